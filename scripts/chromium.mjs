@@ -1,0 +1,38 @@
+// Finds the Chromium that tests and benchmarks drive. Playwright's own browser download is not used.
+import { existsSync } from 'node:fs';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** Flags that let headless Chromium run as root on a machine with no outside network. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/** @returns {string | undefined} */
+export function findChromium() {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv) return existsSync(fromEnv) ? fromEnv : undefined;
+  return CANDIDATES.find((path) => existsSync(path));
+}
+
+export const CHROMIUM_HELP = [
+  'Chromium was not found.',
+  process.env.CHROMIUM_PATH ? `  CHROMIUM_PATH points to ${process.env.CHROMIUM_PATH}, which does not exist.` : '',
+  '  On Debian or Ubuntu:  sudo apt-get install chromium',
+  '  Or point to any Chromium or Chrome:  CHROMIUM_PATH=/path/to/chromium npm test',
+]
+  .filter(Boolean)
+  .join('\n');
+
+/** @returns {string} */
+export function requireChromium() {
+  const path = findChromium();
+  if (!path) throw new Error(CHROMIUM_HELP);
+  return path;
+}

@@ -1,0 +1,80 @@
+/** Card shapes, exactly as stored (DESIGN.md, "Crypto and wire formats"). */
+
+export const NETWORKS = ['VISA', 'MASTERCARD', 'RUPAY', 'DISCOVER', 'DINERS', 'AMEX', 'OTHER'] as const;
+export type Network = (typeof NETWORKS)[number];
+
+/** Display names for the network picker and the card preview. */
+export const NETWORK_LABELS: Readonly<Record<Network, string>> = {
+  VISA: 'Visa',
+  MASTERCARD: 'Mastercard',
+  RUPAY: 'RuPay',
+  DISCOVER: 'Discover',
+  DINERS: 'Diners Club',
+  AMEX: 'American Express',
+  OTHER: 'Other',
+};
+
+export const THEMES = [
+  'SKY',
+  'PINK',
+  'RED',
+  'CYAN',
+  'YELLOW',
+  'BLUE',
+  'GREEN',
+  'EMERALD',
+  'FUCHSIA',
+  'PURPLE',
+  'VIOLET',
+  'INDIGO',
+  'ORANGE',
+  'TEAL',
+  'ROSE',
+] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** What a person types about a card. `number` holds 16 digits without spaces. */
+export interface CardData {
+  number: string;
+  expiry: string;
+  cardholder: string;
+  issuer: string;
+  cvv: string;
+  network: Network;
+  theme: Theme;
+}
+
+export interface PlainCard {
+  id: string;
+  data: CardData;
+  modifiedAt: number;
+}
+
+/** AES-GCM output of a card's JSON, both fields standard base64. Note the capital T. */
+export interface EncryptedCardData {
+  cipherText: string;
+  iv: string;
+}
+
+export interface EncryptedCard {
+  id: string;
+  data: EncryptedCardData;
+  modifiedAt: number;
+}
+
+export type PlainCollection = { type: 'UNENCRYPTED'; cards: Record<string, PlainCard> };
+export type EncryptedCollection = { type: 'ENCRYPTED'; cards: Record<string, EncryptedCard> };
+/** One collection never mixes the two kinds of card. */
+export type CardCollection = PlainCollection | EncryptedCollection;
+
+export const emptyPlainCollection = (): PlainCollection => ({ type: 'UNENCRYPTED', cards: {} });
+
+export const CARD_ID_LENGTH = 8;
+export const CARD_ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A collection without one card; deleting needs no key, so it is plain data work. */
+export function withoutCard<C extends CardCollection>(collection: C, id: string): C {
+  const cards = { ...collection.cards };
+  delete cards[id];
+  return { ...collection, cards } as C;
+}
