@@ -1,0 +1,7 @@
+export function Splash() {
+  return (
+    <div className="splash">
+      <img src="/sleeve.svg" alt="Sleeve" width={96} height={96} />
+    </div>
+  );
+}

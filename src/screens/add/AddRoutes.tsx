@@ -1,0 +1,3 @@
+export function AddRoutes() {
+  return null;
+}

@@ -1,0 +1,3 @@
+export function HomeRoutes() {
+  return null;
+}

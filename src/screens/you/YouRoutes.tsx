@@ -1,0 +1,3 @@
+export function YouRoutes() {
+  return null;
+}

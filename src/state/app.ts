@@ -1,0 +1,88 @@
+/**
+ * The app's lifecycle: loading storage, the unreadable-data gate, and the lock flags. Flags only: the records
+ * themselves (salts, wrapped keys) stay outside any proxy.
+ */
+import { proxy } from 'valtio';
+import type { AuthRecords } from '../domain/secret';
+import type { StoreName } from '../storage/local-store';
+import { discard, loadAuth, loadCards, loadPreferences, markUnreadable, rawValue } from '../storage/local-store';
+import { openCards } from './cards';
+import { applyPreferences } from './preferences';
+import { reportError } from './report';
+
+export interface StorageProblem {
+  name: StoreName;
+  reason: string;
+}
+
+export interface SignedInUser {
+  uid: string;
+  /** First word of the display name. */
+  name: string;
+  fullName: string;
+}
+
+export const appState = proxy({
+  phase: 'loading' as 'loading' | 'problem' | 'ready',
+  problems: [] as StorageProblem[],
+  /** Encrypted data exists and the key is not held: only the unlock screens are reachable. */
+  locked: false,
+  pinCreated: false,
+  passwordCreated: false,
+  user: null as SignedInUser | null,
+});
+
+let records: AuthRecords = { password: null, pin: null };
+
+export const authRecords = (): AuthRecords => records;
+
+export function setAuthRecords(next: AuthRecords): void {
+  records = next;
+  appState.pinCreated = next.pin !== null;
+  appState.passwordCreated = next.password !== null;
+}
+
+/** Reads the three keys and opens the cards; any key that cannot be read stops here with a plain reason. */
+export async function startApp(): Promise<void> {
+  appState.phase = 'loading';
+  const problems: StorageProblem[] = [];
+  const preferences = loadPreferences();
+  if (preferences.ok) applyPreferences(preferences.value);
+  else problems.push({ name: 'preferences', reason: preferences.reason });
+  const auth = loadAuth();
+  if (auth.ok) setAuthRecords(auth.value);
+  else problems.push({ name: 'auth', reason: auth.reason });
+  const cards = loadCards();
+  if (!cards.ok) problems.push({ name: 'cards', reason: cards.reason });
+  else if (auth.ok && cards.value.type === 'ENCRYPTED' && !auth.value.pin && !auth.value.password) {
+    markUnreadable('cards');
+    problems.push({ name: 'cards', reason: 'its cards are encrypted, but this device has no PIN or password to open them' });
+  }
+  if (problems.length > 0 || !cards.ok || !auth.ok) {
+    appState.problems = problems;
+    appState.phase = 'problem';
+    return;
+  }
+  appState.problems = [];
+  appState.locked = auth.value.pin !== null || auth.value.password !== null;
+  if (!appState.locked) {
+    try {
+      await openCards(cards.value);
+    } catch (error) {
+      reportError(error);
+      markUnreadable('cards');
+      appState.problems = [{ name: 'cards', reason: 'its cards could not be opened' }];
+      appState.phase = 'problem';
+      return;
+    }
+  }
+  appState.phase = 'ready';
+}
+
+export const unreadableValue = (name: StoreName): string => rawValue(name) ?? '';
+
+/** The person chose to start afresh for one key: its raw value is removed and the app starts again. */
+export async function startFresh(name: StoreName): Promise<void> {
+  discard(name);
+  await startApp();
+}

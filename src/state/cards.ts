@@ -1,0 +1,70 @@
+/**
+ * The cards as the person sees them. The proxy holds decrypted view cards only; the stored collection (possibly
+ * ciphertext) stays in this module, outside any proxy. Every change is stored first and shown after, so a failed
+ * write leaves both the screen and the device as they were.
+ */
+import { proxy, ref } from 'valtio';
+import type { CardCollection, CardData, PlainCard } from '../domain/card';
+import { emptyPlainCollection, withoutCard } from '../domain/card';
+import { byModifiedDesc } from '../domain/search';
+import { getEngine } from '../engine';
+import { saveCards } from '../storage/local-store';
+
+export const cardsState = proxy({
+  /** Newest first. Held by reference: a new array replaces the old one, so thousands of cards are not proxied. */
+  cards: ref([] as PlainCard[]),
+  /** True while a merge with another source of cards is under way (SPEC.md §2: the home spinner). */
+  merging: false,
+});
+
+let stored: CardCollection = emptyPlainCollection();
+
+function show(cards: PlainCard[]): void {
+  cardsState.cards = ref([...cards].sort(byModifiedDesc));
+}
+
+/** Opens a stored collection (decrypting it in the worker when it is encrypted) and shows its cards. */
+export async function openCards(collection: CardCollection): Promise<void> {
+  const cards = await getEngine().openCollection(collection);
+  stored = collection;
+  show(cards);
+}
+
+export const storedCollection = (): CardCollection => stored;
+
+/** Replaces the stored collection after another action (e.g. encrypting everything) already produced it. */
+export function adoptCollection(collection: CardCollection, cards: PlainCard[]): void {
+  stored = collection;
+  show(cards);
+}
+
+export const findCard = (id: string): PlainCard | undefined => cardsState.cards.find((card) => card.id === id);
+
+/** Adds a card (no id) or updates one; resolves to the card's id. Rejects with a message for the person. */
+export async function saveCard(input: { id?: string; data: CardData }): Promise<string> {
+  const { collection, card } = await getEngine().putCard(stored, input, Date.now());
+  saveCards(collection);
+  stored = collection;
+  show([card, ...cardsState.cards.filter((other) => other.id !== card.id)]);
+  return card.id;
+}
+
+export function deleteCard(id: string): void {
+  const next = withoutCard(stored, id);
+  saveCards(next);
+  stored = next;
+  show(cardsState.cards.filter((card) => card.id !== id));
+}
+
+export function deleteAllCards(): void {
+  // The kind is kept: an encrypted wallet stays encrypted, so the next card saved is encrypted too.
+  const next: CardCollection = { type: stored.type, cards: {} } as CardCollection;
+  saveCards(next);
+  stored = next;
+  show([]);
+}
+
+/** Forgets the cards on screen (used when locking), without touching storage. */
+export function hideCards(): void {
+  cardsState.cards = ref([]);
+}

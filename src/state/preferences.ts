@@ -1,0 +1,30 @@
+/** The person's interface preferences, persisted under `sleeve/preferences`. */
+import { proxy } from 'valtio';
+import type { Preferences } from '../domain/preferences';
+import { defaultPreferences } from '../domain/preferences';
+import { savePreferences } from '../storage/local-store';
+import { showError } from './toast';
+
+export const preferencesState = proxy<Preferences>(defaultPreferences());
+
+export function applyPreferences(preferences: Preferences): void {
+  preferencesState.userInterface.maskCardNumber = preferences.userInterface.maskCardNumber;
+  preferencesState.updates.checkAtLaunch = preferences.updates.checkAtLaunch;
+}
+
+const plain = (): Preferences => ({
+  userInterface: { maskCardNumber: preferencesState.userInterface.maskCardNumber },
+  updates: { checkAtLaunch: preferencesState.updates.checkAtLaunch },
+});
+
+/** Saves first and shows the change only once it is stored, so the switch never lies. */
+export function setMaskCardNumber(on: boolean): void {
+  const next = plain();
+  next.userInterface.maskCardNumber = on;
+  try {
+    savePreferences(next);
+    applyPreferences(next);
+  } catch (error) {
+    showError(error);
+  }
+}
