@@ -1,7 +1,7 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, requireChromium } from './scripts/chromium.mjs';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 const chromium = playwright({ launchOptions: { executablePath: requireChromium(), args: CHROMIUM_ARGS } });
 
@@ -20,9 +20,7 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'browser',
-            include: [
-              'tests/{app,screens,components,state,storage,engine,worker}/**/*.test.{ts,tsx}',
-            ],
+            include: ['tests/{app,screens,components,state,storage,engine,worker}/**/*.test.{ts,tsx}'],
             setupFiles: ['tests/support/browser-setup.ts'],
             browser: {
               enabled: true,

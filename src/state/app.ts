@@ -56,7 +56,10 @@ export async function startApp(): Promise<void> {
   if (!cards.ok) problems.push({ name: 'cards', reason: cards.reason });
   else if (auth.ok && cards.value.type === 'ENCRYPTED' && !auth.value.pin && !auth.value.password) {
     markUnreadable('cards');
-    problems.push({ name: 'cards', reason: 'its cards are encrypted, but this device has no PIN or password to open them' });
+    problems.push({
+      name: 'cards',
+      reason: 'its cards are encrypted, but this device has no PIN or password to open them',
+    });
   }
   if (problems.length > 0 || !cards.ok || !auth.ok) {
     appState.problems = problems;

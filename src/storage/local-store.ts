@@ -66,7 +66,9 @@ export function saveAll(values: Partial<{ cards: CardCollection; auth: AuthRecor
   const names = Object.keys(values) as StoreName[];
   const stuck = names.find((name) => blocked.has(name));
   if (stuck) {
-    throw new StorageWriteError(`Your saved ${stuck} could not be read, so nothing was changed. Choose what to do first.`);
+    throw new StorageWriteError(
+      `Your saved ${stuck} could not be read, so nothing was changed. Choose what to do first.`,
+    );
   }
   const before = new Map(names.map((name) => [name, localStorage.getItem(STORAGE_KEYS[name])]));
   try {
