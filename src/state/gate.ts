@@ -1,0 +1,30 @@
+/**
+ * The verification gate (SPEC.md §4): Create PIN, Change PIN, Remove PIN and Delete all cards ask for the password
+ * when one exists, else the PIN, else go straight on. The follow-up waits here while the person verifies.
+ */
+import { appState } from './app';
+
+export type GateRoute = 'password/verify' | 'pin/verify';
+export type FollowUp = () => void | Promise<void>;
+
+let followUp: FollowUp | null = null;
+
+/**
+ * Which verify screen must come before `action` (relative to the current area, e.g. /user/security/pin/verify),
+ * keeping the action until it succeeds; `null` when there is nothing to verify and the caller runs it now.
+ */
+export function gateFor(action: FollowUp): GateRoute | null {
+  if (!appState.passwordCreated && !appState.pinCreated) {
+    followUp = null;
+    return null;
+  }
+  followUp = action;
+  return appState.passwordCreated ? 'password/verify' : 'pin/verify';
+}
+
+/** After a successful verification: the stored action, taken once. */
+export function takeFollowUp(): FollowUp | null {
+  const action = followUp;
+  followUp = null;
+  return action;
+}
