@@ -1,11 +1,13 @@
 /**
  * The catch-all route (SPEC.md §2): a splash until storage is read, the unreadable-data screen when it could not
- * be, then the unlocked routes (home, add, user; anything else → /home).
+ * be; then, when locked, only the unlock screens (anything else → /pin/unlock), and when unlocked the home, add
+ * and user areas (anything else → /home).
  */
 import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch } from 'wouter';
 import { AddRoutes } from '../screens/add/AddRoutes';
 import { HomeRoutes } from '../screens/home/HomeRoutes';
+import { PinUnlockRoutes } from '../screens/unlock/PinUnlockRoutes';
 import { YouRoutes } from '../screens/you/YouRoutes';
 import { appState } from '../state/app';
 import { BottomNav } from './BottomNav';
@@ -35,11 +37,30 @@ function UnlockedRoutes() {
   );
 }
 
+function LockedRoutes() {
+  return (
+    <Switch>
+      <Route path="/pin/unlock" nest>
+        <PinUnlockRoutes />
+      </Route>
+      <Route>
+        <Redirect to="/pin/unlock" replace />
+      </Route>
+    </Switch>
+  );
+}
+
+function Routes() {
+  const { phase, locked } = useSnapshot(appState);
+  if (phase === 'loading') return <Splash />;
+  if (phase === 'problem') return <StorageProblemScreen />;
+  return locked ? <LockedRoutes /> : <UnlockedRoutes />;
+}
+
 export function App() {
-  const app = useSnapshot(appState);
   return (
     <>
-      {app.phase === 'loading' ? <Splash /> : app.phase === 'problem' ? <StorageProblemScreen /> : <UnlockedRoutes />}
+      <Routes />
       <ToastHost />
     </>
   );

@@ -1,0 +1,20 @@
+/** pin/verify: the gate in front of sensitive actions when only a PIN exists. Runs the stored follow-up. */
+import { Page } from '../../app/Page';
+import { PinPad } from '../../components/pin/PinPad';
+import { takeFollowUp } from '../../state/gate';
+import { verifyPin } from '../../state/lock';
+
+export function PinVerifyScreen({ back }: { back: string }) {
+  const submit = async (pin: string) => {
+    await verifyPin(pin);
+    const followUp = takeFollowUp();
+    if (followUp) await followUp();
+    else history.back();
+  };
+  return (
+    <Page title="Verify your PIN" back={{ to: back }}>
+      <p className="lead">Enter your PIN to continue.</p>
+      <PinPad onSubmit={submit} />
+    </Page>
+  );
+}
