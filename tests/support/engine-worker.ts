@@ -2,13 +2,11 @@
  * A fresh engine worker per test, so held keys and derivation counts never leak from one test to the next.
  * Call `stopEngines()` in afterEach to terminate every worker started.
  */
-import type { Remote } from 'comlink';
 import { createEngine } from '../../src/engine';
-import type { EngineApi } from '../../worker/api';
 
 const started: Worker[] = [];
 
-export function startEngine(): Remote<EngineApi> {
+export function startEngine(): ReturnType<typeof createEngine> {
   const worker = new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module' });
   started.push(worker);
   return createEngine(worker);
