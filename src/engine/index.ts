@@ -4,10 +4,21 @@
  */
 import { type Remote, wrap } from 'comlink';
 import type { EngineApi } from '../../worker/api';
+import { registerErrorTransfer } from './transfer-errors';
 
 let instance: Remote<EngineApi> | undefined;
 
+/** The app's one engine, started on first use. */
 export function getEngine(): Remote<EngineApi> {
-  instance ??= wrap<EngineApi>(new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module' }));
+  instance ??= createEngine(new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module' }));
   return instance;
+}
+
+/**
+ * Wraps a given engine worker. Tests use it to start a fresh worker, or to watch every message that crosses the
+ * boundary; errors are made to keep their kind and cause before the first call can fail.
+ */
+export function createEngine(worker: Worker): Remote<EngineApi> {
+  registerErrorTransfer();
+  return wrap<EngineApi>(worker);
 }

@@ -1,0 +1,152 @@
+import { describe, expect, test } from 'vitest';
+import type {
+  CardCollection,
+  EncryptedCard,
+  EncryptedCollection,
+  PlainCard,
+  PlainCollection,
+} from '../../src/domain/card';
+import { InvalidArgumentError } from '../../src/domain/errors';
+import { asLocal, asRemote, mergeCollections } from '../../worker/vault/merge';
+import { makeCard, makeCards, mulberry32, pick, type Random, randomInt } from '../support/seeded';
+
+const merge = (local: CardCollection, remote: CardCollection) => mergeCollections(asLocal(local), asRemote(remote));
+const plain = (cards: PlainCard[]): PlainCollection => ({
+  type: 'UNENCRYPTED',
+  cards: Object.fromEntries(cards.map((card) => [card.id, card])),
+});
+const encrypted = (cards: EncryptedCard[]): EncryptedCollection => ({
+  type: 'ENCRYPTED',
+  cards: Object.fromEntries(cards.map((card) => [card.id, card])),
+});
+const sealedCard = (id: string, modifiedAt: number, cipherText: string): EncryptedCard => ({
+  id,
+  data: { cipherText, iv: 'AAAAAAAAAAAAAAAA' },
+  modifiedAt,
+});
+
+describe('merge, by example', () => {
+  const [first, second] = makeCards(1, 2) as [PlainCard, PlainCard];
+
+  test('the newer modifiedAt wins, whichever side it is on', () => {
+    const older = { ...first, modifiedAt: 1000 };
+    const newer = { ...first, data: { ...first.data, cardholder: 'Newer Name' }, modifiedAt: 2000 };
+    expect(merge(plain([older]), plain([newer])).cards[first.id]).toEqual(newer);
+    expect(merge(plain([newer]), plain([older])).cards[first.id]).toEqual(newer);
+  });
+
+  test('disjoint cards are united', () => {
+    const result = merge(plain([first]), plain([second]));
+    expect(result).toEqual({ type: 'UNENCRYPTED', cards: { [first.id]: first, [second.id]: second } });
+  });
+
+  test('encrypted collections merge the same way and stay encrypted', () => {
+    const result = merge(
+      encrypted([sealedCard('aaaaaaaa', 5, 'old'), sealedCard('bbbbbbbb', 1, 'b')]),
+      encrypted([sealedCard('aaaaaaaa', 6, 'new')]),
+    );
+    expect(result.type).toBe('ENCRYPTED');
+    expect(result.cards.aaaaaaaa).toEqual(sealedCard('aaaaaaaa', 6, 'new'));
+    expect(result.cards.bbbbbbbb).toEqual(sealedCard('bbbbbbbb', 1, 'b'));
+  });
+
+  test('equal modifiedAt with different content picks the same card in either order', () => {
+    const mine = sealedCard('aaaaaaaa', 7, 'AAAA');
+    const theirs = sealedCard('aaaaaaaa', 7, 'BBBB');
+    const forward = merge(encrypted([mine]), encrypted([theirs]));
+    const backward = merge(encrypted([theirs]), encrypted([mine]));
+    expect(forward).toEqual(backward);
+    // The canonical JSON that sorts later wins.
+    expect(forward.cards.aaaaaaaa).toEqual(theirs);
+  });
+
+  test('mixing encrypted and unencrypted cards is refused', () => {
+    const mixed = () => merge(plain([first]), encrypted([sealedCard('aaaaaaaa', 1, 'x')]));
+    expect(mixed).toThrow(InvalidArgumentError);
+    expect(mixed).toThrow(/^Encrypted and unencrypted cards can't be mixed in one collection$/);
+    expect(() => merge(encrypted([sealedCard('aaaaaaaa', 1, 'x')]), plain([first]))).toThrow(InvalidArgumentError);
+  });
+
+  test('an empty collection takes the other side’s type; two empty ones of different types are ENCRYPTED', () => {
+    const remote = encrypted([sealedCard('aaaaaaaa', 1, 'x')]);
+    expect(merge(plain([]), remote)).toEqual(remote);
+    expect(merge(remote, plain([]))).toEqual(remote);
+    expect(merge(plain([first]), encrypted([]))).toEqual(plain([first]));
+    expect(merge(plain([]), encrypted([])).type).toBe('ENCRYPTED');
+    expect(merge(encrypted([]), plain([])).type).toBe('ENCRYPTED');
+  });
+
+  test('inputs are not changed', () => {
+    const local = plain([{ ...first, modifiedAt: 1 }]);
+    const remote = plain([{ ...first, modifiedAt: 2 }, second]);
+    const before = structuredClone([local, remote]);
+    merge(local, remote);
+    expect([local, remote]).toEqual(before);
+  });
+});
+
+/**
+ * Two collections drawn from one seed: cards from a shared pool appear on one side, the other or both, with
+ * edits and with modifiedAt from a tiny range so that ties are common.
+ */
+function randomPair(seed: number): [PlainCollection, PlainCollection, PlainCollection] {
+  const random = mulberry32(seed);
+  const pool = makeCards(seed, 1 + randomInt(random, 12));
+  const variant = (card: PlainCard, rng: Random): PlainCard => {
+    const edited = rng() < 0.5 ? makeCard(rng, card.id) : card;
+    return { ...edited, modifiedAt: randomInt(rng, 3) };
+  };
+  const sides = [0, 1, 2].map(() => plain(pool.filter(() => random() < 0.7).map((card) => variant(card, random)))) as [
+    PlainCollection,
+    PlainCollection,
+    PlainCollection,
+  ];
+  // Sometimes one side holds the exact same card object as another: identical content at the same time.
+  const [a, b] = sides;
+  const shared = pick(random, Object.keys(a.cards).concat(['none']));
+  if (shared !== 'none' && random() < 0.5) b.cards[shared] = a.cards[shared]!;
+  return sides;
+}
+
+/**
+ * Seeds pinned as regression cases, always checked whatever range runs below. Seeds 3 and 17 failed when the
+ * tie-break was "keep local": they hold ties on modifiedAt with different content on both sides, where
+ * merge(a, b) and merge(b, a) then differ.
+ */
+const PINNED_SEEDS = [3, 17];
+
+describe('merge, over seeded random collections', () => {
+  const seeds = [...PINNED_SEEDS, ...Array.from({ length: 300 }, (_, index) => 1000 + index)];
+
+  test.each(seeds)('seed %i: order independent, idempotent, associative, newest per card', (seed) => {
+    const [a, b, c] = randomPair(seed);
+    const ab = merge(a, b);
+    expect(merge(b, a)).toEqual(ab);
+    expect(merge(ab, b)).toEqual(ab);
+    expect(merge(ab, a)).toEqual(ab);
+    expect(merge(ab, ab)).toEqual(ab);
+    expect(merge(merge(a, b), c)).toEqual(merge(a, merge(b, c)));
+    const ids = new Set([...Object.keys(a.cards), ...Object.keys(b.cards)]);
+    expect(new Set(Object.keys(ab.cards))).toEqual(ids);
+    for (const id of ids) {
+      const newest = Math.max(a.cards[id]?.modifiedAt ?? -1, b.cards[id]?.modifiedAt ?? -1);
+      expect(ab.cards[id]!.modifiedAt).toBe(newest);
+      expect([a.cards[id], b.cards[id]]).toContainEqual(ab.cards[id]);
+    }
+  });
+
+  test('the pinned seeds really contain a tie with different content', () => {
+    for (const seed of PINNED_SEEDS) {
+      const [a, b] = randomPair(seed);
+      const tie = Object.keys(a.cards).some((id) => {
+        const other = b.cards[id];
+        return (
+          other !== undefined &&
+          other.modifiedAt === a.cards[id]!.modifiedAt &&
+          JSON.stringify(other) !== JSON.stringify(a.cards[id])
+        );
+      });
+      expect(tie, `seed ${seed}`).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * Keys typed by role, so a data key can never be passed where a wrapping key is expected and vice versa.
+ * Both are plain `CryptoKey`s at run time; the brand exists only for the type checker.
+ */
+declare const role: unique symbol;
+
+/** The data key (DEK): AES-GCM 256, encrypts and decrypts card data. */
+export type DataKey = CryptoKey & { readonly [role]: 'data' };
+
+/** A key-encryption key (KEK) derived from a password or PIN: AES-GCM 256, only wraps and unwraps the DEK. */
+export type WrappingKey = CryptoKey & { readonly [role]: 'wrapping' };

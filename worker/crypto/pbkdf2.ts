@@ -1,0 +1,43 @@
+/**
+ * Key derivation: PBKDF2-HMAC-SHA-512 over the UTF-8 bytes of the password or PIN as typed (no normalisation),
+ * with a 16-byte salt, giving a 256-bit AES-GCM key-encryption key.
+ */
+import { Messages, SleeveError } from '../../src/domain/errors';
+import { type Bytes, utf8 } from './bytes';
+import type { WrappingKey } from './keys';
+
+export const KDF_ITERATIONS = 210_000;
+export const SALT_LENGTH = 16;
+
+let derivations = 0;
+
+/** How many derivations this realm has started, so tests can hold the "fewest derivations" invariant. */
+export function derivationCount(): number {
+  return derivations;
+}
+
+/**
+ * Derives the KEK for `secret` and `salt`. The key is non-extractable and can only wrap and unwrap: nothing can
+ * read it back out or use it on card data. `iterations` exists for short known-answer tests; production callers
+ * never pass it.
+ */
+export async function deriveWrappingKey(
+  secret: string,
+  salt: Bytes,
+  iterations = KDF_ITERATIONS,
+): Promise<WrappingKey> {
+  derivations++;
+  try {
+    const material = await crypto.subtle.importKey('raw', utf8(secret), 'PBKDF2', false, ['deriveKey']);
+    const key = await crypto.subtle.deriveKey(
+      { name: 'PBKDF2', hash: 'SHA-512', salt, iterations },
+      material,
+      { name: 'AES-GCM', length: 256 },
+      false,
+      ['wrapKey', 'unwrapKey'],
+    );
+    return key as WrappingKey;
+  } catch (cause) {
+    throw new SleeveError(Messages.deriveFailed, { cause });
+  }
+}

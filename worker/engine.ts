@@ -1,0 +1,20 @@
+/** The engine as the worker exposes it: each method of `EngineApi` delegates to the module that owns the rule. */
+import type { EngineApi } from './api';
+import { derivationCount } from './crypto/pbkdf2';
+import * as custody from './vault/custody';
+import { asLocal, asRemote, mergeCollections } from './vault/merge';
+import * as store from './vault/store';
+
+export const engine: EngineApi = {
+  openCollection: (collection) => store.openCollection(collection),
+  putCard: (collection, input, now) => store.putCard(collection, input, now),
+  // The app passes its own collection first; branding here keeps the pure merge honest about which side is which.
+  mergeCollections: async (local, remote) => mergeCollections(asLocal(local), asRemote(remote)),
+  hasKey: async () => custody.hasKey(),
+  lock: async () => custody.lock(),
+  unlock: (secret, record) => custody.unlock(secret, record),
+  verify: (secret, record) => custody.verify(secret, record),
+  createSecret: (secret, collection, now) => custody.createSecret(secret, collection, now),
+  decryptCollection: (collection) => store.decryptCollection(collection),
+  derivationCount: async () => derivationCount(),
+};
