@@ -18,6 +18,8 @@ function devCsp(): Plugin {
 
 export default defineConfig({
   plugins: [devCsp()],
+  // Kept beside the project rather than in node_modules, which worktrees of one repository may share.
+  cacheDir: '.vite',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   worker: { format: 'es' },
