@@ -11,6 +11,7 @@ import {
   saveCards,
   savePreferences,
 } from '../../src/storage/local-store';
+import { fillQuota } from '../support/seed-storage';
 
 const collection: PlainCollection = {
   type: 'UNENCRYPTED',
@@ -30,22 +31,6 @@ const collection: PlainCollection = {
     },
   },
 };
-
-/** Fills this origin's real storage quota, leaving nothing for the next write. */
-function fillQuota(): string[] {
-  const keys: string[] = [];
-  let chunk = 'x'.repeat(1024 * 1024);
-  while (chunk.length > 0) {
-    const key = `filler/${keys.length}`;
-    try {
-      localStorage.setItem(key, chunk);
-      keys.push(key);
-    } catch {
-      chunk = chunk.slice(0, Math.floor(chunk.length / 2));
-    }
-  }
-  return keys;
-}
 
 describe('local store', () => {
   afterEach(() => {
@@ -77,7 +62,7 @@ describe('local store', () => {
   it('puts back what it already wrote when a later key overflows the quota', () => {
     savePreferences({ userInterface: { maskCardNumber: false }, updates: { checkAtLaunch: false } });
     const before = { prefs: rawValue('preferences'), cards: rawValue('cards') };
-    const fillers = fillQuota();
+    const freeQuota = fillQuota();
     try {
       const big = structuredClone(collection);
       for (let i = 0; i < 50; i += 1) big.cards[`card${i}`] = { ...collection.cards.Ab3dEf9h!, id: `card${i}` };
@@ -91,7 +76,7 @@ describe('local store', () => {
       expect(rawValue('preferences')).toBe(before.prefs);
       expect(rawValue('cards')).toBe(before.cards);
     } finally {
-      for (const key of fillers) localStorage.removeItem(key);
+      freeQuota();
     }
   });
 });
