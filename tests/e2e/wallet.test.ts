@@ -2,8 +2,9 @@
  * A person without an account uses the built app in Chromium: adds two cards, searches, masks numbers, edits,
  * deletes, reloads, and finds their cards still there, stored in the documented shape.
  */
-import type { Browser, Page } from 'playwright';
+import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addCard, MASTERCARD, VISA } from './support/actions';
 import { appUrl, launchChromium, watchPageErrors } from './support/browser';
 
 let browser: Browser;
@@ -16,24 +17,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function addCard(
-  page: Page,
-  card: { number: string; expiry: string; holder: string; issuer: string; cvv: string; network: string },
-) {
-  await page.getByRole('link', { name: 'Add Card' }).click();
-  await page.getByRole('link', { name: 'Add card manually' }).click();
-  await page.getByRole('heading', { name: 'New Card' }).waitFor();
-  await page.getByLabel('Card number').pressSequentially(card.number);
-  await page.getByLabel('Expiry').pressSequentially(card.expiry);
-  await page.getByLabel('Cardholder').fill(card.holder);
-  await page.getByLabel('Issuer').fill(card.issuer);
-  await page.getByLabel('CVV').fill(card.cvv);
-  await page.getByLabel('Network').selectOption(card.network);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.waitForURL(/\/home\/cards\/[A-Za-z0-9]{8}$/);
-  return page.url().split('/').pop() as string;
-}
-
 it('keeps two cards through search, masking, editing, deleting and a reload', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -43,23 +26,9 @@ it('keeps two cards through search, masking, editing, deleting and a reload', as
   await expect(page.getByRole('heading', { name: 'Home' }).isVisible()).resolves.toBe(true);
   await page.getByText('No cards found').waitFor();
 
-  const visaId = await addCard(page, {
-    number: '4111111111111111',
-    expiry: '1229',
-    holder: 'Ada Lovelace',
-    issuer: 'First Bank',
-    cvv: '123',
-    network: 'VISA',
-  });
+  const visaId = await addCard(page, VISA);
   expect(await page.getByText('4111 1111 1111 1111').count()).toBeGreaterThan(0);
-  const mastercardId = await addCard(page, {
-    number: '5500005555555559',
-    expiry: '0731',
-    holder: 'Grace Hopper',
-    issuer: 'Harbour Credit',
-    cvv: '',
-    network: 'MASTERCARD',
-  });
+  const mastercardId = await addCard(page, MASTERCARD);
   expect(mastercardId).not.toBe(visaId);
 
   // Search: trimmed, case-insensitive, numbers with spaces.

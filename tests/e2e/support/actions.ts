@@ -1,0 +1,54 @@
+/** Steps a person takes in the built app, shared by the end-to-end tests. */
+import type { Page } from 'playwright';
+
+export interface TypedCard {
+  number: string;
+  expiry: string;
+  holder: string;
+  issuer: string;
+  cvv: string;
+  network: string;
+}
+
+/** Adds a card through Add Card → the editor, and returns the new card's id from the detail URL it lands on. */
+export async function addCard(page: Page, card: TypedCard): Promise<string> {
+  await page.getByRole('link', { name: 'Add Card' }).click();
+  await page.getByRole('link', { name: 'Add card manually' }).click();
+  await page.getByRole('heading', { name: 'New Card' }).waitFor();
+  await page.getByLabel('Card number').pressSequentially(card.number);
+  await page.getByLabel('Expiry').pressSequentially(card.expiry);
+  await page.getByLabel('Cardholder').fill(card.holder);
+  await page.getByLabel('Issuer').fill(card.issuer);
+  await page.getByLabel('CVV').fill(card.cvv);
+  await page.getByLabel('Network').selectOption(card.network);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.waitForURL(/\/home\/cards\/[A-Za-z0-9]{8}$/);
+  return page.url().split('/').pop() as string;
+}
+
+/** Types a PIN on the keypad screen that is showing, as digits on the keyboard. */
+export async function typePin(page: Page, pin: string): Promise<void> {
+  await page.getByRole('group', { name: 'PIN keypad' }).waitFor();
+  for (const digit of pin) await page.getByRole('button', { name: digit, exact: true }).click();
+}
+
+export const storedItem = (page: Page, key: string): Promise<unknown> =>
+  page.evaluate((name) => JSON.parse(localStorage.getItem(name) ?? 'null'), key);
+
+export const VISA: TypedCard = {
+  number: '4111111111111111',
+  expiry: '1229',
+  holder: 'Ada Lovelace',
+  issuer: 'First Bank',
+  cvv: '123',
+  network: 'VISA',
+};
+
+export const MASTERCARD: TypedCard = {
+  number: '5500005555555559',
+  expiry: '0731',
+  holder: 'Grace Hopper',
+  issuer: 'Harbour Credit',
+  cvv: '',
+  network: 'MASTERCARD',
+};
