@@ -121,6 +121,8 @@ export async function renderComponent(ui: ReactNode): Promise<Mounted> {
 /** Seeds storage, opens `path` and starts the whole app. */
 export async function renderApp(path: string, seed: Seed = {}): Promise<Mounted> {
   seedStorage(seed);
+  // As on a fresh page load: the splash until startApp() has read storage, so no screen sees the last test's cards.
+  appState.phase = 'loading';
   appState.user = null;
   const originalUrl = window.location.pathname + window.location.search + window.location.hash;
   history.replaceState(null, '', path);

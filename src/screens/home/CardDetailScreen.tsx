@@ -35,14 +35,14 @@ export function CardDetailScreen({ id }: { id: string }) {
       showError(error);
       return;
     }
-    if (mounted.current) navigate('/', { replace: true });
+    if (mounted.current) navigate('~/home', { replace: true });
     showToast('Card deleted');
   };
 
   return (
     <Page
       title="Card"
-      back={{ to: '/' }}
+      back={{ to: '~/home' }}
       actions={
         <Link href={`/cards/${id}/edit`} className="header-action">
           Edit

@@ -5,7 +5,7 @@ import { ExternalLink } from './Settings';
 
 export function AboutScreen() {
   return (
-    <Page title="About" back={{ to: '/' }}>
+    <Page title="About" back={{ to: '~/user' }}>
       <section className="about">
         <img src="/sleeve.svg" alt="" width={72} height={72} />
         <p className="about-name">Sleeve</p>

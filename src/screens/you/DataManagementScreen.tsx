@@ -24,7 +24,7 @@ export function DataManagementScreen() {
   const [confirming, setConfirming] = useState(false);
   const headingId = useId();
   return (
-    <Page title="Data Management" back={{ to: '/' }}>
+    <Page title="Data Management" back={{ to: '~/user' }}>
       <section className="settings-section danger-zone" aria-labelledby={headingId}>
         <h2 id={headingId} className="settings-heading">
           Danger Zone

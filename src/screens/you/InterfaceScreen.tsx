@@ -9,7 +9,7 @@ export function InterfaceScreen() {
   const labelId = useId();
   const hintId = useId();
   return (
-    <Page title="User Interface" back={{ to: '/' }}>
+    <Page title="User Interface" back={{ to: '~/user' }}>
       <div className="settings-section">
         <div className="switch-row">
           <div>
