@@ -31,14 +31,16 @@ export function TextField({
   const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label className="field-label" htmlFor={id}>
-        {label}
-      </label>
-      {hint && (
-        <span id={hintId} className="field-hint">
-          {hint}
-        </span>
-      )}
+      <div className="field-head">
+        <label className="field-label" htmlFor={id}>
+          {label}
+        </label>
+        {hint && (
+          <span id={hintId} className="field-hint">
+            {hint}
+          </span>
+        )}
+      </div>
       <input
         id={id}
         name={name}
