@@ -1,0 +1,67 @@
+/** A labelled text input with an optional hint and an error linked through aria-describedby. */
+import type { HTMLAttributes } from 'react';
+
+export interface TextFieldProps {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onValue: (typed: string) => void;
+  error?: string | undefined;
+  hint?: string;
+  maxLength?: number;
+  placeholder?: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+}
+
+export function TextField({
+  id,
+  name,
+  label,
+  value,
+  onValue,
+  error,
+  hint,
+  maxLength,
+  placeholder,
+  inputMode,
+}: TextFieldProps) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <div className="field-head">
+        <label className="field-label" htmlFor={id}>
+          {label}
+        </label>
+        {hint && (
+          <span id={hintId} className="field-hint">
+            {hint}
+          </span>
+        )}
+      </div>
+      <input
+        id={id}
+        name={name}
+        className="field-input"
+        type="text"
+        value={value}
+        // Card details are this app's data, not the browser's: no offers to remember or autofill them.
+        autoComplete="off"
+        spellCheck={false}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onValue(event.target.value)}
+      />
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/** /home/cards/:id — one card, its fields with copy buttons, Edit and Delete (SPEC.md §2). */
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link, Redirect, useLocation } from 'wouter';
+import { Page } from '../../app/Page';
+import { CardPreview } from '../../components/CardPreview';
+import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
+import { cardsState, deleteCard } from '../../state/cards';
+import { preferencesState } from '../../state/preferences';
+import { showError, showToast } from '../../state/toast';
+import { CardFields } from './CardFields';
+
+export function CardDetailScreen({ id }: { id: string }) {
+  const { cards } = useSnapshot(cardsState);
+  const { maskCardNumber } = useSnapshot(preferencesState).userInterface;
+  const [, navigate] = useLocation();
+  const [confirming, setConfirming] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const card = cards.find((candidate) => candidate.id === id);
+  // An unknown id (a stale link, a card deleted elsewhere) goes back to the start.
+  if (!card) return <Redirect to="~/" replace />;
+
+  const remove = () => {
+    // The person confirmed, so the card goes even if they leave this screen during the short delay.
+    try {
+      deleteCard(id);
+    } catch (error) {
+      showError(error);
+      return;
+    }
+    if (mounted.current) navigate('~/home', { replace: true });
+    showToast('Card deleted');
+  };
+
+  return (
+    <Page
+      title="Card"
+      back={{ to: '~/home' }}
+      actions={
+        <Link href={`/cards/${id}/edit`} className="header-action">
+          Edit
+        </Link>
+      }
+    >
+      <div className="card-detail-preview" aria-hidden="true">
+        <CardPreview data={card.data} masked={maskCardNumber} />
+      </div>
+      <CardFields data={card.data} />
+      <div className="button-row">
+        <button type="button" className="button button-danger button-block" onClick={() => setConfirming(true)}>
+          Delete
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete card"
+        texts={['Are you sure you want to delete this card?', 'This action cannot be undone.']}
+        confirmLabel="Delete"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => afterSheetCloses(() => setConfirming(false), remove)}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,79 @@
+/** /home: every card, newest first, with search (SPEC.md §2). */
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { Page } from '../../app/Page';
+import { CardPreview } from '../../components/CardPreview';
+import { Spinner } from '../../components/Spinner';
+import { WindowedList } from '../../components/WindowedList';
+import type { PlainCard } from '../../domain/card';
+import { searchCards, toSearchEntry } from '../../domain/search';
+import { appState } from '../../state/app';
+import { cardsState } from '../../state/cards';
+import { preferencesState } from '../../state/preferences';
+import { cardName } from './card-name';
+
+/** A list row: the card (12rem at the root font size) and the gap below it. */
+export const CARD_ROW_HEIGHT = 208;
+const CARD_HEIGHT = 192;
+
+export function CardListScreen() {
+  const { user } = useSnapshot(appState);
+  const { cards, merging } = useSnapshot(cardsState);
+  const { maskCardNumber } = useSnapshot(preferencesState).userInterface;
+  const [query, setQuery] = useState('');
+  const searchBox = useRef<HTMLInputElement>(null);
+  // Typing stays responsive with thousands of cards: the filter runs on a deferred copy of the query.
+  const deferredQuery = useDeferredValue(query);
+  // `cards` is replaced, never mutated, on every change, so its identity is a sound memo key.
+  const entries = useMemo(() => (cards as PlainCard[]).map(toSearchEntry), [cards]);
+  const shown = useMemo(() => searchCards(entries, deferredQuery), [entries, deferredQuery]);
+  const searching = query.trim() !== '';
+
+  const clear = () => {
+    setQuery('');
+    searchBox.current?.focus();
+  };
+
+  return (
+    <Page title={user ? `Hey, ${user.name}` : 'Home'}>
+      <div className="search">
+        <input
+          ref={searchBox}
+          type="search"
+          className="field-input search-input"
+          placeholder="Enter card number, bank or network"
+          aria-label="Search cards"
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        {searching && (
+          <p className="search-summary">
+            <span aria-live="polite">
+              Showing {shown.length} out of {cards.length} card(s)
+            </span>
+            <button type="button" className="link-button" onClick={clear}>
+              Clear
+            </button>
+          </p>
+        )}
+      </div>
+      {merging && <Spinner label="Loading cards" />}
+      {cards.length === 0 && !merging && <p className="empty-state">No cards found</p>}
+      {cards.length > 0 && shown.length === 0 && <p className="empty-state">No cards match your search</p>}
+      <WindowedList
+        items={shown}
+        rowHeight={CARD_ROW_HEIGHT}
+        label="Cards"
+        getKey={(card) => card.id}
+        renderItem={(card) => (
+          <Link href={`/cards/${card.id}`} className="card-link" aria-label={cardName(card)}>
+            <CardPreview data={card.data} masked={maskCardNumber} height={CARD_HEIGHT} />
+          </Link>
+        )}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,36 @@
+/** /home/cards/:id/edit — the card form filled in; Done or Update saves and goes back one step (SPEC.md §2). */
+import { useSnapshot } from 'valtio';
+import { Redirect } from 'wouter';
+import { Page } from '../../app/Page';
+import { CardForm } from '../../components/CardForm';
+import type { CardData } from '../../domain/card';
+import { cardsState, saveCard } from '../../state/cards';
+import { showToast } from '../../state/toast';
+
+const FORM_ID = 'edit-card-form';
+
+export function EditCardScreen({ id }: { id: string }) {
+  const { cards } = useSnapshot(cardsState);
+  const card = cards.find((candidate) => candidate.id === id);
+  if (!card) return <Redirect to="~/" replace />;
+
+  const update = async (data: CardData) => {
+    await saveCard({ id, data });
+    history.back();
+    showToast('Card updated');
+  };
+
+  return (
+    <Page
+      title="Edit Card"
+      back={{ to: `/cards/${id}` }}
+      actions={
+        <button type="submit" form={FORM_ID} className="header-action">
+          Done
+        </button>
+      }
+    >
+      <CardForm id={FORM_ID} initial={{ ...card.data }} submitLabel="Update" onSubmit={update} />
+    </Page>
+  );
+}

@@ -1,0 +1,47 @@
+/** /user/data-management — the Danger Zone: delete every card after a confirmation. */
+import { useId, useState } from 'react';
+import { Page } from '../../app/Page';
+import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
+import { deleteAllCards } from '../../state/cards';
+import { showError, showToast } from '../../state/toast';
+
+/**
+ * The whole confirmed action in one function, so a verification gate (password or PIN first) can wrap it
+ * without this screen changing.
+ */
+export function deleteAllCardsAndReturn(): void {
+  try {
+    deleteAllCards();
+  } catch (error) {
+    showError(error);
+    return;
+  }
+  showToast('Deleted all cards');
+  history.back();
+}
+
+export function DataManagementScreen() {
+  const [confirming, setConfirming] = useState(false);
+  const headingId = useId();
+  return (
+    <Page title="Data Management" back={{ to: '~/user' }}>
+      <section className="settings-section danger-zone" aria-labelledby={headingId}>
+        <h2 id={headingId} className="settings-heading">
+          Danger Zone
+        </h2>
+        <p className="field-hint">Removes every saved card. There is no way to get them back.</p>
+        <button type="button" className="button button-danger button-block" onClick={() => setConfirming(true)}>
+          Delete all cards
+        </button>
+      </section>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete all cards"
+        texts={['Are you sure you want to delete all cards?', 'This action cannot be undone.']}
+        confirmLabel="Delete"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => afterSheetCloses(() => setConfirming(false), deleteAllCardsAndReturn)}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * /user — the settings index (SPEC.md §2). Account (User Profile) and Security arrive with sign-in and PINs;
+ * until then a section with nothing in it is left out rather than shown empty.
+ */
+import { Page } from '../../app/Page';
+import { APP_VERSION, androidReleaseUrl } from './links';
+import { ExternalSettingsLink, SettingsLink, SettingsSection } from './Settings';
+
+export function YouScreen() {
+  return (
+    <Page title="You">
+      <SettingsSection title="App settings">
+        <SettingsLink to="/interface">User Interface</SettingsLink>
+      </SettingsSection>
+      <SettingsSection title="Data">
+        <SettingsLink to="/data-management">Data Management</SettingsLink>
+      </SettingsSection>
+      <SettingsSection title="App info">
+        <ExternalSettingsLink href={androidReleaseUrl(APP_VERSION)}>Download app</ExternalSettingsLink>
+        <SettingsLink to="/about">About</SettingsLink>
+      </SettingsSection>
+    </Page>
+  );
+}

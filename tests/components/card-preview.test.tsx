@@ -1,0 +1,46 @@
+import { expect, test } from 'vitest';
+import { page } from 'vitest/browser';
+import { CardPreview } from '../../src/components/CardPreview';
+import { THEME_GRADIENTS } from '../../src/components/card-themes';
+import type { CardData } from '../../src/domain/card';
+import { THEMES } from '../../src/domain/card';
+import { renderComponent } from '../support/render';
+
+const data: CardData = {
+  number: '5500000000000004',
+  expiry: '07/31',
+  cardholder: 'Grace Hopper',
+  issuer: 'Navy Federal',
+  cvv: '',
+  network: 'AMEX',
+  theme: 'EMERALD',
+};
+
+test('shows the number in groups of four, expiry, cardholder, issuer and network', async () => {
+  await renderComponent(<CardPreview data={data} />);
+  for (const text of ['5500 0000 0000 0004', '07/31', 'Grace Hopper', 'Navy Federal', 'American Express']) {
+    await expect.element(page.getByText(text)).toBeVisible();
+  }
+});
+
+test('masks all but the first and last four digits', async () => {
+  await renderComponent(<CardPreview data={data} masked />);
+  await expect.element(page.getByTestId('card-number')).toHaveTextContent('5500 •••• •••• 0004');
+});
+
+test('leaves out the network when it is OTHER', async () => {
+  await renderComponent(<CardPreview data={{ ...data, network: 'OTHER' }} />);
+  await expect.element(page.getByText('Navy Federal')).toBeVisible();
+  await expect.element(page.getByText('Other')).not.toBeInTheDocument();
+});
+
+test("paints its theme's two-colour gradient", async () => {
+  const { container } = await renderComponent(<CardPreview data={data} />);
+  const card = container.querySelector<HTMLElement>('.card-preview');
+  expect(card?.style.backgroundImage).toBe('linear-gradient(135deg, rgb(16, 185, 129), rgb(4, 120, 87))');
+});
+
+test('every theme has two distinct colours', () => {
+  expect(Object.keys(THEME_GRADIENTS).sort()).toEqual([...THEMES].sort());
+  for (const [from, to] of Object.values(THEME_GRADIENTS)) expect(from).not.toBe(to);
+});

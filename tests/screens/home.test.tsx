@@ -1,0 +1,168 @@
+import { describe, expect, test } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { appState } from '../../src/state/app';
+import { cardsState } from '../../src/state/cards';
+import { makeCard, renderApp } from '../support/render';
+
+const search = () => page.getByRole('searchbox', { name: 'Search cards' });
+const cardLinks = () => page.getByRole('link', { name: /card ending/ });
+
+const visa = makeCard(
+  { number: '4111111111111111', issuer: 'HDFC Bank', cardholder: 'Ada Lovelace', network: 'VISA' },
+  { modifiedAt: 1000 },
+);
+const other = makeCard(
+  { number: '5500000000000004', issuer: 'Axis', cardholder: 'Grace Hopper', network: 'OTHER' },
+  { modifiedAt: 2000 },
+);
+
+describe('home list', () => {
+  test("is titled 'Home' without a user, and greets a user by first name", async () => {
+    const { unmount } = await renderApp('/home');
+    await expect.element(page.getByRole('heading', { level: 1 })).toHaveTextContent('Home');
+    await unmount();
+    await renderApp('/home');
+    appState.user = { uid: 'u1', name: 'Ada', fullName: 'Ada Lovelace' };
+    await expect.element(page.getByRole('heading', { level: 1 })).toHaveTextContent('Hey, Ada');
+  });
+
+  test("shows 'No cards found' when there are no cards", async () => {
+    await renderApp('/home');
+    await expect.element(page.getByText('No cards found')).toBeVisible();
+    expect(cardLinks().elements()).toHaveLength(0);
+  });
+
+  test('lists cards newest first, each linking to its detail with a descriptive name', async () => {
+    await renderApp('/home', { cards: [visa, other] });
+    await expect.element(cardLinks().first()).toBeVisible();
+    const names = cardLinks()
+      .elements()
+      .map((link) => link.getAttribute('aria-label'));
+    expect(names).toEqual(['Axis card ending 0004', 'HDFC Bank card ending 1111']);
+    await expect.element(cardLinks().first()).toHaveAttribute('href', `/home/cards/${other.id}`);
+    await expect.element(page.getByText('No cards found')).not.toBeInTheDocument();
+  });
+
+  test('names a card by its network when it has no issuer', async () => {
+    await renderApp('/home', { cards: [makeCard({ issuer: '', network: 'MASTERCARD', number: '5555555555554444' })] });
+    await expect.element(page.getByRole('link', { name: 'Mastercard card ending 4444' })).toBeVisible();
+  });
+
+  test('opens a card when its preview is clicked', async () => {
+    await renderApp('/home', { cards: [visa] });
+    await page.getByRole('link', { name: 'HDFC Bank card ending 1111' }).click();
+    await expect.poll(() => window.location.pathname).toBe(`/home/cards/${visa.id}`);
+    await expect.element(page.getByRole('button', { name: 'Delete' })).toBeVisible();
+  });
+
+  test('shows the number grouped, or only its first and last four digits when masking is on', async () => {
+    const { unmount } = await renderApp('/home', { cards: [visa] });
+    await expect.element(page.getByText('4111 1111 1111 1111')).toBeVisible();
+    await unmount();
+    await renderApp('/home', {
+      cards: [visa],
+      preferences: { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } },
+    });
+    await expect.element(page.getByText('4111 •••• •••• 1111')).toBeVisible();
+    await expect.element(page.getByText('4111 1111 1111 1111')).not.toBeInTheDocument();
+  });
+
+  test('shows a spinner while cards are merging', async () => {
+    await renderApp('/home');
+    await expect.element(page.getByRole('status', { name: 'Loading cards' })).not.toBeInTheDocument();
+    cardsState.merging = true;
+    try {
+      await expect.element(page.getByRole('status', { name: 'Loading cards' })).toBeVisible();
+    } finally {
+      cardsState.merging = false;
+    }
+  });
+});
+
+describe('home search', () => {
+  test("counts matches as 'Showing X out of Y card(s)' and Clear empties the box", async () => {
+    await renderApp('/home', { cards: [visa, other] });
+    await expect.element(search()).toHaveAttribute('placeholder', 'Enter card number, bank or network');
+    await expect.element(page.getByText(/^Showing/)).not.toBeInTheDocument();
+    await search().fill('hdfc');
+    await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
+    expect(cardLinks().elements()).toHaveLength(1);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.element(search()).toHaveValue('');
+    await expect.element(search()).toHaveFocus();
+    await expect.element(page.getByText(/^Showing/)).not.toBeInTheDocument();
+    await expect.poll(() => cardLinks().elements().length).toBe(2);
+  });
+
+  test('is trimmed and case-insensitive across issuer, cardholder and network', async () => {
+    await renderApp('/home', { cards: [visa, other] });
+    await search().fill('  GRACE  ');
+    await expect.element(page.getByRole('link', { name: 'Axis card ending 0004' })).toBeVisible();
+    await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
+    await search().fill('visa');
+    await expect.element(page.getByRole('link', { name: 'HDFC Bank card ending 1111' })).toBeVisible();
+    await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
+  });
+
+  test("never matches the OTHER network by the word 'other'", async () => {
+    await renderApp('/home', { cards: [visa, other] });
+    await search().fill('other');
+    await expect.element(page.getByText('Showing 0 out of 2 card(s)')).toBeVisible();
+    await expect.element(page.getByText('No cards match your search')).toBeVisible();
+    expect(cardLinks().elements()).toHaveLength(0);
+  });
+
+  test("finds a number typed in groups ('4111 1111')", async () => {
+    await renderApp('/home', { cards: [visa, other] });
+    await search().fill('4111 1111');
+    await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
+    await expect.element(page.getByRole('link', { name: 'HDFC Bank card ending 1111' })).toBeVisible();
+  });
+
+  test('can be used with the keyboard alone', async () => {
+    await renderApp('/home', { cards: [visa, other] });
+    await search().click();
+    await userEvent.keyboard('axis');
+    await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
+    await userEvent.tab();
+    await expect.element(page.getByRole('button', { name: 'Clear' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect.element(search()).toHaveValue('');
+  });
+});
+
+describe('a long card list', () => {
+  test('renders only the rows near the viewport, and the rest as the page scrolls', async () => {
+    const many = Array.from({ length: 300 }, (_, index) =>
+      makeCard(
+        { issuer: `Bank ${index}`, number: `4000000000${String(index).padStart(6, '0')}` },
+        { modifiedAt: 10_000 - index },
+      ),
+    );
+    await renderApp('/home', { cards: many });
+    await expect.element(page.getByRole('link', { name: 'Bank 0 card ending 0000' })).toBeVisible();
+    const rendered = cardLinks().elements().length;
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(60);
+    await expect.element(page.getByRole('link', { name: 'Bank 299 card ending 0299' })).not.toBeInTheDocument();
+    const list = page.getByRole('list', { name: 'Cards' });
+    await expect.element(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '300');
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await expect.element(page.getByRole('link', { name: 'Bank 299 card ending 0299' })).toBeInTheDocument();
+    await expect.element(page.getByRole('link', { name: 'Bank 0 card ending 0000' })).not.toBeInTheDocument();
+    window.scrollTo(0, 0);
+  });
+
+  test('still searches every card, not only the rendered ones', async () => {
+    const many = Array.from({ length: 120 }, (_, index) =>
+      makeCard(
+        { issuer: `Bank ${index}`, number: `4000000000${String(index).padStart(6, '0')}` },
+        { modifiedAt: 10_000 - index },
+      ),
+    );
+    await renderApp('/home', { cards: many });
+    await search().fill('bank 119');
+    await expect.element(page.getByText('Showing 1 out of 120 card(s)')).toBeVisible();
+    await expect.element(page.getByRole('link', { name: 'Bank 119 card ending 0119' })).toBeVisible();
+  });
+});
