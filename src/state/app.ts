@@ -6,7 +6,7 @@ import { proxy } from 'valtio';
 import type { AuthRecords } from '../domain/secret';
 import type { StoreName } from '../storage/local-store';
 import { discard, loadAuth, loadCards, loadPreferences, markUnreadable, rawValue } from '../storage/local-store';
-import { openCards } from './cards';
+import { adoptCollection, openCards } from './cards';
 import { applyPreferences } from './preferences';
 import { reportError } from './report';
 
@@ -68,7 +68,9 @@ export async function startApp(): Promise<void> {
   }
   appState.problems = [];
   appState.locked = auth.value.pin !== null || auth.value.password !== null;
-  if (!appState.locked) {
+  // Locked: the encrypted collection waits here, unopened, for the key that unlocking brings.
+  if (appState.locked) adoptCollection(cards.value, []);
+  else {
     try {
       await openCards(cards.value);
     } catch (error) {

@@ -48,7 +48,8 @@ it('creates, unlocks with, changes and removes a PIN without losing a card', asy
   await typePin(page, '530718');
   await page.getByText('Entered PIN is incorrect').first().waitFor();
   expect(await page.locator('.pin-dots[data-failed="true"]').count()).toBe(1);
-  await page.locator('.pin-dots[data-failed="false"]').waitFor();
+  // The wrong PIN is cleared after a second; the red message stays until the next key press.
+  await page.getByRole('img', { name: '0 of 6 digits entered' }).waitFor();
   await typePin(page, '274951');
   await page.waitForURL(/\/home$/);
   await page.getByText('Harbour Credit').waitFor();

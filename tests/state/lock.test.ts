@@ -4,10 +4,10 @@
  * the device byte-for-byte as it was.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PlainCard } from '../../src/domain/card';
+import { emptyPlainCollection, type PlainCard } from '../../src/domain/card';
 import { getEngine } from '../../src/engine';
 import { appState, startApp } from '../../src/state/app';
-import { cardsState } from '../../src/state/cards';
+import { adoptCollection, cardsState } from '../../src/state/cards';
 import { createPin, lockApp, removePin, unlockWithPin, verifyPin } from '../../src/state/lock';
 import { fillQuota, seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
@@ -74,6 +74,8 @@ describe('a device with a PIN', () => {
   beforeEach(async () => {
     await createPin(PIN);
     await lockApp();
+    // As a fresh page would: nothing in memory but what startApp reads from storage.
+    adoptCollection(emptyPlainCollection(), []);
     await startApp();
   });
 

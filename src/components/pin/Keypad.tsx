@@ -50,13 +50,13 @@ export function Keypad({ onDigit, onBackspace, disabled, locked }: KeypadProps) 
   );
 
   return (
-    <div className="keypad" role="group" aria-label="PIN keypad" data-disabled={disabled || locked ? 'true' : 'false'}>
+    <fieldset className="keypad" aria-label="PIN keypad" data-disabled={disabled || locked ? 'true' : 'false'}>
       {ROWS.map((row) => row.map(digit))}
       <span className="keypad-spacer" aria-hidden="true" />
       {digit('0')}
       <button type="button" className="keypad-key" aria-label="Backspace" disabled={locked} onClick={onBackspace}>
         ⌫
       </button>
-    </div>
+    </fieldset>
   );
 }

@@ -1,15 +1,34 @@
-/**
- * Everything under /add. The editor's own sub-routes (e.g. '/editor/pin/create') belong in EditorRoutes'
- * Switch, before the catch-all.
- */
-import { Redirect, Route, Switch } from 'wouter';
+/** Everything under /add: the intro, the editor, and the PIN the editor may ask for before saving. */
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { showError } from '../../state/toast';
+import { PinCreateRoutes } from '../pin/PinCreateRoutes';
 import { AddIntroScreen } from './AddIntroScreen';
-import { NewCardScreen } from './NewCardScreen';
+import { peekCardDraft } from './card-draft';
+import { NewCardScreen, saveAndOpen } from './NewCardScreen';
 
 function EditorRoutes() {
+  const [, navigate] = useLocation();
+  /**
+   * The PIN exists now, so the waiting card is saved encrypted and opened. If that save fails, the PIN stays and
+   * the card goes back into the editor as typed, with the reason on screen.
+   */
+  const saveWaitingCard = async () => {
+    const data = peekCardDraft();
+    if (!data) return navigate('/', { replace: true });
+    try {
+      await saveAndOpen(data, navigate);
+    } catch (error) {
+      // The PIN screen is left behind, so the reason is shown here rather than on its keypad.
+      navigate('/', { replace: true });
+      showError(error);
+    }
+  };
   return (
     <Switch>
       <Route path="/" component={NewCardScreen} />
+      <Route path="/pin/create" nest>
+        <PinCreateRoutes back="~/add/editor" onCreated={saveWaitingCard} />
+      </Route>
       <Route>
         <Redirect to="/" replace />
       </Route>

@@ -1,15 +1,17 @@
 /** /user/data-management — the Danger Zone: delete every card after a confirmation. */
 import { useId, useState } from 'react';
+import { useLocation } from 'wouter';
 import { Page } from '../../app/Page';
 import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
 import { deleteAllCards } from '../../state/cards';
+import { gateFor } from '../../state/gate';
 import { showError, showToast } from '../../state/toast';
 
 /**
  * The whole confirmed action in one function, so a verification gate (password or PIN first) can wrap it
  * without this screen changing.
  */
-export function deleteAllCardsAndReturn(): void {
+export function deleteAllCardsAndReturn(stepsBack = 1): void {
   try {
     deleteAllCards();
   } catch (error) {
@@ -17,12 +19,20 @@ export function deleteAllCardsAndReturn(): void {
     return;
   }
   showToast('Deleted all cards');
-  history.back();
+  history.go(-stepsBack);
 }
 
 export function DataManagementScreen() {
   const [confirming, setConfirming] = useState(false);
   const headingId = useId();
+  const [, navigate] = useLocation();
+
+  /** Behind the gate: the verify screen adds a step, so the person returns past it to where they came from. */
+  const confirmed = () => {
+    const route = gateFor(() => deleteAllCardsAndReturn(2));
+    if (route) navigate(`/data-management/${route}`);
+    else deleteAllCardsAndReturn();
+  };
   return (
     <Page title="Data Management" back={{ to: '~/user' }}>
       <section className="settings-section danger-zone" aria-labelledby={headingId}>
@@ -40,7 +50,7 @@ export function DataManagementScreen() {
         texts={['Are you sure you want to delete all cards?', 'This action cannot be undone.']}
         confirmLabel="Delete"
         onCancel={() => setConfirming(false)}
-        onConfirm={() => afterSheetCloses(() => setConfirming(false), deleteAllCardsAndReturn)}
+        onConfirm={() => afterSheetCloses(() => setConfirming(false), confirmed)}
       />
     </Page>
   );

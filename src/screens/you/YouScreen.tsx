@@ -1,6 +1,6 @@
 /**
- * /user — the settings index (SPEC.md §2). Account (User Profile) and Security arrive with sign-in and PINs;
- * until then a section with nothing in it is left out rather than shown empty.
+ * /user — the settings index (SPEC.md §2). Account (User Profile) arrives with sign-in; until then its section is
+ * left out rather than shown empty.
  */
 import { Page } from '../../app/Page';
 import { APP_VERSION, androidReleaseUrl } from './links';
@@ -10,6 +10,7 @@ export function YouScreen() {
   return (
     <Page title="You">
       <SettingsSection title="App settings">
+        <SettingsLink to="/security">Security</SettingsLink>
         <SettingsLink to="/interface">User Interface</SettingsLink>
       </SettingsSection>
       <SettingsSection title="Data">

@@ -22,7 +22,12 @@ export async function addCard(page: Page, card: TypedCard): Promise<string> {
   await page.getByLabel('CVV').fill(card.cvv);
   await page.getByLabel('Network').selectOption(card.network);
   await page.getByRole('button', { name: 'Save' }).click();
-  await page.waitForURL(/\/home\/cards\/[A-Za-z0-9]{8}$/);
+  // On an unprotected device the first save recommends a PIN; these steps answer Skip, as a person may.
+  const opened = page.waitForURL(/\/home\/cards\/[A-Za-z0-9]{8}$/);
+  const recommendation = page.getByRole('dialog', { name: 'Protect your cards' });
+  const first = await Promise.race([opened.then(() => 'opened'), recommendation.waitFor().then(() => 'asked')]);
+  if (first === 'asked') await recommendation.getByRole('button', { name: 'Skip' }).click();
+  await opened;
   return page.url().split('/').pop() as string;
 }
 

@@ -1,8 +1,7 @@
 /**
- * Serves the production build (built by `npm test` before the tests run, or here when missing) on loopback for
- * the end-to-end tests, which reach it through `inject('baseUrl')`.
+ * Builds the app for production and serves it on loopback for the end-to-end tests, which reach it through
+ * `inject('baseUrl')`. Always a fresh build (about a second), so a stale dist/ can never be what is tested.
  */
-import { existsSync } from 'node:fs';
 import { build, preview } from 'vite';
 import type { TestProject } from 'vitest/node';
 
@@ -13,7 +12,14 @@ declare module 'vitest' {
 }
 
 export default async function serveBuild(project: TestProject) {
-  if (!existsSync('dist/index.html')) await build({ logLevel: 'warn' });
+  // Vitest sets NODE_ENV to 'test', which would bundle React's development build; test what ships instead.
+  const testEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ mode: 'production', logLevel: 'warn' });
+  } finally {
+    process.env.NODE_ENV = testEnv;
+  }
   const server = await preview({ preview: { port: 0, host: '127.0.0.1', strictPort: false }, logLevel: 'warn' });
   const address = server.httpServer.address();
   if (address === null || typeof address === 'string') throw new Error('The preview server has no port');
