@@ -10,9 +10,12 @@ import { createRoot } from 'react-dom/client';
 import { onTestFinished } from 'vitest';
 import { Router } from 'wouter';
 import { App } from '../../src/app/App';
-import type { CardData, PlainCard, PlainCollection } from '../../src/domain/card';
+import { type CardData, emptyPlainCollection, type PlainCard, type PlainCollection } from '../../src/domain/card';
 import type { Preferences } from '../../src/domain/preferences';
+import { getEngine } from '../../src/engine';
+import { forgetSkip } from '../../src/screens/add/card-draft';
 import { appState, startApp } from '../../src/state/app';
+import { adoptCollection } from '../../src/state/cards';
 import { hideToast } from '../../src/state/toast';
 import type { StoreName } from '../../src/storage/local-store';
 import { discard, STORAGE_KEYS } from '../../src/storage/local-store';
@@ -121,9 +124,13 @@ export async function renderComponent(ui: ReactNode): Promise<Mounted> {
 /** Seeds storage, opens `path` and starts the whole app. */
 export async function renderApp(path: string, seed: Seed = {}): Promise<Mounted> {
   seedStorage(seed);
-  // As on a fresh page load: the splash until startApp() has read storage, so no screen sees the last test's cards.
+  // As on a fresh page load: the splash until startApp() has read storage, so no screen sees the last test's cards;
+  // no key held, no collection in memory, no earlier answer to the PIN recommendation.
   appState.phase = 'loading';
   appState.user = null;
+  await getEngine().lock();
+  adoptCollection(emptyPlainCollection(), []);
+  forgetSkip();
   const originalUrl = window.location.pathname + window.location.search + window.location.hash;
   history.replaceState(null, '', path);
   const mounted = await mount(

@@ -23,3 +23,8 @@ export const rememberSkip = (): void => {
 };
 
 export const pinRecommendationSkipped = (): boolean => skipped;
+
+/** Forgets a Skip, as a fresh start of Sleeve does. */
+export const forgetSkip = (): void => {
+  skipped = false;
+};
