@@ -3,6 +3,12 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, requireChromium } from './scripts/chromium.mjs';
 import viteConfig from './vite.config.ts';
 
+// Tests talk to the local backend on its TEST ports (tests/support/backend.ts), so a running `npm start` on
+// 9099/9000 does not clash. Set before anything builds the app, so the browser project and the e2e build see them.
+process.env.VITE_FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9199';
+process.env.VITE_FIREBASE_DATABASE_EMULATOR_HOST = '127.0.0.1:9100';
+const backend = 'tests/support/backend.ts';
+
 const chromium = playwright({ launchOptions: { executablePath: requireChromium(), args: CHROMIUM_ARGS } });
 
 export default mergeConfig(
@@ -22,6 +28,7 @@ export default mergeConfig(
             name: 'browser',
             include: ['tests/{app,screens,components,state,storage,engine,worker}/**/*.test.{ts,tsx}'],
             setupFiles: ['tests/support/browser-setup.ts'],
+            globalSetup: [backend],
             browser: {
               enabled: true,
               headless: true,
@@ -39,9 +46,22 @@ export default mergeConfig(
             name: 'e2e',
             environment: 'node',
             include: ['tests/e2e/**/*.test.ts', 'tests/interop/**/*.test.ts'],
-            globalSetup: ['tests/e2e/support/serve-build.ts'],
+            globalSetup: [backend, 'tests/e2e/support/serve-build.ts'],
             testTimeout: 60_000,
             hookTimeout: 60_000,
+            fileParallelism: false,
+          },
+        },
+        {
+          // database.rules.json enforced by the local backend, through the real Firebase SDK.
+          extends: true,
+          test: {
+            name: 'rules',
+            environment: 'node',
+            include: ['tests/rules/**/*.test.ts'],
+            globalSetup: [backend],
+            testTimeout: 30_000,
+            hookTimeout: 90_000,
             fileParallelism: false,
           },
         },

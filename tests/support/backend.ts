@@ -1,0 +1,67 @@
+/**
+ * Vitest globalSetup: the local backend (Auth emulator and realtime database server) on the TEST ports, so a
+ * running `npm start` does not clash. Several projects list this file; they share one backend, started by the
+ * first of them and stopped after the last one's teardown. Tests reach it through `inject(...)`.
+ */
+import type { TestProject } from 'vitest/node';
+import { startBackend } from '../../scripts/backend.mjs';
+
+export const TEST_AUTH_PORT = 9199;
+export const TEST_DATABASE_PORT = 9100;
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** e.g. http://127.0.0.1:9199 */
+    authUrl: string;
+    /** e.g. http://127.0.0.1:9100?ns=demo-sleeve-default-rtdb */
+    databaseUrl: string;
+    /** The realtime database namespace, e.g. demo-sleeve-default-rtdb */
+    namespace: string;
+  }
+}
+
+type Backend = Awaited<ReturnType<typeof startBackend>>;
+interface Shared {
+  backend: Promise<Backend>;
+  users: number;
+}
+
+// Global setup modules may be loaded once per project; the process is one, so the shared state lives here.
+const KEY = Symbol.for('sleeve.tests.backend');
+const holder = globalThis as typeof globalThis & { [KEY]?: Shared };
+
+export default async function backend(project: TestProject) {
+  let shared = holder[KEY];
+  if (!shared) {
+    const started = Date.now();
+    const backend = startBackend({ authPort: TEST_AUTH_PORT, databasePort: TEST_DATABASE_PORT, quiet: true }).then(
+      (ready) => {
+        console.log(`Test backend ready in ${((Date.now() - started) / 1000).toFixed(1)} s (${ready.authUrl})`);
+        return ready;
+      },
+    );
+    shared = { backend, users: 0 };
+    holder[KEY] = shared;
+  }
+  shared.users += 1;
+  let ready: Backend;
+  try {
+    ready = await shared.backend;
+  } catch (error) {
+    shared.users -= 1;
+    if (shared.users === 0) delete holder[KEY];
+    throw error;
+  }
+  project.provide('authUrl', ready.authUrl);
+  project.provide('databaseUrl', ready.databaseUrl);
+  project.provide('namespace', ready.namespace);
+
+  return async () => {
+    const current = holder[KEY];
+    if (!current) return;
+    current.users -= 1;
+    if (current.users > 0) return;
+    delete holder[KEY];
+    await ready.stop();
+  };
+}
