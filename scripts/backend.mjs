@@ -198,7 +198,7 @@ function startAuth({ authPort, projectId, quiet, workDir }) {
 /**
  * Starts the Auth emulator and the realtime database server on loopback.
  * @param {{ authPort?: number, databasePort?: number, projectId?: string, quiet?: boolean }} [options]
- * @returns {Promise<{ authUrl: string, databaseUrl: string, namespace: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ authUrl: string, databaseUrl: string, namespace: string, readAll: () => Promise<unknown>, stop: () => Promise<void> }>}
  */
 export async function startBackend({
   authPort = 9099,
@@ -255,7 +255,9 @@ export async function startBackend({
     console.log(`  Auth emulator      ${authUrl}`);
     console.log(`  Realtime database  ${databaseUrl}`);
   }
-  return { authUrl, databaseUrl, namespace, stop };
+  /** The whole database as the server holds it, rules aside: for tests that check what reached the server. */
+  const readAll = () => /** @type {Promise<unknown>} */ (database.getValue());
+  return { authUrl, databaseUrl, namespace, readAll, stop };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -3,6 +3,8 @@
  * running `npm start` does not clash. Several projects list this file; they share one backend, started by the
  * first of them and stopped after the last one's teardown. Tests reach it through `inject(...)`.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startBackend } from '../../scripts/backend.mjs';
 
@@ -17,13 +19,39 @@ declare module 'vitest' {
     databaseUrl: string;
     /** The realtime database namespace, e.g. demo-sleeve-default-rtdb */
     namespace: string;
+    /** A loopback address answering GET with the whole database as JSON, rules aside (see {@link serveDump}). */
+    databaseDumpUrl: string;
   }
 }
 
 type Backend = Awaited<ReturnType<typeof startBackend>>;
 interface Shared {
   backend: Promise<Backend>;
+  dump: Promise<Server>;
   users: number;
+}
+
+/**
+ * Tests that check what reached the server (only ciphertext, nothing left after deleting an account) read the
+ * whole database, which no client may do under the rules. This test-only endpoint, on an ephemeral loopback port,
+ * answers with the server's own copy.
+ */
+function serveDump(backend: Promise<Backend>): Promise<Server> {
+  return new Promise((resolve) => {
+    const server = createServer((_request, response) => {
+      backend
+        .then((ready) => ready.readAll())
+        .then((value) => {
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(JSON.stringify(value ?? null));
+        })
+        .catch((error: unknown) => {
+          response.writeHead(500);
+          response.end(String(error));
+        });
+    });
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
 }
 
 // Global setup modules may be loaded once per project; the process is one, so the shared state lives here.
@@ -40,7 +68,7 @@ export default async function backend(project: TestProject) {
         return ready;
       },
     );
-    shared = { backend, users: 0 };
+    shared = { backend, dump: serveDump(backend), users: 0 };
     holder[KEY] = shared;
   }
   shared.users += 1;
@@ -55,6 +83,8 @@ export default async function backend(project: TestProject) {
   project.provide('authUrl', ready.authUrl);
   project.provide('databaseUrl', ready.databaseUrl);
   project.provide('namespace', ready.namespace);
+  const dump = await shared.dump;
+  project.provide('databaseDumpUrl', `http://127.0.0.1:${(dump.address() as AddressInfo).port}/`);
 
   return async () => {
     const current = holder[KEY];
@@ -62,6 +92,8 @@ export default async function backend(project: TestProject) {
     current.users -= 1;
     if (current.users > 0) return;
     delete holder[KEY];
+    const dump = await current.dump;
+    await new Promise((resolve) => dump.close(resolve));
     await ready.stop();
   };
 }

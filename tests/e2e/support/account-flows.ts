@@ -1,0 +1,68 @@
+/** Account steps in the built app, through the Auth emulator's own Google account chooser. */
+import type { Page } from 'playwright';
+import { inject } from 'vitest';
+
+export const PASSWORD = 'Correct-Horse-42!';
+export const NEW_PASSWORD = 'Battery Staple #7é';
+
+/** The emulator's Google popup: add a new account, or pick the existing one with this email. */
+async function chooseGoogleAccount(popup: Page, email: string, name: string): Promise<void> {
+  await popup.waitForLoadState('domcontentloaded');
+  const existing = popup.locator('.js-reuse-account', { hasText: email });
+  await popup.locator('#add-account-button, .js-new-account').first().waitFor();
+  if ((await existing.count()) > 0) {
+    await existing.first().click();
+    return;
+  }
+  await popup.locator('.js-new-account').first().click();
+  await popup.locator('#email-input').fill(email);
+  await popup.locator('#display-name-input').fill(name);
+  await popup.locator('#sign-in').click();
+}
+
+export async function openAccount(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'Account' }).click();
+  await page.getByRole('heading', { name: 'Account' }).waitFor();
+}
+
+/** Account → 'Sign in with Google' → the popup; resolves once the popup has closed. */
+export async function signInWithGoogle(page: Page, email: string, name: string): Promise<void> {
+  await openAccount(page);
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  const popup = await popupOpened;
+  await chooseGoogleAccount(popup, email, name);
+  await popup.waitForEvent('close');
+}
+
+/** The CREATE_PASSWORD step: the password, then its confirmation. */
+export async function createPassword(page: Page, password: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Create a password' }).waitFor();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Create password' }).click();
+  await page.getByText('Password has been created').waitFor();
+}
+
+/** The ENTER_PASSWORD step on a device joining an existing account. */
+export async function enterPassword(page: Page, password: string): Promise<void> {
+  await page.getByRole('heading', { name: 'Enter your password' }).waitFor();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('Signed in').waitFor();
+}
+
+/** The whole database as the server holds it (test-only dump, see tests/support/backend.ts). */
+export async function readServer(): Promise<unknown> {
+  const response = await fetch(inject('databaseDumpUrl'));
+  return response.json();
+}
+
+/** Every string anywhere in a JSON value. */
+export function allStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(allStrings);
+  return [];
+}
