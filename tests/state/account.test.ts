@@ -6,7 +6,7 @@
 import { signOut as firebaseSignOut, GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
 import { onValue, ref } from 'firebase/database';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import type { PlainCard, PlainCollection } from '../../src/domain/card';
+import type { PlainCard } from '../../src/domain/card';
 import { emptyPlainCollection } from '../../src/domain/card';
 import type { SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
