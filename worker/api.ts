@@ -26,7 +26,11 @@ export interface CreateSecretResult {
 export interface EngineApi {
   // ---- cards ----
 
-  /** Turns a stored collection into view cards in one round trip; decrypts when it is encrypted. */
+  /**
+   * Turns a stored collection into view cards in one round trip; decrypts when it is encrypted. Cards opened
+   * before under the held DEK with the same id, IV and ciphertext come from a cache in the worker, so a live update
+   * that changes one card decrypts one card. The cache is emptied when the DEK is dropped or replaced.
+   */
   openCollection(collection: CardCollection): Promise<PlainCard[]>;
 
   /**
@@ -63,9 +67,21 @@ export interface EngineApi {
    */
   createSecret(secret: string, collection: CardCollection, now: number): Promise<CreateSecretResult>;
 
+  /**
+   * Joins an existing account on this device. Derives the KEK from `secret` and unwraps the account's DEK from
+   * `record` (one derivation; a wrong secret rejects exactly as `unlock` does), then re-encrypts every card of
+   * `local` (plain, or encrypted under the DEK held now) under the account's DEK and returns them. All or nothing:
+   * the account's DEK becomes the held key only after every card is re-encrypted; on any failure the key held
+   * before stays held and nothing is returned.
+   */
+  joinAccount(secret: string, record: SecretRecord, local: CardCollection): Promise<EncryptedCollection>;
+
   /** Decrypts every card with the held DEK, for removing the last secret. */
   decryptCollection(collection: CardCollection): Promise<PlainCollection>;
 
   /** How many PBKDF2 derivations this worker has run since it started, so tests can count them. */
   derivationCount(): Promise<number>;
+
+  /** How many cards this worker has decrypted since it started, so tests can see the cache at work. */
+  decryptionCount(): Promise<number>;
 }

@@ -1,6 +1,7 @@
 /** The engine as the worker exposes it: each method of `EngineApi` delegates to the module that owns the rule. */
 import type { EngineApi } from './api';
 import { derivationCount } from './crypto/pbkdf2';
+import { decryptionCount } from './vault/cards';
 import * as custody from './vault/custody';
 import { asLocal, asRemote, mergeCollections } from './vault/merge';
 import * as store from './vault/store';
@@ -15,6 +16,8 @@ export const engine: EngineApi = {
   unlock: (secret, record) => custody.unlock(secret, record),
   verify: (secret, record) => custody.verify(secret, record),
   createSecret: (secret, collection, now) => custody.createSecret(secret, collection, now),
+  joinAccount: (secret, record, local) => custody.joinAccount(secret, record, local),
   decryptCollection: (collection) => store.decryptCollection(collection),
   derivationCount: async () => derivationCount(),
+  decryptionCount: async () => decryptionCount(),
 };

@@ -40,7 +40,7 @@ export function checkCollection(value: unknown): Checked<CardCollection> {
   return { ok: true, value: value as unknown as CardCollection };
 }
 
-function isRecord(value: unknown): value is SecretRecord {
+export function isSecretRecord(value: unknown): value is SecretRecord {
   return (
     isObject(value) &&
     isString(value.salt) &&
@@ -54,8 +54,8 @@ function isRecord(value: unknown): value is SecretRecord {
 export function checkAuth(value: unknown): Checked<AuthRecords> {
   if (!isObject(value)) return { ok: false, reason: 'it is not a set of password and PIN records' };
   const { password = null, pin = null } = value;
-  if (password !== null && !isRecord(password)) return { ok: false, reason: 'its password record is damaged' };
-  if (pin !== null && !isRecord(pin)) return { ok: false, reason: 'its PIN record is damaged' };
+  if (password !== null && !isSecretRecord(password)) return { ok: false, reason: 'its password record is damaged' };
+  if (pin !== null && !isSecretRecord(pin)) return { ok: false, reason: 'its PIN record is damaged' };
   return { ok: true, value: { password, pin } };
 }
 

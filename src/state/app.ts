@@ -4,8 +4,10 @@
  */
 import { proxy } from 'valtio';
 import type { AuthRecords } from '../domain/secret';
+import type { SignedInUser } from '../domain/user';
 import type { StoreName } from '../storage/local-store';
 import { discard, loadAuth, loadCards, loadPreferences, markUnreadable, rawValue } from '../storage/local-store';
+import { detachAccount, resumeAccount } from './account';
 import { adoptCollection, openCards } from './cards';
 import { applyPreferences } from './preferences';
 import { reportError } from './report';
@@ -15,12 +17,7 @@ export interface StorageProblem {
   reason: string;
 }
 
-export interface SignedInUser {
-  uid: string;
-  /** First word of the display name. */
-  name: string;
-  fullName: string;
-}
+export type { SignedInUser } from '../domain/user';
 
 export const appState = proxy({
   phase: 'loading' as 'loading' | 'problem' | 'ready',
@@ -29,7 +26,15 @@ export const appState = proxy({
   locked: false,
   pinCreated: false,
   passwordCreated: false,
+  /** Signed in with Google and a password created or entered; `null` for anonymous use. */
   user: null as SignedInUser | null,
+  /**
+   * False while this device has an account password and Firebase has not yet said who is signed in; only the
+   * splash shows until then (SPEC.md §2). True when there is no account on this device.
+   */
+  remoteReady: true,
+  /** The password was changed on another device: unlocking needs the new one ('Enter your new password'). */
+  passwordStale: false,
 });
 
 let records: AuthRecords = { password: null, pin: null };
@@ -67,6 +72,10 @@ export async function startApp(): Promise<void> {
     return;
   }
   appState.problems = [];
+  detachAccount();
+  appState.user = null;
+  appState.passwordStale = false;
+  appState.remoteReady = auth.value.password === null;
   appState.locked = auth.value.pin !== null || auth.value.password !== null;
   // Locked: the encrypted collection waits here, unopened, for the key that unlocking brings.
   if (appState.locked) adoptCollection(cards.value, []);
@@ -80,6 +89,13 @@ export async function startApp(): Promise<void> {
       appState.phase = 'problem';
       return;
     }
+  }
+  // A password record means an account on this device: Firebase must say who is signed in before anything shows.
+  if (auth.value.password !== null) {
+    const signedIn = await resumeAccount();
+    appState.remoteReady = true;
+    // The account session ended (signed out or deleted elsewhere): its data has left this device; start anonymous.
+    if (!signedIn) return startApp();
   }
   appState.phase = 'ready';
 }

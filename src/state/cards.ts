@@ -2,6 +2,9 @@
  * The cards as the person sees them. The proxy holds decrypted view cards only; the stored collection (possibly
  * ciphertext) stays in this module, outside any proxy. Every change is stored first and shown after, so a failed
  * write leaves both the screen and the device as they were.
+ *
+ * Where a change is stored is the card sink's business: this device's storage when signed out, the server (one
+ * encrypted card at a time) when signed in. The actions are the same either way.
  */
 import { proxy, ref } from 'valtio';
 import type { CardCollection, CardData, PlainCard } from '../domain/card';
@@ -18,6 +21,36 @@ export const cardsState = proxy({
 });
 
 let stored: CardCollection = emptyPlainCollection();
+
+/** Where card changes are stored. Each method gets the whole collection after the change, and what changed. */
+export interface CardSink {
+  /** Stores that card `id` of `collection` was added or updated. */
+  save(collection: CardCollection, id: string): Promise<void>;
+  /** Stores that card `id` was deleted; `collection` no longer has it. */
+  remove(collection: CardCollection, id: string): Promise<void>;
+  /** Stores that every card was deleted; `collection` is empty. */
+  removeAll(collection: CardCollection): Promise<void>;
+  /** Whether the cards live in this device's storage. */
+  readonly local: boolean;
+}
+
+/** Signed out: the whole collection is written to this device's storage. */
+export const localSink: CardSink = {
+  local: true,
+  save: async (collection) => saveCards(collection),
+  remove: async (collection) => saveCards(collection),
+  removeAll: async (collection) => saveCards(collection),
+};
+
+let sink: CardSink = localSink;
+
+/** Switches where changes go: the account module passes the server's sink on sign-in and `localSink` after. */
+export function setCardSink(next: CardSink): void {
+  sink = next;
+}
+
+/** Whether card changes are stored on this device (signed out), rather than on the server. */
+export const storesLocally = (): boolean => sink.local;
 
 function show(cards: PlainCard[]): void {
   cardsState.cards = ref([...cards].sort(byModifiedDesc));
@@ -43,23 +76,23 @@ export const findCard = (id: string): PlainCard | undefined => cardsState.cards.
 /** Adds a card (no id) or updates one; resolves to the card's id. Rejects with a message for the person. */
 export async function saveCard(input: { id?: string; data: CardData }): Promise<string> {
   const { collection, card } = await getEngine().putCard(stored, input, Date.now());
-  saveCards(collection);
+  await sink.save(collection, card.id);
   stored = collection;
   show([card, ...cardsState.cards.filter((other) => other.id !== card.id)]);
   return card.id;
 }
 
-export function deleteCard(id: string): void {
+export async function deleteCard(id: string): Promise<void> {
   const next = withoutCard(stored, id);
-  saveCards(next);
-  stored = next;
+  await sink.remove(next, id);
+  stored = withoutCard(stored, id);
   show(cardsState.cards.filter((card) => card.id !== id));
 }
 
-export function deleteAllCards(): void {
+export async function deleteAllCards(): Promise<void> {
   // The kind is kept: an encrypted wallet stays encrypted, so the next card saved is encrypted too.
   const next: CardCollection = { type: stored.type, cards: {} } as CardCollection;
-  saveCards(next);
+  await sink.removeAll(next);
   stored = next;
   show([]);
 }

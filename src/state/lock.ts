@@ -9,10 +9,10 @@ import type { AuthRecords } from '../domain/secret';
 import { getEngine } from '../engine';
 import { discard, saveAll } from '../storage/local-store';
 import { appState, authRecords, setAuthRecords, startApp } from './app';
-import { adoptCollection, cardsState, hideCards, openCards, storedCollection } from './cards';
+import { adoptCollection, cardsState, hideCards, openCards, storedCollection, storesLocally } from './cards';
 
 /** A wrong secret comes from the engine as an error with no message, caused by the failed decryption. */
-function isWrongSecret(error: unknown): boolean {
+export function isWrongSecret(error: unknown): boolean {
   return error instanceof Error && error.message === '' && error.cause instanceof Error;
 }
 
@@ -66,7 +66,8 @@ export async function createPin(pin: string): Promise<'created' | 'updated'> {
   const { record, collection } = await engine.createSecret(pin, storedCollection(), Date.now());
   const auth: AuthRecords = { ...before, pin: record };
   try {
-    saveAll({ auth, cards: collection });
+    // Signed in, the cards live on the server (already encrypted under this key); only the record is local.
+    saveAll(storesLocally() ? { auth, cards: collection } : { auth });
   } catch (error) {
     if (!hadSecret) await engine.lock();
     throw error;

@@ -8,7 +8,15 @@ import { decrypt, encrypt } from '../crypto/aes-gcm';
 import { fromBase64, toBase64 } from '../crypto/base64';
 import { fromUtf8, utf8 } from '../crypto/bytes';
 import type { DataKey } from '../crypto/keys';
+import { cachedData, keepOnly, remember } from './card-cache';
 import { toCardData } from './card-shape';
+
+let decryptions = 0;
+
+/** How many cards this realm has decrypted, so tests can see that unchanged cards come from the cache. */
+export function decryptionCount(): number {
+  return decryptions;
+}
 
 export async function encryptCard(dek: DataKey, card: PlainCard): Promise<EncryptedCard> {
   let plaintext: string;
@@ -28,6 +36,7 @@ export async function encryptCard(dek: DataKey, card: PlainCard): Promise<Encryp
 
 /** Any failure, including bad base64, invalid UTF-8 or JSON of the wrong shape, is 'Failed to decrypt data'. */
 export async function decryptCard(dek: DataKey, card: EncryptedCard): Promise<PlainCard> {
+  decryptions++;
   let ciphertext: Uint8Array<ArrayBuffer>;
   let iv: Uint8Array<ArrayBuffer>;
   try {
@@ -55,4 +64,22 @@ export async function encryptCards(dek: DataKey, collection: PlainCollection): P
 /** Every card decrypted concurrently, in the collection's order; one failure fails the whole collection. */
 export function decryptCards(dek: DataKey, collection: EncryptedCollection): Promise<PlainCard[]> {
   return Promise.all(Object.values(collection.cards).map((card) => decryptCard(dek, card)));
+}
+
+/**
+ * Like {@link decryptCards}, but a card whose id, IV and ciphertext were decrypted before under the same key comes
+ * from the cache; only new or changed cards are decrypted. The cache then holds exactly this collection's cards.
+ */
+export async function openCards(dek: DataKey, collection: EncryptedCollection): Promise<PlainCard[]> {
+  const cards = await Promise.all(
+    Object.values(collection.cards).map(async (card): Promise<PlainCard> => {
+      const data = cachedData(card);
+      if (data) return { id: card.id, data, modifiedAt: card.modifiedAt };
+      const plain = await decryptCard(dek, card);
+      remember(card, plain.data);
+      return plain;
+    }),
+  );
+  keepOnly(Object.keys(collection.cards));
+  return cards;
 }

@@ -2,14 +2,21 @@
  * Key custody: the one place the DEK is held. It lives in this module's private variable for as long as the app is
  * unlocked; nothing here returns it across the worker boundary, and `lock()` drops it.
  */
-import type { CardCollection, EncryptedCollection } from '../../src/domain/card';
+import type { CardCollection, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
 import type { SecretRecord } from '../../src/domain/secret';
 import type { DataKey } from '../crypto/keys';
 import { createRecord, generateDataKey, openRecord } from '../crypto/records';
-import { encryptCards } from './cards';
+import { clearCache } from './card-cache';
+import { decryptCards, encryptCards } from './cards';
 
 let dataKey: DataKey | undefined;
+
+/** The one way the held key changes; cards decrypted under the old key leave memory with it. */
+function hold(next: DataKey | undefined): void {
+  if (next !== dataKey) clearCache();
+  dataKey = next;
+}
 
 export function hasKey(): boolean {
   return dataKey !== undefined;
@@ -21,6 +28,7 @@ export function heldKey(): DataKey | undefined {
 }
 
 export function lock(): void {
+  clearCache();
   dataKey = undefined;
 }
 
@@ -29,12 +37,47 @@ export function lock(): void {
  * decryption failure (SPEC.md §8); a failed unlock leaves whatever key was held before untouched.
  */
 export async function unlock(secret: string, record: SecretRecord): Promise<void> {
+  hold(await openWithSecret(secret, record));
+}
+
+/** `openRecord` with a wrong secret reported as unlock reports it: an empty message caused by the failure. */
+async function openWithSecret(secret: string, record: SecretRecord): Promise<DataKey> {
   try {
-    dataKey = await openRecord(secret, record);
+    return await openRecord(secret, record);
   } catch (error) {
     if (isWrongSecret(error)) throw new SleeveError('', { cause: error });
     throw error;
   }
+}
+
+/**
+ * Joins an existing account on this device: opens the account's `record` with `secret` (one derivation), and
+ * re-encrypts every card of `local` under the account's DEK. `local` may be plain, or encrypted under the DEK held
+ * now (a device with a PIN of its own). All or nothing: the account's DEK becomes held only once every card is
+ * re-encrypted, so on any failure (a wrong secret too) the key held before, and the caller's data, stay as they were.
+ */
+export async function joinAccount(
+  secret: string,
+  record: SecretRecord,
+  local: CardCollection,
+): Promise<EncryptedCollection> {
+  // The cheap, fallible part first: the local cards must be readable before the slow derivation runs.
+  const plain = await localCards(local);
+  const accountKey = await openWithSecret(secret, record);
+  const collection: PlainCollection = {
+    type: 'UNENCRYPTED',
+    cards: Object.fromEntries(plain.map((card) => [card.id, card])),
+  };
+  const encrypted = await encryptCards(accountKey, collection);
+  hold(accountKey);
+  return encrypted;
+}
+
+async function localCards(local: CardCollection): Promise<PlainCard[]> {
+  if (local.type === 'UNENCRYPTED') return Object.values(local.cards);
+  if (Object.keys(local.cards).length === 0) return [];
+  if (!dataKey) throw new InvalidStateError(Messages.keyMissingDecrypt);
+  return decryptCards(dataKey, local);
 }
 
 /** Whether `secret` opens `record`; the held key is not changed. Only a wrong secret gives false. */
@@ -68,7 +111,7 @@ export async function createSecret(
   const encrypted: EncryptedCollection =
     collection.type === 'UNENCRYPTED' ? await encryptCards(dek, collection) : collection;
   const record = await createRecord(secret, dek, now);
-  dataKey = dek;
+  hold(dek);
   return { record, collection: encrypted };
 }
 

@@ -5,19 +5,21 @@
 import type { CardCollection, CardData, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { InvalidArgumentError, InvalidStateError, Messages } from '../../src/domain/errors';
 import type { PutCardResult } from '../api';
+import { remember } from './card-cache';
 import { CARD_ID_PATTERN, newCardId } from './card-id';
 import { toCardData } from './card-shape';
-import { decryptCards, encryptCard } from './cards';
+import { decryptCards, encryptCard, openCards } from './cards';
 import { heldKey } from './custody';
 
 /**
- * View cards in the collection's order. An encrypted collection is decrypted in one go, all cards concurrently; if
+ * View cards in the collection's order. An encrypted collection is decrypted in one go, all cards concurrently
+ * (cards unchanged since the last open come from the worker's cache); if
  * any card fails to decrypt, the whole open fails ('Failed to decrypt data') rather than silently hiding a card the
  * person would then believe was gone.
  */
 export async function openCollection(collection: CardCollection): Promise<PlainCard[]> {
   if (collection.type === 'UNENCRYPTED') return Object.values(collection.cards);
-  return decryptCards(requireKey(Messages.keyMissingDecrypt), collection);
+  return openCards(requireKey(Messages.keyMissingDecrypt), collection);
 }
 
 /** The whole collection as plain cards, for removing the last secret. */
@@ -54,6 +56,8 @@ export async function putCard(
   }
   const existing: EncryptedCollection['cards'] = collection.type === 'ENCRYPTED' ? collection.cards : {};
   const stored = await encryptCard(dek, card);
+  // The server echoes this card back on the live subscription; it opens from the cache, not a decryption.
+  remember(stored, data);
   return { collection: { type: 'ENCRYPTED', cards: { ...existing, [id]: stored } }, card };
 }
 

@@ -27,10 +27,10 @@ export function CardDetailScreen({ id }: { id: string }) {
   // An unknown id (a stale link, a card deleted elsewhere) goes back to the start.
   if (!card) return <Redirect to="~/" replace />;
 
-  const remove = () => {
+  const remove = async () => {
     // The person confirmed, so the card goes even if they leave this screen during the short delay.
     try {
-      deleteCard(id);
+      await deleteCard(id);
     } catch (error) {
       showError(error);
       return;
@@ -64,7 +64,12 @@ export function CardDetailScreen({ id }: { id: string }) {
         texts={['Are you sure you want to delete this card?', 'This action cannot be undone.']}
         confirmLabel="Delete"
         onCancel={() => setConfirming(false)}
-        onConfirm={() => afterSheetCloses(() => setConfirming(false), remove)}
+        onConfirm={() =>
+          afterSheetCloses(
+            () => setConfirming(false),
+            () => void remove(),
+          )
+        }
       />
     </Page>
   );

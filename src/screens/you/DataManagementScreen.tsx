@@ -11,9 +11,9 @@ import { showError, showToast } from '../../state/toast';
  * The whole confirmed action in one function, so a verification gate (password or PIN first) can wrap it
  * without this screen changing.
  */
-export function deleteAllCardsAndReturn(stepsBack = 1): void {
+export async function deleteAllCardsAndReturn(stepsBack = 1): Promise<void> {
   try {
-    deleteAllCards();
+    await deleteAllCards();
   } catch (error) {
     showError(error);
     return;
@@ -31,7 +31,7 @@ export function DataManagementScreen() {
   const confirmed = () => {
     const route = gateFor(() => deleteAllCardsAndReturn(2));
     if (route) navigate(`/data-management/${route}`);
-    else deleteAllCardsAndReturn();
+    else void deleteAllCardsAndReturn();
   };
   return (
     <Page title="Data Management" back={{ to: '~/user' }}>

@@ -1,0 +1,113 @@
+/**
+ * Google sign-in through a popup, and the account operations around it. Every failure becomes a SleeveError with
+ * a text the person can act on; a popup the person closed (or one replaced by a newer popup) is not a failure at
+ * all: it resolves to `null`, and callers stay silent.
+ */
+import {
+  deleteUser as firebaseDeleteUser,
+  signOut as firebaseSignOut,
+  GoogleAuthProvider,
+  onAuthStateChanged,
+  reauthenticateWithPopup,
+  signInWithPopup,
+  type User,
+} from 'firebase/auth';
+import { InvalidStateError, SleeveError } from '../domain/errors';
+import { type SignedInUser, toSignedInUser } from '../domain/user';
+import { auth } from './firebase';
+
+export const AuthMessages = {
+  signInFailed: 'Failed to sign in with Google',
+  popupBlocked: 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
+  network: 'Could not reach Google. Check your connection and try again.',
+  unauthorizedDomain:
+    "This site is not allowed to sign in with Google. Add its domain to the project's authorised domains.",
+  reauthFailed: 'Failed to re-authenticate user',
+  deleteFailed: 'Failed to delete user',
+  signInAgainToDelete: 'Sign-in again to delete user',
+  signOutFailed: 'Failed to sign out',
+} as const;
+
+const CANCELLED = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request']);
+
+const codeOf = (error: unknown): string =>
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : '';
+
+export const isCancelled = (error: unknown): boolean => CANCELLED.has(codeOf(error));
+
+/** The person's words for a popup that failed; `fallback` for anything without a specific remedy. */
+function popupError(error: unknown, fallback: string): SleeveError {
+  switch (codeOf(error)) {
+    case 'auth/popup-blocked':
+      return new SleeveError(AuthMessages.popupBlocked, { cause: error });
+    case 'auth/network-request-failed':
+      return new SleeveError(AuthMessages.network, { cause: error });
+    case 'auth/unauthorized-domain':
+      return new SleeveError(AuthMessages.unauthorizedDomain, { cause: error });
+    default:
+      return new SleeveError(fallback, { cause: error });
+  }
+}
+
+export const toUser = (user: User): SignedInUser => toSignedInUser(user.uid, user.displayName);
+
+function googleProvider(): GoogleAuthProvider {
+  const provider = new GoogleAuthProvider();
+  provider.setCustomParameters({ prompt: 'select_account' });
+  return provider;
+}
+
+/** Opens Google's sign-in popup; the signed-in user, or `null` when the person closed it. */
+export async function signInWithGoogle(): Promise<SignedInUser | null> {
+  try {
+    const { user } = await signInWithPopup(auth, googleProvider());
+    return toUser(user);
+  } catch (error) {
+    if (isCancelled(error)) return null;
+    throw popupError(error, AuthMessages.signInFailed);
+  }
+}
+
+/** Asks Google again who this is, before a destructive step; `false` when the person closed the popup. */
+export async function reauthenticate(): Promise<boolean> {
+  const user = auth.currentUser;
+  if (!user) throw new InvalidStateError(AuthMessages.signInAgainToDelete);
+  try {
+    await reauthenticateWithPopup(user, googleProvider());
+    return true;
+  } catch (error) {
+    if (isCancelled(error)) return false;
+    throw popupError(error, AuthMessages.reauthFailed);
+  }
+}
+
+export async function signOut(): Promise<void> {
+  try {
+    await firebaseSignOut(auth);
+  } catch (cause) {
+    throw new SleeveError(AuthMessages.signOutFailed, { cause });
+  }
+}
+
+export async function deleteUser(): Promise<void> {
+  const user = auth.currentUser;
+  if (!user) throw new InvalidStateError(AuthMessages.signInAgainToDelete);
+  try {
+    await firebaseDeleteUser(user);
+  } catch (cause) {
+    throw new SleeveError(AuthMessages.deleteFailed, { cause });
+  }
+}
+
+export const currentUser = (): SignedInUser | null => (auth.currentUser ? toUser(auth.currentUser) : null);
+
+/** Resolves once Firebase has restored (or not) the session kept from an earlier visit. */
+export async function firstUser(): Promise<SignedInUser | null> {
+  await auth.authStateReady();
+  return currentUser();
+}
+
+/** Calls `listener` with the user on every sign-in and sign-out; returns the unsubscribe. */
+export function onUserChanged(listener: (user: SignedInUser | null) => void): () => void {
+  return onAuthStateChanged(auth, (user) => listener(user ? toUser(user) : null));
+}

@@ -1,0 +1,168 @@
+/**
+ * The realtime database, under the signed-in user's uid (SPEC.md §7): `{uid}/cards/{cardId}` holds encrypted
+ * cards and `{uid}/auth/password` the password record. Only ciphertext is ever written: every card is checked to
+ * be an encrypted card, and re-built in exactly the wire shape, before it leaves.
+ *
+ * Reads use a one-time listener (`onValue(…, {onlyOnce: true})`), which every server answers. Writes that get no
+ * answer (offline) fail after a while instead of leaving the person waiting forever.
+ */
+import { type DatabaseReference, type DataSnapshot, onValue, ref, remove, set } from 'firebase/database';
+import type { CardCollection, EncryptedCard, EncryptedCollection } from '../domain/card';
+import { InvalidArgumentError, SleeveError } from '../domain/errors';
+import type { SecretRecord } from '../domain/secret';
+import { isSecretRecord } from '../domain/stored-shapes';
+import { database } from './firebase';
+
+export const DatabaseMessages = {
+  unencryptedCards: "Unencrypted cards can't be saved on server",
+  unencryptedCard: "Unencrypted card can't be saved on server",
+  setCardsFailed: 'Failed to set cards on server',
+  setCardFailed: 'Failed to add or update card on server',
+  deleteCardFailed: 'Failed to delete card from server',
+  setPasswordFailed: 'Failed to set password on server',
+  removePasswordFailed: 'Failed to remove password from server',
+  readCardsFailed: 'Failed to get cards from server',
+  readPasswordFailed: 'Failed to get password from server',
+} as const;
+
+/** How long a read or write may go unanswered before it counts as failed. Tests shorten it. */
+export const timeouts = { ms: 15_000 };
+
+const cardsPath = (uid: string) => `${uid}/cards`;
+const cardRef = (uid: string, id: string): DatabaseReference => ref(database, `${uid}/cards/${id}`);
+const passwordRef = (uid: string): DatabaseReference => ref(database, `${uid}/auth/password`);
+
+/** `work`, failing with `message` (its own error as the cause) when it fails or gets no answer in time. */
+async function answered<T>(work: Promise<T>, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new SleeveError(message, { cause: new Error(`no answer from the server in ${timeouts.ms} ms`) })),
+      timeouts.ms,
+    );
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } catch (error) {
+    if (error instanceof SleeveError && error.message === message) throw error;
+    throw new SleeveError(message, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function readOnce(target: DatabaseReference, message: string): Promise<unknown> {
+  let stop = () => {};
+  const read = new Promise<unknown>((resolve, reject) => {
+    stop = onValue(target, (snapshot) => resolve(snapshot.val()), reject, { onlyOnce: true });
+  });
+  return answered(read, message).finally(() => stop());
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The card in exactly the wire shape, or `undefined` when it is not an encrypted card. */
+function asEncryptedCard(value: unknown): EncryptedCard | undefined {
+  if (!isObject(value) || !isObject(value.data)) return undefined;
+  const { id, modifiedAt, data } = value;
+  const { cipherText, iv } = data;
+  if (typeof id !== 'string' || id === '' || typeof modifiedAt !== 'number' || !Number.isFinite(modifiedAt)) {
+    return undefined;
+  }
+  if (typeof cipherText !== 'string' || typeof iv !== 'string' || Object.keys(data).length !== 2) return undefined;
+  return { id, data: { cipherText, iv }, modifiedAt };
+}
+
+/** What the server holds under `{uid}/cards` as a collection; entries that are not encrypted cards are left out. */
+function toCollection(value: unknown): EncryptedCollection {
+  const cards: EncryptedCollection['cards'] = {};
+  if (isObject(value)) {
+    for (const [id, entry] of Object.entries(value)) {
+      const card = asEncryptedCard(entry);
+      if (card && card.id === id) cards[id] = card;
+    }
+  }
+  return { type: 'ENCRYPTED', cards };
+}
+
+export async function readCards(uid: string): Promise<EncryptedCollection> {
+  return toCollection(await readOnce(ref(database, cardsPath(uid)), DatabaseMessages.readCardsFailed));
+}
+
+/** Every change to the user's cards, as the whole collection; returns the unsubscribe. */
+export function subscribeCards(
+  uid: string,
+  onCards: (collection: EncryptedCollection) => void,
+  onError: (error: Error) => void,
+): () => void {
+  return onValue(
+    ref(database, cardsPath(uid)),
+    (snapshot: DataSnapshot) => onCards(toCollection(snapshot.val())),
+    (cause) => onError(new SleeveError(DatabaseMessages.readCardsFailed, { cause })),
+  );
+}
+
+/** Replaces every card on the server. Only an encrypted collection of encrypted cards is accepted. */
+export async function setCards(uid: string, collection: CardCollection): Promise<void> {
+  if (collection.type !== 'ENCRYPTED') throw new InvalidArgumentError(DatabaseMessages.unencryptedCards);
+  const cards: Record<string, EncryptedCard> = {};
+  for (const [id, value] of Object.entries(collection.cards)) {
+    const card = asEncryptedCard(value);
+    if (!card || card.id !== id) throw new InvalidArgumentError(DatabaseMessages.unencryptedCards);
+    cards[id] = card;
+  }
+  await answered(set(ref(database, cardsPath(uid)), cards), DatabaseMessages.setCardsFailed);
+}
+
+/** Adds or replaces one card. Only an encrypted card is accepted. */
+export async function setCard(uid: string, value: unknown): Promise<void> {
+  const card = asEncryptedCard(value);
+  if (!card) throw new InvalidArgumentError(DatabaseMessages.unencryptedCard);
+  await answered(set(cardRef(uid, card.id), card), DatabaseMessages.setCardFailed);
+}
+
+export async function removeCard(uid: string, id: string): Promise<void> {
+  await answered(remove(cardRef(uid, id)), DatabaseMessages.deleteCardFailed);
+}
+
+/** Sets the user's cards to an empty collection (the database keeps no empty node, so the path goes away). */
+export async function removeAllCards(uid: string): Promise<void> {
+  await answered(set(ref(database, cardsPath(uid)), null), DatabaseMessages.deleteCardFailed);
+}
+
+export async function readPasswordRecord(uid: string): Promise<SecretRecord | null> {
+  const value = await readOnce(passwordRef(uid), DatabaseMessages.readPasswordFailed);
+  return isSecretRecord(value) ? value : null;
+}
+
+export async function setPasswordRecord(uid: string, record: SecretRecord): Promise<void> {
+  if (!isSecretRecord(record)) throw new InvalidArgumentError(DatabaseMessages.setPasswordFailed);
+  const wire: SecretRecord = {
+    salt: record.salt,
+    encryptedDek: { ciphertext: record.encryptedDek.ciphertext, iv: record.encryptedDek.iv },
+    modifiedAt: record.modifiedAt,
+  };
+  await answered(set(passwordRef(uid), wire), DatabaseMessages.setPasswordFailed);
+}
+
+export async function removePasswordRecord(uid: string): Promise<void> {
+  await answered(remove(passwordRef(uid)), DatabaseMessages.removePasswordFailed);
+}
+
+/** Every change under `{uid}/auth`: the password record, or `null` when there is none; returns the unsubscribe. */
+export function subscribeAuth(
+  uid: string,
+  onPassword: (record: SecretRecord | null) => void,
+  onError: (error: Error) => void,
+): () => void {
+  return onValue(
+    ref(database, `${uid}/auth`),
+    (snapshot) => {
+      const value: unknown = snapshot.val();
+      const password = isObject(value) ? value.password : null;
+      onPassword(isSecretRecord(password) ? password : null);
+    },
+    (cause) => onError(new SleeveError(DatabaseMessages.readPasswordFailed, { cause })),
+  );
+}

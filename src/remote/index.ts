@@ -1,0 +1,28 @@
+/**
+ * The one door to Firebase. The app loads this module with a dynamic `import('../remote')` only when an account
+ * is involved, so a person who never signs in never downloads Firebase.
+ */
+import * as auth from './auth';
+import * as database from './database';
+
+export const remote = {
+  signInWithGoogle: auth.signInWithGoogle,
+  reauthenticate: auth.reauthenticate,
+  signOut: auth.signOut,
+  deleteUser: auth.deleteUser,
+  currentUser: auth.currentUser,
+  firstUser: auth.firstUser,
+  onUserChanged: auth.onUserChanged,
+  readCards: database.readCards,
+  subscribeCards: database.subscribeCards,
+  setCards: database.setCards,
+  setCard: database.setCard,
+  removeCard: database.removeCard,
+  removeAllCards: database.removeAllCards,
+  readPasswordRecord: database.readPasswordRecord,
+  setPasswordRecord: database.setPasswordRecord,
+  removePasswordRecord: database.removePasswordRecord,
+  subscribeAuth: database.subscribeAuth,
+};
+
+export type Remote = typeof remote;

@@ -1,0 +1,342 @@
+/**
+ * The Google account (SPEC.md §4, Account and lock states): signing in, creating or entering the account password,
+ * unlocking, changing the password, signing out and deleting the account.
+ *
+ * Firebase is loaded here, and only here, with a dynamic import: a person who never signs in never downloads it.
+ * The password record read at sign-in is kept in this module's memory, never in a proxy. Every step that changes
+ * what is stored writes the server first and this device last, in one local write, so a failure on the way leaves
+ * this device exactly as it was and no card is lost.
+ */
+import { proxy } from 'valtio';
+import type { CardCollection, EncryptedCollection } from '../domain/card';
+import { emptyPlainCollection } from '../domain/card';
+import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
+import type { AuthRecords, SecretRecord } from '../domain/secret';
+import { emptyAuthRecords } from '../domain/secret';
+import type { SignedInUser } from '../domain/user';
+import { getEngine } from '../engine';
+import type { Remote } from '../remote';
+import { discard, saveAll } from '../storage/local-store';
+import { appState, authRecords, setAuthRecords } from './app';
+import { adoptCollection, hideCards, localSink, openCards, setCardSink, storedCollection } from './cards';
+import { isWrongSecret } from './lock';
+import { reportError } from './report';
+import { clearStale, expectOwnRecord, newerPasswordRecord, startSync, stopSync } from './sync';
+import { showError, showToast } from './toast';
+
+export type SignInResult = 'CREATE_PASSWORD' | 'ENTER_PASSWORD';
+
+export const AccountMessages = {
+  signInFirst: 'Sign-in first with Google to set password',
+  completeSignIn: 'Complete sign-in process to update password',
+  completeSignInToUnlock: 'Complete sign-in process or update password to unlock app',
+  mustBeSignedIn: 'User must be signed in to perform auth operations',
+  signInAgainToDelete: 'Sign-in again to delete user',
+  passwordEqual: 'Entered password is equal to current password',
+  accountDeleted: 'Account has been deleted',
+  remoteUnavailable: 'Could not load sign-in. Check your connection and reload the app.',
+} as const;
+
+export const accountState = proxy({
+  /** True while a sign-in, sign-out or account deletion runs (the spinner on the Account screen). */
+  busy: false,
+});
+
+// ---- Firebase, on demand ----
+
+let loading: Promise<Remote> | undefined;
+
+/** The Firebase door, downloaded on first use. A failed download may be retried. */
+export function loadRemote(): Promise<Remote> {
+  loading ??= import('../remote').then(
+    (module) => module.remote,
+    (error: unknown) => {
+      loading = undefined;
+      throw new SleeveError(AccountMessages.remoteUnavailable, { cause: error });
+    },
+  );
+  return loading;
+}
+
+// ---- the sign-in in progress ----
+
+/** Between Google sign-in and the password step: who signed in, and the account's record (null: new account). */
+let pending: { user: SignedInUser; record: SecretRecord | null } | null = null;
+
+async function withBusy<T>(work: () => Promise<T>): Promise<T> {
+  accountState.busy = true;
+  try {
+    return await work();
+  } finally {
+    accountState.busy = false;
+  }
+}
+
+/** Google's popup, then whether this account needs a new password or the existing one. `null`: popup closed. */
+export function signInWithGoogle(): Promise<SignInResult | null> {
+  return withBusy(async () => {
+    const remote = await loadRemote();
+    const user = await remote.signInWithGoogle();
+    if (!user) return null;
+    return continueSignIn();
+  });
+}
+
+/** After Firebase has signed someone in (the popup, or a test's credential): which password step comes next. */
+export async function continueSignIn(): Promise<SignInResult> {
+  const remote = await loadRemote();
+  const user = remote.currentUser();
+  if (!user) throw new InvalidStateError(AccountMessages.signInFirst);
+  const record = await remote.readPasswordRecord(user.uid);
+  pending = { user, record };
+  return record ? 'ENTER_PASSWORD' : 'CREATE_PASSWORD';
+}
+
+function pendingSignIn(): { remote: Promise<Remote>; user: SignedInUser; record: SecretRecord | null } {
+  if (!pending) throw new InvalidStateError(AccountMessages.signInFirst);
+  return { remote: loadRemote(), ...pending };
+}
+
+/** The cards of `merged` that came from `local` (local won, or the server lacks them): those go up. */
+function localWinners(local: EncryptedCollection, merged: CardCollection): EncryptedCollection['cards'] {
+  const up: EncryptedCollection['cards'] = {};
+  for (const [id, card] of Object.entries(local.cards)) {
+    const winner = merged.cards[id];
+    if (winner && 'cipherText' in winner.data && winner.data.cipherText === card.data.cipherText) up[id] = card;
+  }
+  return up;
+}
+
+/** Merges this device's encrypted cards into the server's, card by card (newer wins), writing the local winners. */
+async function mergeUp(remote: Remote, uid: string, local: EncryptedCollection): Promise<void> {
+  if (Object.keys(local.cards).length === 0) return;
+  const server = await remote.readCards(uid);
+  const merged = await getEngine().mergeCollections(local, server);
+  await Promise.all(Object.values(localWinners(local, merged)).map((card) => remote.setCard(uid, card)));
+}
+
+/** Signed in and unlocked: cards now come from, and go to, the server. */
+async function enterSession(remote: Remote, user: SignedInUser, auth: AuthRecords): Promise<void> {
+  setAuthRecords(auth);
+  pending = null;
+  clearStale();
+  appState.user = user;
+  appState.locked = false;
+  startSync(remote, user.uid, endSession);
+}
+
+/**
+ * A new account: generates the data key (or reuses the one already held for this device's PIN), wraps it under
+ * `password`, stores the record on the server and then here, and moves this device's cards up to the server.
+ */
+export async function createAccountPassword(password: string): Promise<void> {
+  const { remote: loadingRemote, user } = pendingSignIn();
+  const remote = await loadingRemote;
+  if (!remote.currentUser()) throw new InvalidStateError(AccountMessages.signInFirst);
+  const engine = getEngine();
+  const before = authRecords();
+  const hadSecret = before.pin !== null || before.password !== null;
+  if (hadSecret && !(await engine.hasKey())) throw new SleeveError(Messages.refreshAndUnlock);
+  const { record, collection } = await engine.createSecret(password, storedCollection(), Date.now());
+  const auth: AuthRecords = { password: record, pin: before.pin };
+  try {
+    await remote.setPasswordRecord(user.uid, record);
+    await mergeUp(remote, user.uid, collection);
+    // One local write: the record (the PIN stays valid, it wraps the same key) and no local cards any more.
+    saveAll({ auth, cards: emptyPlainCollection() });
+  } catch (error) {
+    // Nothing changed here; a key generated just now is dropped again.
+    if (!hadSecret) await engine.lock();
+    throw error;
+  }
+  await openCards(collection);
+  await enterSession(remote, user, auth);
+}
+
+/**
+ * An existing account: opens its key with `password` (one derivation), re-encrypts this device's cards under it,
+ * merges them up, and only then stores the record here, clears the PIN (it wraps this device's old key) and the
+ * local cards.
+ */
+export async function enterAccountPassword(password: string): Promise<void> {
+  const { remote: loadingRemote, user, record } = pendingSignIn();
+  if (!record) throw new InvalidStateError(AccountMessages.completeSignIn);
+  const remote = await loadingRemote;
+  const engine = getEngine();
+  const before = authRecords();
+  const hadSecret = before.pin !== null || before.password !== null;
+  let joined: EncryptedCollection;
+  try {
+    joined = await engine.joinAccount(password, record, storedCollection());
+  } catch (error) {
+    if (isWrongSecret(error)) throw new SleeveError(Messages.passwordIncorrect, { cause: error });
+    throw error;
+  }
+  const auth: AuthRecords = { password: record, pin: null };
+  try {
+    await mergeUp(remote, user.uid, joined);
+    saveAll({ auth, cards: emptyPlainCollection() });
+  } catch (error) {
+    // This device's storage is untouched, but the key that opens it is gone from memory: lock so that the PIN
+    // brings it back (without a PIN, the cards are plain and need no key).
+    await engine.lock();
+    if (hadSecret) {
+      hideCards();
+      appState.locked = true;
+    }
+    throw error;
+  }
+  await openCards(joined);
+  await enterSession(remote, user, auth);
+}
+
+/** Unlocks with the account password; after a change elsewhere, with the new one (and keeps its record). */
+export async function unlockWithPassword(password: string): Promise<void> {
+  const stale = appState.passwordStale ? newerPasswordRecord() : null;
+  const record = stale ?? authRecords().password;
+  if (!record) throw new InvalidStateError(AccountMessages.completeSignInToUnlock);
+  const engine = getEngine();
+  try {
+    await engine.unlock(password, record);
+  } catch (error) {
+    if (isWrongSecret(error)) throw new SleeveError(Messages.passwordIncorrect, { cause: error });
+    throw error;
+  }
+  try {
+    if (stale) {
+      const auth: AuthRecords = { password: stale, pin: null };
+      saveAll({ auth });
+      setAuthRecords(auth);
+      clearStale();
+    }
+    await openCards(storedCollection());
+  } catch (error) {
+    await engine.lock();
+    throw error;
+  }
+  appState.locked = false;
+}
+
+/** Whether `password` is the account password. One derivation. */
+export async function verifyPassword(password: string): Promise<void> {
+  const record = authRecords().password;
+  if (!record) throw new InvalidStateError(Messages.createPasswordFirstToVerify);
+  if (!(await getEngine().verify(password, record))) throw new SleeveError(Messages.passwordIncorrect);
+}
+
+/**
+ * Verifies `current` (one derivation) and wraps the held key under `next` (one more). The new record goes to the
+ * server first, then here; other devices then see a newer record and ask for the new password.
+ */
+export async function changePassword(current: string, next: string): Promise<void> {
+  if (current === next) throw new SleeveError(AccountMessages.passwordEqual);
+  const user = appState.user;
+  if (!user) throw new InvalidStateError(AccountMessages.mustBeSignedIn);
+  const engine = getEngine();
+  if (!(await engine.hasKey())) throw new SleeveError(Messages.refreshAndUnlock);
+  await verifyPassword(current);
+  const remote = await loadRemote();
+  const { record } = await engine.createSecret(next, emptyPlainCollection(), Date.now());
+  const auth: AuthRecords = { ...authRecords(), password: record };
+  const forget = expectOwnRecord(record);
+  try {
+    await remote.setPasswordRecord(user.uid, record);
+    saveAll({ auth });
+    setAuthRecords(auth);
+  } finally {
+    forget();
+  }
+}
+
+/** Clears every trace of the account from this device (cards, password, PIN; preferences stay). */
+async function leaveDevice(): Promise<void> {
+  stopSync();
+  setCardSink(localSink);
+  pending = null;
+  await getEngine().lock();
+  discard('cards');
+  discard('auth');
+  setAuthRecords(emptyAuthRecords());
+  adoptCollection(emptyPlainCollection(), []);
+  clearStale();
+  appState.user = null;
+  appState.locked = false;
+}
+
+/** Firebase ended the session (signed out or deleted on another device): the account leaves this device. */
+async function endSession(): Promise<void> {
+  await leaveDevice();
+}
+
+export function signOut(): Promise<void> {
+  return withBusy(async () => {
+    stopSync();
+    try {
+      const remote = await loadRemote();
+      await remote.signOut();
+    } finally {
+      await leaveDevice();
+    }
+  });
+}
+
+/**
+ * Re-authenticates through Google's popup, deletes the cards and the password on the server, clears this device,
+ * then deletes the user. A closed popup cancels silently.
+ */
+export function deleteAccount(): Promise<void> {
+  return withBusy(async () => {
+    const remote = await loadRemote();
+    if (!remote.currentUser()) throw new InvalidStateError(AccountMessages.signInAgainToDelete);
+    if (!(await remote.reauthenticate())) return;
+    await removeAccount();
+  });
+}
+
+/** Everything after the re-authentication popup (or a test's fresh sign-in): the account's data, then the user. */
+export async function removeAccount(): Promise<void> {
+  const remote = await loadRemote();
+  const user = remote.currentUser();
+  if (!user) throw new InvalidStateError(AccountMessages.signInAgainToDelete);
+  await remote.removeAllCards(user.uid);
+  await remote.removePasswordRecord(user.uid);
+  await leaveDevice();
+  try {
+    await remote.deleteUser();
+  } catch (error) {
+    // The account's data is gone; do not leave a half-deleted session signed in on this device.
+    await remote.signOut().catch(reportError);
+    throw error;
+  }
+  showToast(AccountMessages.accountDeleted);
+}
+
+/**
+ * At start-up on a device with an account password: waits for Firebase to say who is signed in. Signed in, sync
+ * starts (the app stays locked until unlocked) and `true` is returned; signed out, the account's data leaves this
+ * device and `false` is returned so the app starts anonymous.
+ */
+export async function resumeAccount(): Promise<boolean> {
+  let remote: Remote;
+  try {
+    remote = await loadRemote();
+  } catch (error) {
+    // Offline with nothing cached: the local record still unlocks; sync waits for a reload.
+    showError(error);
+    return true;
+  }
+  const user = await remote.firstUser();
+  if (!user) {
+    await leaveDevice();
+    return false;
+  }
+  appState.user = user;
+  startSync(remote, user.uid, endSession);
+  return true;
+}
+
+/** Anonymous start-up: no account session runs and cards are stored on this device. */
+export function detachAccount(): void {
+  stopSync();
+  setCardSink(localSink);
+}

@@ -1,0 +1,179 @@
+/**
+ * The realtime database door against a real local server with per-uid rules: the paths and shapes written, the
+ * refusal of anything unencrypted, and server failures reported with SPEC.md §8 texts.
+ */
+import { GoogleAuthProvider, signInWithCredential, signOut } from 'firebase/auth';
+import { goOffline, goOnline, onValue, ref } from 'firebase/database';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { EncryptedCard, PlainCard } from '../../src/domain/card';
+import type { SecretRecord } from '../../src/domain/secret';
+import * as db from '../../src/remote/database';
+import { auth, database } from '../../src/remote/firebase';
+import { rejectionOf } from '../support/engine-rejection';
+
+let uid = '';
+const otherUid = 'someone-else';
+
+const serverValue = (path: string): Promise<unknown> =>
+  new Promise((resolve, reject) => onValue(ref(database, path), (s) => resolve(s.val()), reject, { onlyOnce: true }));
+
+const encrypted = (id: string, modifiedAt = 1_700_000_000_000): EncryptedCard => ({
+  id,
+  data: { cipherText: btoa(`cipher ${id}`), iv: btoa('twelve bytes') },
+  modifiedAt,
+});
+
+const plainCard: PlainCard = {
+  id: 'Plain001',
+  modifiedAt: 1,
+  data: {
+    number: '4111111111111111',
+    expiry: '12/30',
+    cardholder: 'Ada Lovelace',
+    issuer: '',
+    cvv: '',
+    network: 'VISA',
+    theme: 'SKY',
+  },
+};
+
+const record: SecretRecord = {
+  salt: btoa('sixteen byte slt'),
+  encryptedDek: { ciphertext: btoa('x'.repeat(48)), iv: btoa('twelve bytes') },
+  modifiedAt: 1_700_000_000_123,
+};
+
+beforeAll(async () => {
+  const sub = `db-${crypto.randomUUID()}`;
+  const credential = GoogleAuthProvider.credential(
+    JSON.stringify({ sub, email: `${sub}@example.com`, name: 'Ada Lovelace' }),
+  );
+  uid = (await signInWithCredential(auth, credential)).user.uid;
+});
+
+afterEach(async () => {
+  db.timeouts.ms = 15_000;
+  await db.removeAllCards(uid);
+  await db.removePasswordRecord(uid);
+});
+
+afterAll(async () => {
+  await signOut(auth);
+});
+
+describe('cards', () => {
+  test('one card is written under {uid}/cards/{id} in exactly the encrypted shape', async () => {
+    const card = { ...encrypted('CardAAA1'), extra: 'dropped' } as EncryptedCard;
+    await db.setCard(uid, card);
+    expect(await serverValue(`${uid}/cards/CardAAA1`)).toEqual(encrypted('CardAAA1'));
+    expect(await db.readCards(uid)).toEqual({ type: 'ENCRYPTED', cards: { CardAAA1: encrypted('CardAAA1') } });
+  });
+
+  test('setCards replaces every card; removeCard and removeAllCards delete', async () => {
+    await db.setCard(uid, encrypted('Stale001'));
+    await db.setCards(uid, {
+      type: 'ENCRYPTED',
+      cards: { CardAAA1: encrypted('CardAAA1'), CardBBB2: encrypted('CardBBB2') },
+    });
+    expect(Object.keys((await serverValue(`${uid}/cards`)) as object).sort()).toEqual(['CardAAA1', 'CardBBB2']);
+    await db.removeCard(uid, 'CardAAA1');
+    expect(await db.readCards(uid)).toEqual({ type: 'ENCRYPTED', cards: { CardBBB2: encrypted('CardBBB2') } });
+    await db.removeAllCards(uid);
+    expect(await serverValue(`${uid}/cards`)).toBeNull();
+    expect(await db.readCards(uid)).toEqual({ type: 'ENCRYPTED', cards: {} });
+  });
+
+  test('unencrypted cards are refused before anything is sent', async () => {
+    const single = await rejectionOf(db.setCard(uid, plainCard));
+    expect(single.message).toBe("Unencrypted card can't be saved on server");
+    expect(single.kind).toBe('invalid-argument');
+    const all = await rejectionOf(db.setCards(uid, { type: 'UNENCRYPTED', cards: { [plainCard.id]: plainCard } }));
+    expect(all.message).toBe("Unencrypted cards can't be saved on server");
+    const mixed = { type: 'ENCRYPTED', cards: { CardAAA1: encrypted('CardAAA1'), [plainCard.id]: plainCard } };
+    expect((await rejectionOf(db.setCards(uid, mixed as never))).message).toBe(
+      "Unencrypted cards can't be saved on server",
+    );
+    expect(await serverValue(`${uid}/cards`)).toBeNull();
+  });
+
+  test('the live subscription sees every change as the whole collection', async () => {
+    const seen: string[][] = [];
+    let changed = () => {};
+    const stop = db.subscribeCards(
+      uid,
+      (collection) => {
+        seen.push(Object.keys(collection.cards).sort());
+        changed();
+      },
+      (error) => {
+        throw error;
+      },
+    );
+    const next = () => new Promise<void>((resolve) => (changed = resolve));
+    try {
+      await expect.poll(() => seen.length).toBeGreaterThan(0);
+      const added = next();
+      await db.setCard(uid, encrypted('CardAAA1'));
+      await added;
+      const removed = next();
+      await db.removeCard(uid, 'CardAAA1');
+      await removed;
+    } finally {
+      stop();
+    }
+    expect(seen.at(0)).toEqual([]);
+    expect(seen).toContainEqual(['CardAAA1']);
+    expect(seen.at(-1)).toEqual([]);
+  });
+});
+
+describe('password record', () => {
+  test('is written under {uid}/auth/password in the documented shape and read back', async () => {
+    expect(await db.readPasswordRecord(uid)).toBeNull();
+    await db.setPasswordRecord(uid, record);
+    expect(await serverValue(`${uid}/auth`)).toEqual({ password: record });
+    expect(await db.readPasswordRecord(uid)).toEqual(record);
+    const seen: (SecretRecord | null)[] = [];
+    const stop = db.subscribeAuth(
+      uid,
+      (value) => seen.push(value),
+      () => {},
+    );
+    await expect.poll(() => seen.length).toBe(1);
+    stop();
+    expect(seen[0]).toEqual(record);
+    await db.removePasswordRecord(uid);
+    expect(await db.readPasswordRecord(uid)).toBeNull();
+  });
+});
+
+describe('server failures', () => {
+  test("writes under another user's uid are refused with the catalogue's texts", async () => {
+    expect((await rejectionOf(db.setCard(otherUid, encrypted('CardAAA1')))).message).toBe(
+      'Failed to add or update card on server',
+    );
+    expect((await rejectionOf(db.setCards(otherUid, { type: 'ENCRYPTED', cards: {} }))).message).toBe(
+      'Failed to set cards on server',
+    );
+    expect((await rejectionOf(db.removeCard(otherUid, 'CardAAA1'))).message).toBe('Failed to delete card from server');
+    expect((await rejectionOf(db.removeAllCards(otherUid))).message).toBe('Failed to delete card from server');
+    expect((await rejectionOf(db.setPasswordRecord(otherUid, record))).message).toBe(
+      'Failed to set password on server',
+    );
+    expect((await rejectionOf(db.removePasswordRecord(otherUid))).message).toBe(
+      'Failed to remove password from server',
+    );
+  });
+
+  test('a write that gets no answer fails instead of waiting forever', async () => {
+    db.timeouts.ms = 300;
+    goOffline(database);
+    try {
+      const error = await rejectionOf(db.setPasswordRecord(uid, record));
+      expect(error.message).toBe('Failed to set password on server');
+      expect((error.cause as Error).message).toContain('no answer from the server');
+    } finally {
+      goOnline(database);
+    }
+  });
+});

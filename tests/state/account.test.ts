@@ -1,0 +1,324 @@
+/**
+ * The account flows through the real worker, real storage and a real local backend (Auth emulator + realtime
+ * database server with per-uid rules). Google's popup cannot run here, so each test signs in the way the popup
+ * ends, with a Google credential on the app's own Auth instance, and then calls the step that follows the popup.
+ */
+import { signOut as firebaseSignOut, GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
+import { onValue, ref } from 'firebase/database';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import type { PlainCard } from '../../src/domain/card';
+import { emptyPlainCollection } from '../../src/domain/card';
+import type { SecretRecord } from '../../src/domain/secret';
+import { getEngine } from '../../src/engine';
+import * as db from '../../src/remote/database';
+import { auth, database } from '../../src/remote/firebase';
+import {
+  changePassword,
+  continueSignIn,
+  createAccountPassword,
+  enterAccountPassword,
+  removeAccount,
+  signOut,
+  unlockWithPassword,
+  verifyPassword,
+} from '../../src/state/account';
+import { appState, startApp } from '../../src/state/app';
+import { adoptCollection, cardsState, deleteCard, saveCard } from '../../src/state/cards';
+import { createPin } from '../../src/state/lock';
+import { toastState } from '../../src/state/toast';
+import { rejectionOf } from '../support/engine-rejection';
+import { startEngine, stopEngines } from '../support/engine-worker';
+import { seedPlainCards, storedJson } from '../support/seed-storage';
+import { makeCards } from '../support/seeded';
+
+const PASSWORD = 'Account password 1!';
+const NEW_PASSWORD = 'Another password 2?';
+const PIN = '274951';
+
+let sub = '';
+
+const serverValue = (path: string): Promise<unknown> =>
+  new Promise((resolve, reject) => onValue(ref(database, path), (s) => resolve(s.val()), reject, { onlyOnce: true }));
+
+/** Ends the way Google's popup ends: Firebase has a signed-in user. */
+async function googleSignIn(): Promise<string> {
+  const credential = GoogleAuthProvider.credential(
+    JSON.stringify({ sub, email: `${sub}@example.com`, name: 'Ada Lovelace' }),
+  );
+  return (await signInWithCredential(auth, credential)).user.uid;
+}
+
+/** A fresh page on a device: nothing in memory but what startApp reads from storage. */
+async function freshPage(): Promise<void> {
+  await getEngine().lock();
+  adoptCollection(emptyPlainCollection(), []);
+  await startApp();
+}
+
+const derivations = () => getEngine().derivationCount();
+const shownIds = () => cardsState.cards.map((card) => card.id).sort();
+const ids = (cards: PlainCard[]) => cards.map((card) => card.id).sort();
+
+function expectEncryptedOnly(server: unknown): void {
+  for (const card of Object.values(server as Record<string, unknown>)) {
+    expect(card).toEqual({
+      id: expect.any(String),
+      modifiedAt: expect.any(Number),
+      data: { cipherText: expect.any(String), iv: expect.any(String) },
+    });
+  }
+}
+
+/** A device whose account was just created, with `cards` moved up. */
+async function createdAccount(cards: PlainCard[]): Promise<string> {
+  seedPlainCards(cards);
+  await freshPage();
+  const uid = await googleSignIn();
+  expect(await continueSignIn()).toBe('CREATE_PASSWORD');
+  await createAccountPassword(PASSWORD);
+  return uid;
+}
+
+beforeEach(async () => {
+  sub = `acct-${crypto.randomUUID()}`;
+  await freshPage();
+});
+
+afterEach(async () => {
+  if (auth.currentUser) await signOut();
+  await firebaseSignOut(auth);
+  stopEngines();
+});
+
+describe('a new account (CREATE_PASSWORD)', () => {
+  test('stores the record on the server and here, and moves the cards up encrypted', async () => {
+    const cards = makeCards(31, 3);
+    seedPlainCards(cards);
+    localStorage.setItem(
+      'sleeve/preferences',
+      JSON.stringify({ userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } }),
+    );
+    await freshPage();
+    const uid = await googleSignIn();
+    expect(await continueSignIn()).toBe('CREATE_PASSWORD');
+    const before = await derivations();
+    await createAccountPassword(PASSWORD);
+    expect((await derivations()) - before).toBe(1);
+
+    const local = storedJson('auth') as { password: SecretRecord; pin: null };
+    expect(local.pin).toBeNull();
+    expect(await serverValue(`${uid}/auth`)).toEqual({ password: local.password });
+    const server = await serverValue(`${uid}/cards`);
+    expect(Object.keys(server as object).sort()).toEqual(ids(cards));
+    expectEncryptedOnly(server);
+    expect(storedJson('cards')).toEqual({ type: 'UNENCRYPTED', cards: {} });
+    expect(appState.user).toEqual({ uid, name: 'Ada', fullName: 'Ada Lovelace' });
+    expect(appState.locked).toBe(false);
+    await expect.poll(shownIds).toEqual(ids(cards));
+  });
+
+  test('keeps a PIN made before signing in: it wraps the same key', async () => {
+    const cards = makeCards(32, 2);
+    seedPlainCards(cards);
+    await freshPage();
+    await createPin(PIN);
+    await googleSignIn();
+    await continueSignIn();
+    await createAccountPassword(PASSWORD);
+    const local = storedJson('auth') as { password: SecretRecord; pin: SecretRecord };
+    expect(local.pin).not.toBeNull();
+    await freshPage();
+    expect(appState.locked).toBe(true);
+    // The PIN still opens the account's cards, which now come from the server.
+    const { unlockWithPin } = await import('../../src/state/lock');
+    await unlockWithPin(PIN);
+    await expect.poll(shownIds).toEqual(ids(cards));
+  });
+
+  test('changes nothing here when the server refuses the record', async () => {
+    seedPlainCards(makeCards(33, 2));
+    await freshPage();
+    await googleSignIn();
+    await continueSignIn();
+    const raw = [localStorage.getItem('sleeve/cards'), localStorage.getItem('sleeve/auth')];
+    db.timeouts.ms = 300;
+    const { goOffline, goOnline } = await import('firebase/database');
+    goOffline(database);
+    try {
+      expect((await rejectionOf(createAccountPassword(PASSWORD))).message).toBe('Failed to set password on server');
+    } finally {
+      goOnline(database);
+      db.timeouts.ms = 15_000;
+    }
+    expect([localStorage.getItem('sleeve/cards'), localStorage.getItem('sleeve/auth')]).toEqual(raw);
+    expect(await getEngine().hasKey()).toBe(false);
+    expect(appState.user).toBeNull();
+  });
+});
+
+describe('an existing account on a second device (ENTER_PASSWORD)', () => {
+  test("keeps every card of both devices, the device's PIN-protected ones included; newer wins per card", async () => {
+    const first = makeCards(41, 3);
+    const [shared] = first as [PlainCard];
+    const uid = await createdAccount(first);
+    await signOut();
+
+    // The second device: its own cards under its own PIN, one of them a newer edit of a card on the server.
+    const newerShared: PlainCard = {
+      ...shared,
+      modifiedAt: shared.modifiedAt + 1000,
+      data: { ...shared.data, cardholder: 'Grace Hopper' },
+    };
+    const own = [...makeCards(42, 2), newerShared];
+    seedPlainCards(own);
+    await freshPage();
+    await createPin(PIN);
+    const rawBefore = [localStorage.getItem('sleeve/cards'), localStorage.getItem('sleeve/auth')];
+
+    await googleSignIn();
+    expect(await continueSignIn()).toBe('ENTER_PASSWORD');
+    expect((await rejectionOf(enterAccountPassword('Wrong password 1!'))).message).toBe(
+      'Entered password is incorrect',
+    );
+    expect([localStorage.getItem('sleeve/cards'), localStorage.getItem('sleeve/auth')]).toEqual(rawBefore);
+
+    const before = await derivations();
+    await enterAccountPassword(PASSWORD);
+    expect((await derivations()) - before).toBe(1);
+
+    const all = ids([...first, ...own].filter((card, i, list) => list.findIndex((c) => c.id === card.id) === i));
+    const server = await serverValue(`${uid}/cards`);
+    expect(Object.keys(server as object).sort()).toEqual(all);
+    expectEncryptedOnly(server);
+    const local = storedJson('auth') as { password: SecretRecord; pin: unknown };
+    expect(local.pin).toBeNull();
+    expect(local.password).toEqual(await db.readPasswordRecord(uid));
+    expect(storedJson('cards')).toEqual({ type: 'UNENCRYPTED', cards: {} });
+    await expect.poll(shownIds).toEqual(all);
+    expect(cardsState.cards.find((card) => card.id === shared.id)?.data.cardholder).toBe('Grace Hopper');
+  });
+});
+
+describe('signed in', () => {
+  test('cards are saved to and deleted from the server, never to this device', async () => {
+    const uid = await createdAccount(makeCards(51, 1));
+    const id = await saveCard({ data: (makeCards(52, 1)[0] as PlainCard).data });
+    expect(shownIds()).toContain(id);
+    const server = (await serverValue(`${uid}/cards`)) as Record<string, unknown>;
+    expect(Object.keys(server)).toContain(id);
+    expectEncryptedOnly(server);
+    expect(storedJson('cards')).toEqual({ type: 'UNENCRYPTED', cards: {} });
+    await deleteCard(id);
+    expect(shownIds()).not.toContain(id);
+    expect(Object.keys((await serverValue(`${uid}/cards`)) as object)).not.toContain(id);
+  });
+
+  test('changing the password costs two derivations and stores the new record on the server and here', async () => {
+    const uid = await createdAccount(makeCards(53, 1));
+    expect((await rejectionOf(changePassword(PASSWORD, PASSWORD))).message).toBe(
+      'Entered password is equal to current password',
+    );
+    expect((await rejectionOf(changePassword('Wrong password 1!', NEW_PASSWORD))).message).toBe(
+      'Entered password is incorrect',
+    );
+    const before = await derivations();
+    await changePassword(PASSWORD, NEW_PASSWORD);
+    expect((await derivations()) - before).toBe(2);
+    const local = (storedJson('auth') as { password: SecretRecord }).password;
+    expect(await db.readPasswordRecord(uid)).toEqual(local);
+    await verifyPassword(NEW_PASSWORD);
+    expect((await rejectionOf(verifyPassword(PASSWORD))).message).toBe('Entered password is incorrect');
+    // This device's own change does not make it stale.
+    expect(appState.passwordStale).toBe(false);
+    expect(appState.locked).toBe(false);
+  });
+
+  test('a newer password from another device removes the PIN, locks, and unlocks only with the new password', async () => {
+    const cards = makeCards(54, 2);
+    const uid = await createdAccount(cards);
+    await createPin(PIN);
+    // Another device changes the password: same key, new record, later.
+    const other = startEngine();
+    await other.unlock(PASSWORD, (await db.readPasswordRecord(uid)) as SecretRecord);
+    const { record } = await other.createSecret(NEW_PASSWORD, emptyPlainCollection(), Date.now() + 1000);
+    await db.setPasswordRecord(uid, record);
+
+    await expect.poll(() => appState.passwordStale).toBe(true);
+    expect(appState.locked).toBe(true);
+    expect(appState.pinCreated).toBe(false);
+    expect((storedJson('auth') as { pin: unknown }).pin).toBeNull();
+    expect(await getEngine().hasKey()).toBe(false);
+    expect(cardsState.cards).toEqual([]);
+
+    expect((await rejectionOf(unlockWithPassword(PASSWORD))).message).toBe('Entered password is incorrect');
+    await unlockWithPassword(NEW_PASSWORD);
+    expect(appState.passwordStale).toBe(false);
+    expect(appState.locked).toBe(false);
+    expect((storedJson('auth') as { password: SecretRecord }).password).toEqual(record);
+    await expect.poll(shownIds).toEqual(ids(cards));
+  });
+
+  test('a fresh page waits for Firebase, starts locked and unlocks with the password', async () => {
+    const cards = makeCards(55, 2);
+    const uid = await createdAccount(cards);
+    await freshPage();
+    expect(appState.remoteReady).toBe(true);
+    expect(appState.user?.uid).toBe(uid);
+    expect(appState.locked).toBe(true);
+    expect(cardsState.cards).toEqual([]);
+    const before = await derivations();
+    await unlockWithPassword(PASSWORD);
+    expect((await derivations()) - before).toBe(1);
+    await expect.poll(shownIds).toEqual(ids(cards));
+  });
+
+  test('a fresh page with the Firebase session gone starts anonymous and leaves no account data', async () => {
+    await createdAccount(makeCards(56, 2));
+    await firebaseSignOut(auth);
+    await freshPage();
+    expect(appState.user).toBeNull();
+    expect(appState.locked).toBe(false);
+    expect(localStorage.getItem('sleeve/cards')).toBeNull();
+    expect(localStorage.getItem('sleeve/auth')).toBeNull();
+  });
+
+  test('signing out leaves no cards or auth on this device, and keeps preferences', async () => {
+    await createdAccount(makeCards(57, 2));
+    await createPin(PIN);
+    const preferences = { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } };
+    localStorage.setItem('sleeve/preferences', JSON.stringify(preferences));
+    await signOut();
+    expect(localStorage.getItem('sleeve/cards')).toBeNull();
+    expect(localStorage.getItem('sleeve/auth')).toBeNull();
+    expect(storedJson('preferences')).toEqual(preferences);
+    expect(auth.currentUser).toBeNull();
+    expect(appState.user).toBeNull();
+    expect(appState.locked).toBe(false);
+    expect(cardsState.cards).toEqual([]);
+    expect(await getEngine().hasKey()).toBe(false);
+  });
+
+  test('deleting the account leaves nothing under the uid and nothing here', async () => {
+    const uid = await createdAccount(makeCards(58, 2));
+    // Everything under the uid, as the server reports it while the user may still read it.
+    let underUid: unknown = 'not read yet';
+    const stop = onValue(ref(database, uid), (snapshot) => {
+      underUid = snapshot.val();
+    });
+    await expect.poll(() => underUid).not.toBeNull();
+    // The re-authentication popup ends like a fresh sign-in.
+    await googleSignIn();
+    await removeAccount();
+    stop();
+    expect(underUid).toBeNull();
+    expect(toastState.message).toBe('Account has been deleted');
+    expect(auth.currentUser).toBeNull();
+    expect(localStorage.getItem('sleeve/cards')).toBeNull();
+    expect(localStorage.getItem('sleeve/auth')).toBeNull();
+    expect(appState.user).toBeNull();
+    // Signing in again with the same Google account is a brand-new user with no data.
+    const again = await googleSignIn();
+    expect(again).not.toBe(uid);
+    expect(await continueSignIn()).toBe('CREATE_PASSWORD');
+  });
+});
