@@ -22,6 +22,8 @@ export interface NewPasswordFieldsProps {
   /** Called with a valid, confirmed password. A rejection is shown as an error toast and the form stays. */
   onSubmit: (password: string) => Promise<void>;
   disabled?: boolean;
+  /** Puts the cursor in the field at once, e.g. when it appears after the current password was verified. */
+  focusOnMount?: boolean;
 }
 
 export function NewPasswordFields({
@@ -30,6 +32,7 @@ export function NewPasswordFields({
   current,
   onSubmit,
   disabled = false,
+  focusOnMount = false,
 }: NewPasswordFieldsProps) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -42,10 +45,11 @@ export function NewPasswordFields({
 
   useEffect(() => {
     mounted.current = true;
+    if (focusOnMount) passwordRef.current?.focus();
     return () => {
       mounted.current = false;
     };
-  }, []);
+  }, [focusOnMount]);
 
   // The step that just appeared is where the person types next.
   useEffect(() => {
