@@ -1,10 +1,11 @@
 /**
- * /user/security: create, change or remove the PIN. Each action passes the verification gate first (SPEC.md §4):
- * the password when one exists, else the PIN, else straight on.
+ * /user/security: change the password (when one exists), and create, change or remove the PIN. Each PIN action
+ * passes the verification gate first (SPEC.md §4): the password when one exists, else the PIN, else straight on.
+ * Change password is not behind the gate: its own first step is the verification.
  */
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { Page } from '../../../app/Page';
 import { afterSheetCloses, ConfirmDialog } from '../../../components/ConfirmDialog';
 import { appState } from '../../../state/app';
@@ -12,8 +13,10 @@ import type { FollowUp } from '../../../state/gate';
 import { gateFor } from '../../../state/gate';
 import { removePin } from '../../../state/lock';
 import { showError, showToast } from '../../../state/toast';
+import { PasswordVerifyScreen } from '../../password/PasswordVerifyScreen';
 import { PinCreateRoutes } from '../../pin/PinCreateRoutes';
 import { PinVerifyScreen } from '../../pin/PinVerifyScreen';
+import { ChangePasswordScreen } from './ChangePasswordScreen';
 
 function SecurityScreen() {
   const { pinCreated, passwordCreated } = useSnapshot(appState);
@@ -37,6 +40,17 @@ function SecurityScreen() {
 
   return (
     <Page title="Security" back={{ to: '~/user' }}>
+      {passwordCreated && (
+        <section className="settings-section" aria-labelledby="security-password">
+          <h2 id="security-password" className="settings-heading">
+            Password
+          </h2>
+          <p className="field-hint">Your password encrypts your cards in your account and unlocks Sleeve.</p>
+          <Link href="/password/change" className="button button-block">
+            Change password
+          </Link>
+        </section>
+      )}
       <section className="settings-section" aria-labelledby="security-pin">
         <h2 id="security-pin" className="settings-heading">
           PIN
@@ -77,6 +91,10 @@ export function SecurityRoutes() {
   return (
     <Switch>
       <Route path="/" component={SecurityScreen} />
+      <Route path="/password/change" component={ChangePasswordScreen} />
+      <Route path="/password/verify">
+        <PasswordVerifyScreen back="/" />
+      </Route>
       <Route path="/pin/verify">
         <PinVerifyScreen back="/" />
       </Route>

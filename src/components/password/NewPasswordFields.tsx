@@ -1,0 +1,142 @@
+/**
+ * Choosing a new password (SPEC.md §5, Password, new): the live requirement list, the space warning and the strong
+ * message; submit is blocked until every requirement holds. The first valid submit reveals 'Confirm password',
+ * which must match; editing the new password hides that step again, so what is confirmed is always what was
+ * checked. With `current`, a new password equal to it is refused.
+ */
+import type { FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { checkNewPassword, confirmMessage, PasswordMessages } from '../../domain/password-rules';
+import { showError } from '../../state/toast';
+import { FieldMessage } from './FieldMessage';
+import { PasswordInput } from './PasswordInput';
+import { RequirementList } from './RequirementList';
+
+export interface NewPasswordFieldsProps {
+  /** The new password's label, e.g. 'New password'. */
+  label?: string;
+  /** The button that finally submits, after the confirmation; the first step says 'Continue'. */
+  submitLabel: string;
+  /** In change password: the current password, which the new one must differ from. */
+  current?: string;
+  /** Called with a valid, confirmed password. A rejection is shown as an error toast and the form stays. */
+  onSubmit: (password: string) => Promise<void>;
+  disabled?: boolean;
+  /** Puts the cursor in the field at once, e.g. when it appears after the current password was verified. */
+  focusOnMount?: boolean;
+}
+
+export function NewPasswordFields({
+  label = 'New password',
+  submitLabel,
+  current,
+  onSubmit,
+  disabled = false,
+  focusOnMount = false,
+}: NewPasswordFieldsProps) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const confirmRef = useRef<HTMLInputElement>(null);
+  const mounted = useRef(true);
+  const id = useId();
+
+  useEffect(() => {
+    mounted.current = true;
+    if (focusOnMount) passwordRef.current?.focus();
+    return () => {
+      mounted.current = false;
+    };
+  }, [focusOnMount]);
+
+  // The step that just appeared is where the person types next.
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  const check = checkNewPassword(password);
+  const equalsCurrent = current !== undefined && password !== '' && password === current;
+  const acceptable = check.strong && !equalsCurrent;
+  const matches = confirmation === password;
+  const confirmText = confirmMessage(password, confirmation);
+  const blocked = disabled || busy || !acceptable || (confirming && !matches);
+
+  const editPassword = (typed: string) => {
+    setPassword(typed);
+    setConfirming(false);
+    setConfirmation('');
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (blocked) return;
+    if (!confirming) {
+      setConfirming(true);
+      return;
+    }
+    setBusy(true);
+    onSubmit(password).then(
+      () => {
+        if (mounted.current) setBusy(false);
+      },
+      (error: unknown) => {
+        showError(error);
+        if (!mounted.current) return;
+        setBusy(false);
+        passwordRef.current?.focus();
+      },
+    );
+  };
+
+  const requirementsId = `${id}-requirements`;
+  const messagesId = `${id}-messages`;
+  const confirmMessageId = `${id}-confirm-message`;
+
+  return (
+    <form className="password-form" onSubmit={submit} noValidate>
+      <PasswordInput
+        id={`${id}-password`}
+        name="new-password"
+        label={label}
+        value={password}
+        onValue={editPassword}
+        autoComplete="new-password"
+        disabled={disabled || busy}
+        invalid={equalsCurrent}
+        describedBy={`${requirementsId} ${messagesId}`}
+        inputRef={passwordRef}
+      >
+        <RequirementList id={requirementsId} requirements={check.requirements} />
+        <div id={messagesId} className="field-messages" aria-live="polite">
+          {check.hasSpaces && <FieldMessage tone="warning">{PasswordMessages.hasSpaces}</FieldMessage>}
+          {equalsCurrent && <FieldMessage tone="error">{PasswordMessages.equalToCurrent}</FieldMessage>}
+          {check.strong && !equalsCurrent && <FieldMessage tone="success">{PasswordMessages.strong}</FieldMessage>}
+        </div>
+      </PasswordInput>
+      {confirming && (
+        <PasswordInput
+          id={`${id}-confirm`}
+          name="confirm-password"
+          label="Confirm password"
+          value={confirmation}
+          onValue={setConfirmation}
+          autoComplete="new-password"
+          disabled={disabled || busy}
+          invalid={confirmation !== '' && !matches}
+          describedBy={confirmMessageId}
+          toggleLabel="Show confirmed password"
+          inputRef={confirmRef}
+        >
+          <div id={confirmMessageId} className="field-messages" aria-live="polite">
+            {confirmText && <FieldMessage tone={matches ? 'success' : 'error'}>{confirmText}</FieldMessage>}
+          </div>
+        </PasswordInput>
+      )}
+      <button type="submit" className="button button-primary button-block" disabled={blocked} aria-busy={busy}>
+        {confirming ? submitLabel : 'Continue'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * /user/account (SPEC.md §2): signed out, the way in through Google; signed in, who is signed in, signing out and
+ * the Danger Zone. Whatever is running (sign-in, sign-out, deletion) shows a spinner and holds the buttons.
+ */
+import { useId, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { Page } from '../../app/Page';
+import { Spinner } from '../../components/Spinner';
+import { accountState, signInWithGoogle } from '../../state/account';
+import { appState } from '../../state/app';
+import { showError } from '../../state/toast';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { SignOut } from './SignOut';
+
+function SignedOut() {
+  const { busy } = useSnapshot(accountState);
+  const [, navigate] = useLocation();
+  const signIn = () => {
+    signInWithGoogle()
+      .then((result) => {
+        // null: the person closed the popup, which needs no message.
+        if (result === 'CREATE_PASSWORD') navigate('/password/create');
+        else if (result === 'ENTER_PASSWORD') navigate('/password/sign-in');
+      })
+      .catch(showError);
+  };
+  return (
+    <>
+      <p className="lead">
+        Sign in to keep your cards in sync across your devices. They are encrypted with your password before they leave
+        this device.
+      </p>
+      <button type="button" className="button button-primary button-block" disabled={busy} onClick={signIn}>
+        Sign in with Google
+      </button>
+      {busy && <Spinner label="Signing in" />}
+    </>
+  );
+}
+
+function SignedIn({ fullName }: { fullName: string }) {
+  const { busy } = useSnapshot(accountState);
+  const [deleting, setDeleting] = useState(false);
+  const dangerId = useId();
+  return (
+    <>
+      <section className="account-profile" aria-label="Signed in">
+        <p className="muted">Signed in with Google as</p>
+        <p className="account-name">{fullName}</p>
+      </section>
+      <section className="settings-section">
+        <SignOut disabled={busy} />
+      </section>
+      <section className="settings-section danger-zone" aria-labelledby={dangerId}>
+        <h2 id={dangerId} className="settings-heading">
+          Danger Zone
+        </h2>
+        <p className="field-hint">Deletes the account and every card in it, on the server and on this device.</p>
+        <button
+          type="button"
+          className="button button-danger button-block"
+          disabled={busy}
+          onClick={() => setDeleting(true)}
+        >
+          Delete account
+        </button>
+      </section>
+      {busy && <Spinner label="Working on your account" />}
+      <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} />
+    </>
+  );
+}
+
+export function AccountScreen() {
+  const { user } = useSnapshot(appState);
+  return (
+    <Page title="Account" back={{ to: '~/user' }}>
+      {user ? <SignedIn fullName={user.fullName} /> : <SignedOut />}
+    </Page>
+  );
+}

@@ -1,0 +1,20 @@
+/** password/verify: the gate in front of sensitive actions when a password exists. Runs the stored follow-up. */
+import { Page } from '../../app/Page';
+import { CurrentPasswordField } from '../../components/password/CurrentPasswordField';
+import { verifyPassword } from '../../state/account';
+import { takeFollowUp } from '../../state/gate';
+
+export function PasswordVerifyScreen({ back }: { back: string }) {
+  const verify = async (password: string) => {
+    await verifyPassword(password);
+    const followUp = takeFollowUp();
+    if (followUp) await followUp();
+    else history.back();
+  };
+  return (
+    <Page title="Verify your password" back={{ to: back }}>
+      <p className="lead">Enter your password to continue.</p>
+      <CurrentPasswordField label="Password" onVerify={verify} focusOnMount />
+    </Page>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * /user/security/password/change (SPEC.md §4, Change password). Step 1 is itself the verification, so this screen
+ * is not behind the gate: the current password, then disabled and marked verified; step 2 the new one, which must
+ * differ from it. Both are passed on together, so the change needs no second prompt.
+ */
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { Page } from '../../../app/Page';
+import { CurrentPasswordField } from '../../../components/password/CurrentPasswordField';
+import { NewPasswordFields } from '../../../components/password/NewPasswordFields';
+import { changePassword, verifyPassword } from '../../../state/account';
+import { showToast } from '../../../state/toast';
+
+export function ChangePasswordScreen() {
+  // The verified current password, held only while this screen is open.
+  const [current, setCurrent] = useState<string | null>(null);
+  const [, navigate] = useLocation();
+
+  const verify = async (password: string) => {
+    await verifyPassword(password);
+    setCurrent(password);
+  };
+  const change = async (next: string) => {
+    if (current === null) return;
+    await changePassword(current, next);
+    showToast('Password has been changed');
+    navigate('~/user/security', { replace: true });
+  };
+
+  return (
+    <Page title="Change password" back={{ to: '~/user/security' }}>
+      <p className="lead">
+        Your cards stay as they are; only the password that opens them changes. Your other devices will ask for the new
+        one.
+      </p>
+      <CurrentPasswordField
+        label="Current password"
+        verifiedMessage="Password verified"
+        onVerify={verify}
+        focusOnMount
+      />
+      {current !== null && (
+        <NewPasswordFields
+          label="New password"
+          submitLabel="Change password"
+          current={current}
+          onSubmit={change}
+          focusOnMount
+        />
+      )}
+    </Page>
+  );
+}
