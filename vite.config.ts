@@ -71,5 +71,7 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   worker: { format: 'es' },
+  // Pre-bundled up front: discovered mid-run, they would make the dev server (and browser tests) reload.
+  optimizeDeps: { include: ['firebase/app', 'firebase/auth', 'firebase/database'] },
   build: { target: 'es2022', sourcemap: true },
 });

@@ -26,7 +26,7 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'browser',
-            include: ['tests/{app,screens,components,state,storage,engine,worker}/**/*.test.{ts,tsx}'],
+            include: ['tests/{app,screens,components,state,storage,engine,worker,remote}/**/*.test.{ts,tsx}'],
             setupFiles: ['tests/support/browser-setup.ts'],
             globalSetup: [backend],
             browser: {

@@ -1,12 +1,13 @@
 /**
  * The catch-all route (SPEC.md §2): a splash until storage is read, the unreadable-data screen when it could not
- * be; then, when locked, only the unlock screens (anything else → /pin/unlock), and when unlocked the home, add
- * and user areas (anything else → /home).
+ * be; then, when locked, only the unlock screens (anything else → /pin/unlock, or /password/unlock without a PIN),
+ * and when unlocked the home, add and user areas (anything else → /home).
  */
 import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch } from 'wouter';
 import { AddRoutes } from '../screens/add/AddRoutes';
 import { HomeRoutes } from '../screens/home/HomeRoutes';
+import { PasswordUnlockRoutes } from '../screens/unlock/PasswordUnlockRoutes';
 import { PinUnlockRoutes } from '../screens/unlock/PinUnlockRoutes';
 import { YouRoutes } from '../screens/you/YouRoutes';
 import { appState } from '../state/app';
@@ -37,14 +38,19 @@ function UnlockedRoutes() {
   );
 }
 
+/** PIN unlock is preferred when a PIN exists (SPEC.md §2); a password changed elsewhere needs the password. */
 function LockedRoutes() {
+  const { pinCreated, passwordStale } = useSnapshot(appState);
   return (
     <Switch>
       <Route path="/pin/unlock" nest>
         <PinUnlockRoutes />
       </Route>
+      <Route path="/password/unlock" nest>
+        <PasswordUnlockRoutes />
+      </Route>
       <Route>
-        <Redirect to="/pin/unlock" replace />
+        <Redirect to={pinCreated && !passwordStale ? '/pin/unlock' : '/password/unlock'} replace />
       </Route>
     </Switch>
   );

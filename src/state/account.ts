@@ -40,7 +40,14 @@ export const AccountMessages = {
 export const accountState = proxy({
   /** True while a sign-in, sign-out or account deletion runs (the spinner on the Account screen). */
   busy: false,
+  /** Google sign-in is done and this password step must follow before the person counts as signed in. */
+  awaitingPassword: null as SignInResult | null,
 });
+
+function setPending(next: typeof pending): void {
+  pending = next;
+  accountState.awaitingPassword = next ? (next.record ? 'ENTER_PASSWORD' : 'CREATE_PASSWORD') : null;
+}
 
 // ---- Firebase, on demand ----
 
@@ -88,7 +95,7 @@ export async function continueSignIn(): Promise<SignInResult> {
   const user = remote.currentUser();
   if (!user) throw new InvalidStateError(AccountMessages.signInFirst);
   const record = await remote.readPasswordRecord(user.uid);
-  pending = { user, record };
+  setPending({ user, record });
   return record ? 'ENTER_PASSWORD' : 'CREATE_PASSWORD';
 }
 
@@ -118,7 +125,7 @@ async function mergeUp(remote: Remote, uid: string, local: EncryptedCollection):
 /** Signed in and unlocked: cards now come from, and go to, the server. */
 async function enterSession(remote: Remote, user: SignedInUser, auth: AuthRecords): Promise<void> {
   setAuthRecords(auth);
-  pending = null;
+  setPending(null);
   clearStale();
   appState.user = user;
   appState.locked = false;
@@ -252,7 +259,7 @@ export async function changePassword(current: string, next: string): Promise<voi
 async function leaveDevice(): Promise<void> {
   stopSync();
   setCardSink(localSink);
-  pending = null;
+  setPending(null);
   await getEngine().lock();
   discard('cards');
   discard('auth');

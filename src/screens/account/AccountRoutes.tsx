@@ -1,11 +1,13 @@
 /**
- * Everything under /user/account. The password steps belong to a signed-in person (the Google step comes first);
- * anyone else, e.g. after deleting the account from 'Forgot password?', goes back to the Account screen.
+ * Everything under /user/account. Each password step belongs to a person whose Google sign-in is waiting for
+ * exactly that step; anyone else (signed in already, or after deleting the account from 'Forgot password?') goes
+ * back to the Account screen.
  */
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch } from 'wouter';
-import { appState } from '../../state/app';
+import type { SignInResult } from '../../state/account';
+import { accountState } from '../../state/account';
 import { AccountScreen } from './AccountScreen';
 import { CreatePasswordScreen } from './CreatePasswordScreen';
 import { EnterPasswordScreen } from './EnterPasswordScreen';
@@ -13,9 +15,9 @@ import { EnterPasswordScreen } from './EnterPasswordScreen';
 /** Absolute, so a redirect lands on /user/account itself rather than the nest's '/user/account/'. */
 const ACCOUNT_PATH = '~/user/account';
 
-function SignedInOnly({ children }: { children: ReactNode }) {
-  const { user } = useSnapshot(appState);
-  return user ? children : <Redirect to={ACCOUNT_PATH} replace />;
+function AwaitingStep({ step, children }: { step: SignInResult; children: ReactNode }) {
+  const { awaitingPassword } = useSnapshot(accountState);
+  return awaitingPassword === step ? children : <Redirect to={ACCOUNT_PATH} replace />;
 }
 
 export function AccountRoutes() {
@@ -23,14 +25,14 @@ export function AccountRoutes() {
     <Switch>
       <Route path="/" component={AccountScreen} />
       <Route path="/password/create">
-        <SignedInOnly>
+        <AwaitingStep step="CREATE_PASSWORD">
           <CreatePasswordScreen />
-        </SignedInOnly>
+        </AwaitingStep>
       </Route>
       <Route path="/password/sign-in">
-        <SignedInOnly>
+        <AwaitingStep step="ENTER_PASSWORD">
           <EnterPasswordScreen />
-        </SignedInOnly>
+        </AwaitingStep>
       </Route>
       <Route>
         <Redirect to={ACCOUNT_PATH} replace />

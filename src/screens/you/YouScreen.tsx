@@ -1,7 +1,4 @@
-/**
- * /user — the settings index (SPEC.md §2). Account (User Profile) arrives with sign-in; until then its section is
- * left out rather than shown empty.
- */
+/** /user — the settings index (SPEC.md §2). */
 import { Page } from '../../app/Page';
 import { APP_VERSION, androidReleaseUrl } from './links';
 import { ExternalSettingsLink, SettingsLink, SettingsSection } from './Settings';
@@ -9,6 +6,9 @@ import { ExternalSettingsLink, SettingsLink, SettingsSection } from './Settings'
 export function YouScreen() {
   return (
     <Page title="You">
+      <SettingsSection title="User Profile">
+        <SettingsLink to="/account">Account</SettingsLink>
+      </SettingsSection>
       <SettingsSection title="App settings">
         <SettingsLink to="/security">Security</SettingsLink>
         <SettingsLink to="/interface">User Interface</SettingsLink>
