@@ -17,6 +17,7 @@ import {
 } from './support/account-flows';
 import { addCard, MASTERCARD, storedItem, type TypedCard, VISA } from './support/actions';
 import { appUrl, launchChromium, watchPageErrors } from './support/browser';
+import { serveGapiStandIn } from './support/gapi-stand-in';
 import { createPinFromSecurity, openSecurity } from './support/pin-flows';
 
 const EMAIL = 'ada.sync@example.com';
@@ -43,6 +44,7 @@ afterAll(async () => {
 async function device(): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext();
   contexts.push(context);
+  await serveGapiStandIn(context);
   const page = await context.newPage();
   const errors = watchPageErrors(page);
   await page.goto(appUrl('/home'));

@@ -51,7 +51,7 @@ export async function enterPassword(page: Page, password: string): Promise<void>
   await page.getByRole('heading', { name: 'Enter your password' }).waitFor();
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByText('Signed in').waitFor();
+  await page.getByText('Signed in', { exact: true }).waitFor();
 }
 
 /** The whole database as the server holds it (test-only dump, see tests/support/backend.ts). */
