@@ -1,0 +1,38 @@
+/** Builds the app for production and serves it on an ephemeral loopback port. */
+import { build, type PreviewServer, preview } from 'vite';
+
+export interface ServedBuild {
+  url: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * `env` adds build-time settings (VITE_*) for this build only; `outDir` keeps such a variant apart from dist/.
+ * Vitest sets NODE_ENV to 'test', which would bundle React's development build; this tests what ships instead.
+ */
+export async function buildAndServe({
+  outDir = 'dist',
+  env = {},
+}: {
+  outDir?: string;
+  env?: Record<string, string>;
+} = {}) {
+  const saved = { ...process.env };
+  Object.assign(process.env, env, { NODE_ENV: 'production' });
+  try {
+    await build({ mode: 'production', logLevel: 'warn', build: { outDir } });
+  } finally {
+    for (const key of [...Object.keys(env), 'NODE_ENV']) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+  }
+  const server: PreviewServer = await preview({
+    build: { outDir },
+    preview: { port: 0, host: '127.0.0.1', strictPort: false },
+    logLevel: 'warn',
+  });
+  const address = server.httpServer.address();
+  if (address === null || typeof address === 'string') throw new Error('The preview server has no port');
+  return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() } satisfies ServedBuild;
+}
