@@ -19,7 +19,8 @@ const serverValue = (path: string): Promise<unknown> =>
 
 const encrypted = (id: string, modifiedAt = 1_700_000_000_000): EncryptedCard => ({
   id,
-  data: { cipherText: btoa(`cipher ${id}`), iv: btoa('twelve bytes') },
+  // Shaped like real AES-GCM output (at least the 16-byte tag plus some plaintext), as the server's rules demand.
+  data: { cipherText: btoa(`ciphertext of card ${id}`.padEnd(48, '.')), iv: btoa('twelve bytes') },
   modifiedAt,
 });
 
