@@ -26,17 +26,18 @@ export async function encryptCard(dek: DataKey, card: PlainCard): Promise<Encryp
   };
 }
 
-/** Any failure, including bad base64, invalid UTF-8 or JSON of the wrong shape, is 'Failed to decrypt data'. */
-export async function decryptCard(dek: DataKey, card: EncryptedCard): Promise<PlainCard> {
-  let ciphertext: Uint8Array<ArrayBuffer>;
-  let iv: Uint8Array<ArrayBuffer>;
+/** The stored card's ciphertext and IV as bytes; bad base64 is 'Failed to decrypt data'. */
+function sealedOf(card: EncryptedCard): { ciphertext: Uint8Array<ArrayBuffer>; iv: Uint8Array<ArrayBuffer> } {
   try {
-    ciphertext = fromBase64(card.data.cipherText);
-    iv = fromBase64(card.data.iv);
+    return { ciphertext: fromBase64(card.data.cipherText), iv: fromBase64(card.data.iv) };
   } catch (cause) {
     throw new SleeveError(Messages.decryptFailed, { cause });
   }
-  const plaintext = await decrypt(dek, { ciphertext, iv });
+}
+
+/** Any failure, including bad base64, invalid UTF-8 or JSON of the wrong shape, is 'Failed to decrypt data'. */
+export async function decryptCard(dek: DataKey, card: EncryptedCard): Promise<PlainCard> {
+  const plaintext = await decrypt(dek, sealedOf(card));
   try {
     return { id: card.id, data: toCardData(JSON.parse(fromUtf8(plaintext))), modifiedAt: card.modifiedAt };
   } catch (cause) {
@@ -52,7 +53,38 @@ export async function encryptCards(dek: DataKey, collection: PlainCollection): P
   return { type: 'ENCRYPTED', cards: Object.fromEntries(entries) };
 }
 
-/** Every card decrypted concurrently, in the collection's order; one failure fails the whole collection. */
-export function decryptCards(dek: DataKey, collection: EncryptedCollection): Promise<PlainCard[]> {
-  return Promise.all(Object.values(collection.cards).map((card) => decryptCard(dek, card)));
+const OPEN = 0x5b; // [
+const COMMA = 0x2c;
+const CLOSE = 0x5d; // ]
+
+/**
+ * Every card decrypted concurrently, in the collection's order; one failure fails the whole collection.
+ *
+ * Decoding and parsing once for the whole collection rather than once per card: the plaintexts are joined into one
+ * UTF-8 JSON array and read with one TextDecoder call and one JSON.parse, which for 10,000 cards is several times
+ * cheaper than 10,000 of each. Nothing is lost in checking: the decoder is still fatal (a separator byte can never
+ * complete a broken UTF-8 sequence), every element still goes through `toCardData`, and a plaintext that is not
+ * exactly one JSON value changes the element count, which fails the open.
+ */
+export async function decryptCards(dek: DataKey, collection: EncryptedCollection): Promise<PlainCard[]> {
+  const cards = Object.values(collection.cards);
+  const plaintexts = await Promise.all(cards.map((card) => decrypt(dek, sealedOf(card))));
+  let size = 2 + Math.max(0, plaintexts.length - 1);
+  for (const plaintext of plaintexts) size += plaintext.length;
+  const joined = new Uint8Array(size);
+  let offset = 0;
+  joined[offset++] = OPEN;
+  plaintexts.forEach((plaintext, index) => {
+    if (index > 0) joined[offset++] = COMMA;
+    joined.set(plaintext, offset);
+    offset += plaintext.length;
+  });
+  joined[offset] = CLOSE;
+  try {
+    const values: unknown = JSON.parse(fromUtf8(joined));
+    if (!Array.isArray(values) || values.length !== cards.length) throw new Error('a plaintext is not one JSON value');
+    return cards.map((card, index) => ({ id: card.id, data: toCardData(values[index]), modifiedAt: card.modifiedAt }));
+  } catch (cause) {
+    throw new SleeveError(Messages.decryptFailed, { cause });
+  }
 }
