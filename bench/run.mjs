@@ -6,6 +6,7 @@
  *   node bench/run.mjs            full sizes (1,000 / 10,000 / 100 cards) → bench/results.json
  *   node bench/run.mjs --tiny     20 / 50 / 20 cards, 1-2 runs → bench/results.tiny.json (the test suite's smoke run)
  *   --runs=N                      runs of each heavy scenario (default 7; kdf runs 2N+1; search keystrokes 6N)
+ *   --only=engine,unlock,…        only these groups (engine, unlock, search, startup); results are still written
  *
  * Figures that have a partner are measured in the same run, interleaved, so their ratio holds on a noisy machine.
  */
@@ -20,8 +21,8 @@ import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
 import { loadSearch, makeData } from './support/data.mjs';
 import { KDF_ITERATIONS } from './support/encrypt.mjs';
 import { probe } from './support/probe.mjs';
-import { median, percentile, round } from './support/stats.mjs';
 import { DIST, ROOT, serveApp, serveHarness } from './support/servers.mjs';
+import { median, percentile, round } from './support/stats.mjs';
 
 /**
  * @typedef {import('./harness/main.ts').Bench} Bench
@@ -33,11 +34,18 @@ import { DIST, ROOT, serveApp, serveHarness } from './support/servers.mjs';
 
 const args = process.argv.slice(2);
 const tiny = args.includes('--tiny') || process.env.BENCH_TINY === '1';
-const runsArg = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? process.env.BENCH_RUNS);
+const runsArg = Number(
+  args.find((arg) => arg.startsWith('--runs='))?.slice('--runs='.length) ?? process.env.BENCH_RUNS,
+);
 const heavyRuns = Number.isInteger(runsArg) && runsArg > 0 ? runsArg : tiny ? 1 : 7;
 const RUNS = { kdf: tiny ? 2 : 2 * heavyRuns + 1, heavy: heavyRuns, search: tiny ? 4 : 6 * heavyRuns };
 const SIZES = tiny ? { small: 20, large: 50, startup: 20 } : { small: 1000, large: 10000, startup: 100 };
-const OUT = join(ROOT, tiny ? 'bench/results.tiny.json' : 'bench/results.json');
+const onlyArg = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const GROUPS = new Set(onlyArg ? onlyArg.split(',') : ['engine', 'unlock', 'search', 'startup']);
+const OUT = join(
+  ROOT,
+  tiny ? 'bench/results.tiny.json' : onlyArg ? 'bench/results.partial.json' : 'bench/results.json',
+);
 
 /** Long-task observers report after the task ends; give them a moment before counting. */
 const settle = (page) => page.waitForTimeout(150);
@@ -74,7 +82,10 @@ async function engineFigures(browser, harnessUrl, data, results) {
    * @type {<M extends keyof Bench>(method: M, ...args: Parameters<Bench[M]>) => Promise<Awaited<ReturnType<Bench[M]>>>}
    */
   const call = (method, ...args) =>
-    page.evaluate(([name, list]) => /** @type {any} */ (window).bench[name](...list), /** @type {const} */ ([method, args]));
+    page.evaluate(
+      ([name, list]) => /** @type {any} */ (window).bench[name](...list),
+      /** @type {const} */ ([method, args]),
+    );
   await call('setData', {
     pin: data.pin,
     newPin: data.newPin,
@@ -232,7 +243,12 @@ async function searchFigures(browser, appUrl, data, results) {
   const summaryFor = (query) =>
     query.trim() === '' ? null : `Showing ${searchCards(entries, query).length} out of ${total} card(s)`;
 
-  const seed = { 'sleeve/cards': JSON.stringify({ type: 'UNENCRYPTED', cards: Object.fromEntries(data.large.plain.map((card) => [card.id, card])) }) };
+  const seed = {
+    'sleeve/cards': JSON.stringify({
+      type: 'UNENCRYPTED',
+      cards: Object.fromEntries(data.large.plain.map((card) => [card.id, card])),
+    }),
+  };
   const { context, page } = await freshPage(browser, seed);
   /** @type {number[]} */
   const samples = [];
@@ -396,7 +412,14 @@ function table(results) {
     rows.push([name, String(value), budget ?? 'reported', status]);
   }
   const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 async function main() {
@@ -409,17 +432,19 @@ async function main() {
   const harness = await serveHarness();
   const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
   try {
-    await engineFigures(browser, harness.url, data, results);
-    await unlockFigures(browser, app.url, data, results);
-    await searchFigures(browser, app.url, data, results);
-    await startupFigures(browser, app.url, data, results);
+    if (GROUPS.has('engine')) await engineFigures(browser, harness.url, data, results);
+    if (GROUPS.has('unlock')) await unlockFigures(browser, app.url, data, results);
+    if (GROUPS.has('search')) await searchFigures(browser, app.url, data, results);
+    if (GROUPS.has('startup')) await startupFigures(browser, app.url, data, results);
   } finally {
     await browser.close();
     await harness.close();
     await app.close();
   }
   await writeFile(OUT, `${JSON.stringify(results, null, 2)}\n`);
-  process.stdout.write(`${table(results)}\n\nwrote ${OUT.slice(ROOT.length)} in ${round((performance.now() - started) / 1000)} s\n`);
+  process.stdout.write(
+    `${table(results)}\n\nwrote ${OUT.slice(ROOT.length)} in ${round((performance.now() - started) / 1000)} s\n`,
+  );
 }
 
 await main();
