@@ -7,7 +7,7 @@
  * - every main-thread task over 50 ms (PerformanceObserver 'longtask');
  * - the last keydown's event time;
  * - when the first card link was painted;
- * - each text the search summary showed, with when it was painted.
+ * - each text the search summary showed, with when the DOM changed and when it was painted.
  * "Painted" is the first animation frame after the DOM changed, then the task right after that frame's paint.
  *
  * @param {{ seed: Record<string, string> | null }} options localStorage values to put in place before the app starts
@@ -16,7 +16,7 @@ export function probe({ seed }) {
   if (seed && localStorage.getItem('sleeve/cards') === null) {
     for (const [key, value] of Object.entries(seed)) localStorage.setItem(key, value);
   }
-  /** @type {{ longTasks: number[], keydownAt: number, firstCardAt: number | null, summaries: { text: string | null, at: number }[] }} */
+  /** @type {{ longTasks: number[], keydownAt: number, firstCardAt: number | null, summaries: { text: string | null, changedAt: number, at: number }[] }} */
   const state = { longTasks: [], keydownAt: 0, firstCardAt: null, summaries: [] };
   Object.defineProperty(window, '__bench', { value: state });
 
@@ -45,7 +45,8 @@ export function probe({ seed }) {
     const text = document.querySelector('.search-summary [aria-live]')?.textContent ?? null;
     if (text !== summary) {
       summary = text;
-      afterPaint((at) => state.summaries.push({ text, at }));
+      const changedAt = performance.now();
+      afterPaint((at) => state.summaries.push({ text, changedAt, at }));
     }
   }).observe(document, { subtree: true, childList: true, characterData: true });
 }
