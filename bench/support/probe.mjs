@@ -16,12 +16,15 @@ export function probe({ seed }) {
   if (seed && localStorage.getItem('sleeve/cards') === null) {
     for (const [key, value] of Object.entries(seed)) localStorage.setItem(key, value);
   }
-  /** @type {{ longTasks: number[], keydownAt: number, firstCardAt: number | null, summaries: { text: string | null, changedAt: number, at: number }[] }} */
-  const state = { longTasks: [], keydownAt: 0, firstCardAt: null, summaries: [] };
+  /** @type {{ longTasks: number[], longTaskMs: number[], keydownAt: number, firstCardAt: number | null, summaries: { text: string | null, changedAt: number, at: number }[] }} */
+  const state = { longTasks: [], longTaskMs: [], keydownAt: 0, firstCardAt: null, summaries: [] };
   Object.defineProperty(window, '__bench', { value: state });
 
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) state.longTasks.push(entry.startTime);
+    for (const entry of list.getEntries()) {
+      state.longTasks.push(entry.startTime);
+      state.longTaskMs.push(entry.duration);
+    }
   }).observe({ type: 'longtask', buffered: true });
 
   addEventListener('keydown', (event) => (state.keydownAt = event.timeStamp), true);
