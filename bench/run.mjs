@@ -127,6 +127,11 @@ async function engineFigures(browser, harnessUrl, data, results) {
   results.kdf_ratio = round(/** @type {number} */ (median(worker)) / /** @type {number} */ (median(openssl)), 3);
   results.kdf_runs = RUNS.kdf;
 
+  /** @type {number[]} */
+  const first = [];
+  for (let run = 0; run < RUNS.heavy; run++) first.push(await call('firstKdf'));
+  results.kdf_first_in_worker_ms = round(median(first));
+
   log('derivations: unlock, verify, change password');
   const counts = await call('derivations', 'small');
   results.derivations_unlock = counts.unlock;
