@@ -28,9 +28,7 @@ export async function openCards(collection: CardCollection): Promise<void> {
   // A plain collection needs no key and no crypto (the engine would only list its cards), so it is shown without
   // waiting for the engine worker's script to load and start: that wait sat between navigation and the first card.
   const cards =
-    collection.type === 'UNENCRYPTED'
-      ? Object.values(collection.cards)
-      : await getEngine().openCollection(collection);
+    collection.type === 'UNENCRYPTED' ? Object.values(collection.cards) : await getEngine().openCollection(collection);
   stored = collection;
   show(cards);
 }
