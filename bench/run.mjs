@@ -383,26 +383,44 @@ async function startupFigures(browser, appUrl, data, results) {
   results.initial_js_gzip_kb = round(initial);
   results.initial_js_files = scripts.size;
   results.initial_js_includes_worker = [...scripts.keys()].some((path) => workerPaths.has(path));
-  const initialFirebase = [...scripts.values()].some(isFirebase);
 
-  // The worker and remote chunks, from the build itself: they need not be loaded for the home route.
+  // The worker and remote chunks, from the build itself (they need not load for the home route), told apart by
+  // the sources their source maps list.
   const assets = join(DIST, 'assets');
   const files = (await readdir(assets)).filter((name) => name.endsWith('.js'));
   let workerKb = null;
   let remoteKb = null;
+  let initialFirebase = false;
   for (const name of files) {
     const body = await readFile(join(assets, name));
-    if (workerPaths.has(`/assets/${name}`) || isWorker(body)) workerKb = (workerKb ?? 0) + gzipKb(body);
-    else if (isFirebase(body)) remoteKb = (remoteKb ?? 0) + gzipKb(body);
+    const sources = await sourcesOf(join(assets, `${name}.map`));
+    const firebase = sources ? sources.some((source) => FIREBASE_SOURCE.test(source)) : isFirebase(body);
+    const worker = sources ? sources.some((source) => source.endsWith('worker/index.ts')) : isWorker(body);
+    if (worker) workerKb = (workerKb ?? 0) + gzipKb(body);
+    else if (firebase) remoteKb = (remoteKb ?? 0) + gzipKb(body);
+    if (firebase && scripts.has(`/assets/${name}`)) initialFirebase = true;
   }
   results.worker_js_gzip_kb = round(workerKb);
   results.remote_js_gzip_kb = round(remoteKb);
   if (initialFirebase) log('note: a script the home route loads contains Firebase');
 }
 
-/** Firebase's SDK names its error class; nothing else in the app does. @param {Buffer} body */
+/** Firebase's SDK, as a source map names its files. */
+const FIREBASE_SOURCE = /node_modules\/(@firebase|firebase)\//;
+
+/** The sources a chunk's source map lists, or null without one. @param {string} path */
+async function sourcesOf(path) {
+  try {
+    const map = /** @type {{ sources?: string[] }} */ (JSON.parse(await readFile(path, 'utf8')));
+    return map.sources ?? [];
+  } catch {
+    return null;
+  }
+}
+
+/** Without a source map: Firebase's SDK names its error class; nothing else in the app does. @param {Buffer} body */
 const isFirebase = (body) => body.includes('FirebaseError');
-/** The engine worker exposes itself with Comlink and counts derivations. @param {Buffer} body */
+/** Without a source map: the engine worker derives keys and renders nothing. @param {Buffer} body */
 const isWorker = (body) => body.includes('PBKDF2') && body.includes('deriveKey') && !body.includes('createRoot');
 
 // ---------------------------------------------------------------------------------------------------------------
