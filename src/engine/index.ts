@@ -2,8 +2,9 @@
  * The only door to the worker. It creates the engine worker, wraps it with Comlink and hands out a proxy typed by
  * the worker's API type; the app never sees the worker's code, only `EngineApi`.
  */
-import { type Remote, wrap } from 'comlink';
+import { type Remote, transferHandlers, wrap } from 'comlink';
 import type { EngineApi } from '../../worker/api';
+import { COLLECTION_TRANSFER, collectionTransferHandler } from '../domain/collection-transfer';
 import { registerErrorTransfer } from './transfer-errors';
 
 let instance: Remote<EngineApi> | undefined;
@@ -20,5 +21,7 @@ export function getEngine(): Remote<EngineApi> {
  */
 export function createEngine(worker: Worker): Remote<EngineApi> {
   registerErrorTransfer();
+  // Large collections cross as one JSON string (see src/domain/collection-transfer.ts).
+  transferHandlers.set(COLLECTION_TRANSFER, collectionTransferHandler);
   return wrap<EngineApi>(worker);
 }

@@ -58,7 +58,10 @@ function show(cards: PlainCard[]): void {
 
 /** Opens a stored collection (decrypting it in the worker when it is encrypted) and shows its cards. */
 export async function openCards(collection: CardCollection): Promise<void> {
-  const cards = await getEngine().openCollection(collection);
+  // A plain collection needs no key and no crypto (the engine would only list its cards), so it is shown without
+  // waiting for the engine worker's script to load and start: that wait sat between navigation and the first card.
+  const cards =
+    collection.type === 'UNENCRYPTED' ? Object.values(collection.cards) : await getEngine().openCollection(collection);
   stored = collection;
   show(cards);
 }

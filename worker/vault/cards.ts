@@ -34,18 +34,19 @@ export async function encryptCard(dek: DataKey, card: PlainCard): Promise<Encryp
   };
 }
 
-/** Any failure, including bad base64, invalid UTF-8 or JSON of the wrong shape, is 'Failed to decrypt data'. */
-export async function decryptCard(dek: DataKey, card: EncryptedCard): Promise<PlainCard> {
-  decryptions++;
-  let ciphertext: Uint8Array<ArrayBuffer>;
-  let iv: Uint8Array<ArrayBuffer>;
+/** The stored card's ciphertext and IV as bytes; bad base64 is 'Failed to decrypt data'. */
+function sealedOf(card: EncryptedCard): { ciphertext: Uint8Array<ArrayBuffer>; iv: Uint8Array<ArrayBuffer> } {
   try {
-    ciphertext = fromBase64(card.data.cipherText);
-    iv = fromBase64(card.data.iv);
+    return { ciphertext: fromBase64(card.data.cipherText), iv: fromBase64(card.data.iv) };
   } catch (cause) {
     throw new SleeveError(Messages.decryptFailed, { cause });
   }
-  const plaintext = await decrypt(dek, { ciphertext, iv });
+}
+
+/** Any failure, including bad base64, invalid UTF-8 or JSON of the wrong shape, is 'Failed to decrypt data'. */
+export async function decryptCard(dek: DataKey, card: EncryptedCard): Promise<PlainCard> {
+  decryptions++;
+  const plaintext = await decrypt(dek, sealedOf(card));
   try {
     return { id: card.id, data: toCardData(JSON.parse(fromUtf8(plaintext))), modifiedAt: card.modifiedAt };
   } catch (cause) {
@@ -61,9 +62,44 @@ export async function encryptCards(dek: DataKey, collection: PlainCollection): P
   return { type: 'ENCRYPTED', cards: Object.fromEntries(entries) };
 }
 
-/** Every card decrypted concurrently, in the collection's order; one failure fails the whole collection. */
+const OPEN = 0x5b; // [
+const COMMA = 0x2c;
+const CLOSE = 0x5d; // ]
+
+/**
+ * Every card decrypted concurrently, in the collection's order; one failure fails the whole collection.
+ *
+ * Decoding and parsing once for the whole collection rather than once per card: the plaintexts are joined into one
+ * UTF-8 JSON array and read with one TextDecoder call and one JSON.parse, which for 10,000 cards is several times
+ * cheaper than 10,000 of each. Nothing is lost in checking: the decoder is still fatal (a separator byte can never
+ * complete a broken UTF-8 sequence), every element still goes through `toCardData`, and a plaintext that is not
+ * exactly one JSON value changes the element count, which fails the open.
+ */
 export function decryptCards(dek: DataKey, collection: EncryptedCollection): Promise<PlainCard[]> {
-  return Promise.all(Object.values(collection.cards).map((card) => decryptCard(dek, card)));
+  return decryptAll(dek, Object.values(collection.cards));
+}
+
+async function decryptAll(dek: DataKey, cards: readonly EncryptedCard[]): Promise<PlainCard[]> {
+  decryptions += cards.length;
+  const plaintexts = await Promise.all(cards.map((card) => decrypt(dek, sealedOf(card))));
+  let size = 2 + Math.max(0, plaintexts.length - 1);
+  for (const plaintext of plaintexts) size += plaintext.length;
+  const joined = new Uint8Array(size);
+  let offset = 0;
+  joined[offset++] = OPEN;
+  plaintexts.forEach((plaintext, index) => {
+    if (index > 0) joined[offset++] = COMMA;
+    joined.set(plaintext, offset);
+    offset += plaintext.length;
+  });
+  joined[offset] = CLOSE;
+  try {
+    const values: unknown = JSON.parse(fromUtf8(joined));
+    if (!Array.isArray(values) || values.length !== cards.length) throw new Error('a plaintext is not one JSON value');
+    return cards.map((card, index) => ({ id: card.id, data: toCardData(values[index]), modifiedAt: card.modifiedAt }));
+  } catch (cause) {
+    throw new SleeveError(Messages.decryptFailed, { cause });
+  }
 }
 
 /**
@@ -71,15 +107,20 @@ export function decryptCards(dek: DataKey, collection: EncryptedCollection): Pro
  * from the cache; only new or changed cards are decrypted. The cache then holds exactly this collection's cards.
  */
 export async function openCards(dek: DataKey, collection: EncryptedCollection): Promise<PlainCard[]> {
-  const cards = await Promise.all(
-    Object.values(collection.cards).map(async (card): Promise<PlainCard> => {
-      const data = cachedData(card);
-      if (data) return { id: card.id, data, modifiedAt: card.modifiedAt };
-      const plain = await decryptCard(dek, card);
+  const all = Object.values(collection.cards);
+  const fresh = await decryptAll(
+    dek,
+    all.filter((card) => cachedData(card) === undefined),
+  );
+  const decrypted = new Map(fresh.map((plain) => [plain.id, plain]));
+  const cards = all.map((card): PlainCard => {
+    const plain = decrypted.get(card.id);
+    if (plain) {
       remember(card, plain.data);
       return plain;
-    }),
-  );
+    }
+    return { id: card.id, data: cachedData(card) as PlainCard['data'], modifiedAt: card.modifiedAt };
+  });
   keepOnly(Object.keys(collection.cards));
   return cards;
 }

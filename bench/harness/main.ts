@@ -1,0 +1,140 @@
+/**
+ * The engine bench page: the app's own engine (src/engine + the worker, built exactly as the app builds them) on a
+ * page of its own, so bench/run.mjs can time worker calls the way the app makes them. Built into a temporary folder
+ * at bench time; it never ships in dist/.
+ */
+import type { CardCollection } from '../../src/domain/card';
+import type { SecretRecord } from '../../src/domain/secret';
+import { createEngine } from '../../src/engine';
+
+interface Data {
+  pin: string;
+  newPin: string;
+  record: SecretRecord;
+  collections: Record<string, CardCollection>;
+}
+
+interface Timed {
+  ms: number;
+  longTasks: number;
+  cards: number;
+}
+
+let data: Data | undefined;
+const need = (): Data => {
+  if (!data) throw new Error('setData first');
+  return data;
+};
+
+const longTasks: number[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) longTasks.push(entry.startTime);
+}).observe({ type: 'longtask', buffered: true });
+
+/** Long tasks that started in [from, to]; waits a moment first, since the observer reports after the task. */
+async function longTasksBetween(from: number, to: number): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return longTasks.filter((start) => start >= from && start <= to).length;
+}
+
+/** A fresh engine worker, as the app starts one: nothing cached, nothing held. */
+function startEngine() {
+  const worker = new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module' });
+  return { engine: createEngine(worker), stop: () => worker.terminate() };
+}
+
+let kept: ReturnType<typeof startEngine> | undefined;
+const keptEngine = () => {
+  kept ??= startEngine();
+  return kept.engine;
+};
+
+const cardCount = (collection: CardCollection | unknown[]): number =>
+  Array.isArray(collection) ? collection.length : Object.keys(collection.cards).length;
+
+const bench = {
+  setData(next: Data): void {
+    data = next;
+  },
+
+  /** One PBKDF2 derivation through the engine, as unlocking and verifying run it (plus one unwrap). */
+  async kdf(): Promise<number> {
+    const { pin, record } = need();
+    const engine = keptEngine();
+    const start = performance.now();
+    const ok = await engine.verify(pin, record);
+    const ms = performance.now() - start;
+    if (!ok) throw new Error('the bench PIN does not open its record');
+    return ms;
+  },
+
+  /**
+   * The first derivation of a worker that has started (it answered a call) but derived nothing yet: what the app's
+   * unlock pays, since each page load starts its own worker.
+   */
+  async firstKdf(): Promise<number> {
+    const { pin, record } = need();
+    const { engine, stop } = startEngine();
+    try {
+      await engine.hasKey();
+      const start = performance.now();
+      await engine.unlock(pin, record);
+      return performance.now() - start;
+    } finally {
+      stop();
+    }
+  },
+
+  /** Derivations the engine counts for unlock, verify and change-password (verify the old, wrap under the new). */
+  async derivations(collection: string) {
+    const { pin, newPin, record, collections } = need();
+    const { engine, stop } = startEngine();
+    try {
+      const counts = [await engine.derivationCount()];
+      await engine.unlock(pin, record);
+      counts.push(await engine.derivationCount());
+      await engine.verify(pin, record);
+      counts.push(await engine.derivationCount());
+      if (!(await engine.verify(pin, record))) throw new Error('verify failed');
+      await engine.createSecret(newPin, collections[collection] as CardCollection, Date.now());
+      counts.push(await engine.derivationCount());
+      const [c0 = 0, c1 = 0, c2 = 0, c3 = 0] = counts;
+      return { unlock: c1 - c0, verify: c2 - c1, changePassword: c3 - c2 };
+    } finally {
+      stop();
+    }
+  },
+
+  /** A cold open: fresh worker, unlocked (not timed), then one openCollection call timed end to end. */
+  async open(name: string): Promise<Timed> {
+    const { pin, record, collections } = need();
+    const collection = collections[name] as CardCollection;
+    const { engine, stop } = startEngine();
+    try {
+      await engine.unlock(pin, record);
+      const start = performance.now();
+      const cards = await engine.openCollection(collection);
+      const end = performance.now();
+      return { ms: end - start, longTasks: await longTasksBetween(start, end), cards: cardCount(cards) };
+    } finally {
+      stop();
+    }
+  },
+
+  /** One mergeCollections call, timed end to end (both collections go to the worker, the merged one comes back). */
+  async merge(local: string, remote: string): Promise<Timed> {
+    const { collections } = need();
+    const engine = keptEngine();
+    const start = performance.now();
+    const merged = await engine.mergeCollections(
+      collections[local] as CardCollection,
+      collections[remote] as CardCollection,
+    );
+    const end = performance.now();
+    return { ms: end - start, longTasks: await longTasksBetween(start, end), cards: cardCount(merged) };
+  },
+};
+
+export type Bench = typeof bench;
+(window as unknown as { bench: Bench }).bench = bench;
+document.body.dataset.ready = 'true';

@@ -1,0 +1,70 @@
+/**
+ * The two things the benchmark serves on loopback: the app's production build (dist/, through Vite's preview, as
+ * the end-to-end tests serve it) and the engine bench page, built at bench time into a temporary folder so it never
+ * ships in dist/.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, preview } from 'vite';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const DIST = join(ROOT, 'dist');
+const CONFIG = join(ROOT, 'vite.config.ts');
+
+/** @param {import('vite').PreviewServer} server */
+function urlOf(server) {
+  const address = server.httpServer.address();
+  if (address === null || typeof address === 'string') throw new Error('The preview server has no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+const loopback = { port: 0, host: '127.0.0.1', strictPort: false };
+
+/** Serves dist/ as built by `vite build`; the benchmark never builds the app itself. */
+export async function serveApp() {
+  if (!existsSync(join(DIST, 'index.html'))) {
+    throw new Error('dist/ has no build: run `npm run bench`, which builds first, or `npx vite build`.');
+  }
+  const server = await preview({ configFile: CONFIG, preview: loopback, logLevel: 'warn' });
+  return { url: urlOf(server), close: () => server.close() };
+}
+
+/** Builds bench/harness with the app's own Vite config (same worker build) into a temporary folder and serves it. */
+export async function serveHarness() {
+  const outDir = await mkdtemp(join(tmpdir(), 'sleeve-bench-'));
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: CONFIG,
+      mode: 'production',
+      logLevel: 'warn',
+      publicDir: false,
+      build: {
+        outDir,
+        emptyOutDir: true,
+        sourcemap: false,
+        rollupOptions: { input: join(ROOT, 'bench/harness/index.html') },
+      },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  const server = await preview({
+    configFile: false,
+    root: ROOT,
+    build: { outDir },
+    preview: loopback,
+    logLevel: 'warn',
+  });
+  return {
+    url: `${urlOf(server)}/bench/harness/index.html`,
+    close: async () => {
+      await server.close();
+      await rm(outDir, { recursive: true, force: true });
+    },
+  };
+}
