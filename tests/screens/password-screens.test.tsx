@@ -1,235 +1,127 @@
 /**
- * The account and password screens against the account module's contract. The module itself (Google, the server,
- * the worker) is replaced here by functions that answer as the contract says, so what is tested is the screens:
- * their texts, where they go, and which action they call with what.
+ * The password once an account exists: unlocking with it on a fresh page, after a change on another device, and
+ * in Security (changing it, and the gate in front of the PIN actions). The real account module, the real worker
+ * and the real local backend; each test signs this device in to its own new account, as the popup would end.
  */
-import type { ReactNode } from 'react';
-import { beforeEach, expect, onTestFinished, test, vi } from 'vitest';
+import { afterEach, beforeEach, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { Route, Router, Switch } from 'wouter';
-import { ToastHost } from '../../src/app/ToastHost';
-import { SleeveError } from '../../src/domain/errors';
-import { AccountRoutes } from '../../src/screens/account/AccountRoutes';
-import { PasswordUnlockRoutes } from '../../src/screens/unlock/PasswordUnlockRoutes';
-import * as account from '../../src/state/account';
-import { appState } from '../../src/state/app';
-import { renderApp, renderComponent } from '../support/render';
-
-vi.mock('../../src/state/account', async () => {
-  const { proxy } = await import('valtio');
-  return {
-    accountState: proxy({ busy: false }),
-    signInWithGoogle: vi.fn(),
-    createAccountPassword: vi.fn(),
-    enterAccountPassword: vi.fn(),
-    unlockWithPassword: vi.fn(),
-    verifyPassword: vi.fn(),
-    changePassword: vi.fn(),
-    signOut: vi.fn(),
-    deleteAccount: vi.fn(),
-  };
-});
+import { emptyPlainCollection } from '../../src/domain/card';
+import type { SecretRecord } from '../../src/domain/secret';
+import * as db from '../../src/remote/database';
+import { auth } from '../../src/remote/firebase';
+import { continueSignIn, createAccountPassword, signOut } from '../../src/state/account';
+import { createPin } from '../../src/state/lock';
+import { startEngine, stopEngines } from '../support/engine-worker';
+import { googleSignIn, serverValue, uniqueSub } from '../support/google';
+import { currentPath, makeCard, renderApp } from '../support/render';
+import { storedJson } from '../support/seed-storage';
 
 const PASSWORD = 'Correct-Horse-9';
 const NEXT = 'Battery-Staple-7';
-const ADA = { uid: 'u1', name: 'Ada', fullName: 'Ada Lovelace' };
-const wrongPassword = async (password: string) => {
-  if (password !== PASSWORD) throw new SleeveError('Entered password is incorrect');
-};
+const PIN = '274951';
+
+let sub = '';
 
 beforeEach(() => {
-  vi.resetAllMocks();
-  account.accountState.busy = false;
-  Object.assign(appState, { user: null, passwordStale: false, pinCreated: false, passwordCreated: false });
+  sub = uniqueSub();
 });
 
-/** The account and unlock routes where the app will mount them, with the toast, at `path`. */
-async function renderRoutes(path: string, extra?: ReactNode): Promise<void> {
-  const before = window.location.pathname;
-  history.replaceState(null, '', path);
-  await renderComponent(
-    <Router>
-      <Switch>
-        <Route path="/user/account" nest>
-          <AccountRoutes />
-        </Route>
-        <Route path="/password/unlock" nest>
-          <PasswordUnlockRoutes />
-        </Route>
-        <Route>{extra ?? <p>Elsewhere</p>}</Route>
-      </Switch>
-      <ToastHost />
-    </Router>,
-  );
-  onTestFinished(() => history.replaceState(null, '', before));
+afterEach(async () => {
+  await signOut();
+  stopEngines();
+});
+
+type Mounted = Awaited<ReturnType<typeof renderApp>>;
+
+/** The app open at `path`, signed in to a new account holding this device's one card (First Bank). */
+async function signedIn(path: string, { pin = false } = {}): Promise<{ uid: string; app: Mounted }> {
+  const app = await renderApp(path, { cards: [makeCard({ issuer: 'First Bank' }, { id: 'Ab3dEf9h' })] });
+  const uid = await googleSignIn(sub);
+  await continueSignIn();
+  await createAccountPassword(PASSWORD);
+  if (pin) await createPin(PIN);
+  return { uid, app };
 }
 
-const path = () => window.location.pathname;
+/** A fresh page of the same device at `path`: what is stored here, and Firebase's session, carry over. */
+async function reopen(app: Mounted, path: string): Promise<void> {
+  await app.unmount();
+  const raw = { cards: localStorage.getItem('sleeve/cards') ?? '', auth: localStorage.getItem('sleeve/auth') ?? '' };
+  await renderApp(path, { raw });
+}
 
-test('signed out: Account offers Google sign-in, with a spinner while it runs; a closed popup changes nothing', async () => {
-  let finish: (result: account.SignInResult | null) => void = () => undefined;
-  vi.mocked(account.signInWithGoogle).mockImplementation(() => {
-    account.accountState.busy = true;
-    return new Promise((resolve) => {
-      finish = (result) => {
-        account.accountState.busy = false;
-        resolve(result);
-      };
-    });
-  });
-  await renderRoutes('/user/account');
-  await expect.element(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await expect.element(page.getByRole('status', { name: 'Signing in' })).toBeVisible();
-  await expect.element(page.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
-  finish(null);
-  await expect.element(page.getByRole('status', { name: 'Signing in' })).not.toBeInTheDocument();
-  expect(path()).toBe('/user/account');
-  await expect.element(page.getByRole('status').filter({ hasText: /./ })).not.toBeInTheDocument();
-});
+const firstBank = () => page.getByRole('link', { name: /First Bank card ending/ });
 
-test('a new account creates its password, confirmed, then returns to Account', async () => {
-  vi.mocked(account.signInWithGoogle).mockImplementation(async () => {
-    appState.user = ADA;
-    return 'CREATE_PASSWORD';
-  });
-  vi.mocked(account.createAccountPassword).mockResolvedValue();
-  await renderRoutes('/user/account');
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await expect.poll(path).toBe('/user/account/password/create');
-  await expect.element(page.getByRole('heading', { name: 'Create a password', level: 1 })).toBeVisible();
-  await expect.element(page.getByText(/cannot be recovered/)).toBeVisible();
-  await page.getByLabelText('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabelText('Confirm password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create password' }).click();
-  await expect.element(page.getByText('Password has been created')).toHaveAttribute('data-type', 'success');
-  expect(account.createAccountPassword).toHaveBeenCalledWith(PASSWORD);
-  await expect.poll(path).toBe('/user/account');
-  await expect.element(page.getByText('Ada Lovelace')).toBeVisible();
-});
-
-test('an existing account asks for its password; a wrong one is flagged, the right one signs in', async () => {
-  vi.mocked(account.signInWithGoogle).mockImplementation(async () => {
-    appState.user = ADA;
-    return 'ENTER_PASSWORD';
-  });
-  vi.mocked(account.enterAccountPassword).mockImplementation(wrongPassword);
-  await renderRoutes('/user/account');
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await expect.poll(path).toBe('/user/account/password/sign-in');
-  await expect.element(page.getByRole('heading', { name: 'Enter your password', level: 1 })).toBeVisible();
-  await expect.element(page.getByText(/PIN does not carry over/)).toBeVisible();
-  const field = page.getByLabelText('Password', { exact: true });
-  await expect.element(field).toHaveFocus();
-  await field.fill('Wrong-Horse-9');
-  await userEvent.keyboard('{Enter}');
-  await expect.element(page.getByText('Entered password is incorrect')).toBeVisible();
-  await field.fill(PASSWORD);
-  await userEvent.keyboard('{Enter}');
-  await expect.element(page.getByText('Signed in', { exact: true })).toHaveAttribute('data-type', 'success');
-  await expect.poll(path).toBe('/user/account');
-});
-
-test("'Forgot password?' explains, then deletes the account only after a second confirmation", async () => {
-  appState.user = ADA;
-  vi.mocked(account.deleteAccount).mockImplementation(async () => {
-    appState.user = null;
-  });
-  await renderRoutes('/user/account/password/sign-in');
-  await page.getByRole('button', { name: 'Forgot password?' }).click();
-  const explain = page.getByRole('dialog', { name: 'Forgot password?' });
-  await expect.element(explain.getByText(/cannot be recovered/)).toBeVisible();
-  await explain.getByRole('button', { name: 'Delete account' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Delete account' });
-  await expect.element(confirm.getByText('Are you sure you want to delete your account?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Cancel' }).click();
-  await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
-  expect(account.deleteAccount).not.toHaveBeenCalled();
-
-  await page.getByRole('button', { name: 'Forgot password?' }).click();
-  await page.getByRole('button', { name: 'Delete account' }).click();
-  await page.getByRole('dialog', { name: 'Delete account' }).getByRole('button', { name: 'Delete' }).click();
-  await expect.poll(() => account.deleteAccount).toHaveBeenCalledTimes(1);
-  // No account, no password step: back to Account, signed out.
-  await expect.poll(path).toBe('/user/account');
-  await expect.element(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
-});
-
-test('the password steps need a signed-in person', async () => {
-  await renderRoutes('/user/account/password/create');
-  await expect.poll(path).toBe('/user/account');
-  await expect.element(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
-});
-
-test('signed in: the full name, sign out and the Danger Zone, each confirmed first', async () => {
-  appState.user = ADA;
-  vi.mocked(account.signOut).mockResolvedValue();
-  vi.mocked(account.deleteAccount).mockResolvedValue();
-  await renderRoutes('/user/account');
-  await expect.element(page.getByText('Ada Lovelace')).toBeVisible();
-
-  await page.getByRole('button', { name: 'Sign out of your account' }).click();
-  const signOut = page.getByRole('dialog', { name: 'Sign out' });
-  await expect.element(signOut.getByText(/stay in your account, but this device will forget them/)).toBeVisible();
-  await signOut.getByRole('button', { name: 'Sign out' }).click();
-  await expect.poll(() => account.signOut).toHaveBeenCalledTimes(1);
-
-  await expect.element(page.getByRole('heading', { name: 'Danger Zone' })).toBeVisible();
-  await page.getByRole('button', { name: 'Delete account' }).click();
-  const remove = page.getByRole('dialog', { name: 'Delete account' });
-  await expect.element(remove.getByText('Are you sure you want to delete your account?')).toBeVisible();
-  await expect
-    .element(
-      remove.getByText('All your cards will be deleted from the server and this device. This action cannot be undone.'),
-    )
-    .toBeVisible();
-  await remove.getByRole('button', { name: 'Delete' }).click();
-  await expect.poll(() => account.deleteAccount).toHaveBeenCalledTimes(1);
-
-  account.accountState.busy = true;
-  await expect.element(page.getByRole('button', { name: 'Delete account' })).toBeDisabled();
-  await expect.element(page.getByRole('button', { name: 'Sign out of your account' })).toBeDisabled();
-});
-
-test('unlock with the password; the help page offers the PIN, forgot password and sign out', async () => {
-  appState.passwordCreated = true;
-  appState.pinCreated = true;
-  vi.mocked(account.unlockWithPassword).mockImplementation(wrongPassword);
-  vi.mocked(account.signOut).mockResolvedValue();
-  await renderRoutes('/password/unlock');
+test('a fresh page unlocks with the password; a wrong one is flagged, the right one opens the cards', async () => {
+  const { app } = await signedIn('/home');
+  await reopen(app, '/home');
+  await expect.poll(currentPath).toBe('/password/unlock');
   await expect.element(page.getByRole('heading', { name: 'Unlock Sleeve', level: 1 })).toBeVisible();
   await expect.element(page.getByText('Unlock using your password')).toBeVisible();
+  await expect.element(page.getByRole('link', { name: 'You' })).not.toBeInTheDocument();
+
+  await page.getByRole('link', { name: 'Need help?' }).click();
+  await expect.poll(currentPath).toBe('/password/unlock/help');
+  await expect.element(page.getByRole('button', { name: 'Forgot password?' })).toBeVisible();
+  await expect.element(page.getByRole('link', { name: 'Unlock using your PIN' })).not.toBeInTheDocument();
+  await page.getByRole('link', { name: 'Back' }).click();
+
   const field = page.getByLabelText('Enter password', { exact: true });
   await field.fill('Wrong-Horse-9');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect.element(page.getByText('Entered password is incorrect')).toBeVisible();
+  await expect.element(firstBank()).not.toBeInTheDocument();
   await field.fill(PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(() => account.unlockWithPassword).toHaveBeenLastCalledWith(PASSWORD);
+  await expect.poll(currentPath).toBe('/home');
+  await expect.element(firstBank()).toBeVisible();
+});
 
+test('with a PIN, the password unlock help offers it; signing out there leaves nothing on this device', async () => {
+  const { app } = await signedIn('/home', { pin: true });
+  await reopen(app, '/password/unlock');
+  await expect.element(page.getByText('Unlock using your password')).toBeVisible();
   await page.getByRole('link', { name: 'Need help?' }).click();
-  await expect.poll(path).toBe('/password/unlock/help');
   await expect
     .element(page.getByRole('link', { name: 'Unlock using your PIN' }))
     .toHaveAttribute('href', '/pin/unlock');
   await expect.element(page.getByRole('button', { name: 'Forgot password?' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign out of your account' }).click();
   await page.getByRole('dialog', { name: 'Sign out' }).getByRole('button', { name: 'Sign out' }).click();
-  await expect.poll(() => account.signOut).toHaveBeenCalledTimes(1);
+  await expect.poll(currentPath).toBe('/home');
+  await expect.element(page.getByText('No cards found')).toBeVisible();
+  expect(auth.currentUser).toBeNull();
+  expect(localStorage.getItem('sleeve/cards')).toBeNull();
+  expect(localStorage.getItem('sleeve/auth')).toBeNull();
 });
 
 test('after a change on another device, unlock asks for the new password; no PIN, no PIN link', async () => {
-  appState.passwordCreated = true;
-  appState.passwordStale = true;
-  await renderRoutes('/password/unlock');
+  const { uid } = await signedIn('/home', { pin: true });
+  await expect.element(firstBank()).toBeVisible();
+  // Another device changes the password: the same key under a new, later record.
+  const other = startEngine();
+  await other.unlock(PASSWORD, (await db.readPasswordRecord(uid)) as SecretRecord);
+  const { record } = await other.createSecret(NEXT, emptyPlainCollection(), Date.now() + 1000);
+  await db.setPasswordRecord(uid, record);
+
+  await expect.poll(currentPath).toBe('/password/unlock');
   await expect.element(page.getByText('Enter your new password', { exact: true }).first()).toBeVisible();
-  await expect.element(page.getByLabelText('Enter your new password', { exact: true })).toBeVisible();
   await expect.element(page.getByText(/changed on another device/)).toBeVisible();
   await expect.element(page.getByText('Unlock using your password')).not.toBeInTheDocument();
   await page.getByRole('link', { name: 'Need help?' }).click();
   await expect.element(page.getByRole('button', { name: 'Forgot password?' })).toBeVisible();
   await expect.element(page.getByRole('link', { name: 'Unlock using your PIN' })).not.toBeInTheDocument();
+  await page.getByRole('link', { name: 'Back' }).click();
+
+  const field = page.getByLabelText('Enter your new password', { exact: true });
+  await field.fill(PASSWORD);
+  await userEvent.keyboard('{Enter}');
+  await expect.element(page.getByText('Entered password is incorrect')).toBeVisible();
+  await field.fill(NEXT);
+  await userEvent.keyboard('{Enter}');
+  await expect.poll(currentPath).toBe('/home');
+  await expect.element(firstBank()).toBeVisible();
+  expect(storedJson('auth')).toEqual({ password: record, pin: null });
 });
 
 test('Security without a password shows no Password section', async () => {
@@ -241,12 +133,10 @@ test('Security without a password shows no Password section', async () => {
 });
 
 test('change password: verify the current one, then a different new one, confirmed', async () => {
-  vi.mocked(account.verifyPassword).mockImplementation(wrongPassword);
-  vi.mocked(account.changePassword).mockResolvedValue();
-  await renderApp('/user/security');
-  appState.passwordCreated = true;
+  const { uid, app } = await signedIn('/user/security');
+  const before = await serverValue(`${uid}/auth/password`);
   await page.getByRole('link', { name: 'Change password' }).click();
-  await expect.poll(path).toBe('/user/security/password/change');
+  await expect.poll(currentPath).toBe('/user/security/password/change');
   await expect.element(page.getByRole('heading', { name: 'Change password', level: 1 })).toBeVisible();
   await expect.element(page.getByLabelText('New password', { exact: true })).not.toBeInTheDocument();
 
@@ -268,19 +158,34 @@ test('change password: verify the current one, then a different new one, confirm
   await page.getByLabelText('Confirm password', { exact: true }).fill(NEXT);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect.element(page.getByText('Password has been changed')).toHaveAttribute('data-type', 'success');
-  expect(account.changePassword).toHaveBeenCalledWith(PASSWORD, NEXT);
-  await expect.poll(path).toBe('/user/security');
+  await expect.poll(currentPath).toBe('/user/security');
+
+  const after = await serverValue(`${uid}/auth/password`);
+  expect(after).not.toEqual(before);
+  expect(storedJson('auth')).toEqual({ password: after, pin: null });
+  // On a fresh page only the new password unlocks.
+  await reopen(app, '/home');
+  const field = page.getByLabelText('Enter password', { exact: true });
+  await field.fill(PASSWORD);
+  await userEvent.keyboard('{Enter}');
+  await expect.element(page.getByText('Entered password is incorrect')).toBeVisible();
+  await field.fill(NEXT);
+  await userEvent.keyboard('{Enter}');
+  await expect.element(firstBank()).toBeVisible();
 });
 
 test('with a password, the PIN actions pass through password/verify first', async () => {
-  vi.mocked(account.verifyPassword).mockImplementation(wrongPassword);
-  await renderApp('/user/security');
-  appState.passwordCreated = true;
+  await signedIn('/user/security');
   await page.getByRole('button', { name: 'Create PIN' }).click();
-  await expect.poll(path).toBe('/user/security/password/verify');
+  await expect.poll(currentPath).toBe('/user/security/password/verify');
   await expect.element(page.getByRole('heading', { name: 'Verify your password', level: 1 })).toBeVisible();
-  await page.getByLabelText('Password', { exact: true }).fill(PASSWORD);
+  const field = page.getByLabelText('Password', { exact: true });
+  await field.fill('Wrong-Horse-9');
   await userEvent.keyboard('{Enter}');
-  await expect.poll(path).toBe('/user/security/pin/create');
+  await expect.element(page.getByText('Entered password is incorrect')).toBeVisible();
+  expect(currentPath()).toBe('/user/security/password/verify');
+  await field.fill(PASSWORD);
+  await userEvent.keyboard('{Enter}');
+  await expect.poll(currentPath).toBe('/user/security/pin/create');
   await expect.element(page.getByRole('heading', { name: 'Create a PIN', level: 1 })).toBeVisible();
 });

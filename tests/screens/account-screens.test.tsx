@@ -1,0 +1,215 @@
+/**
+ * The Account screen and its password steps, with the real account module, the real worker and the real local
+ * backend. Google's popup cannot run here (tests/e2e/sync.test.ts drives it), so each test signs in the way the
+ * popup ends and then opens the step the account module says comes next, as the Account screen does.
+ */
+import { beforeAuthStateChanged } from 'firebase/auth';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { navigate } from 'wouter/use-browser-location';
+import { getEngine } from '../../src/engine';
+import { auth } from '../../src/remote/firebase';
+import type { SignInResult } from '../../src/state/account';
+import { continueSignIn, createAccountPassword, removeAccount, signOut } from '../../src/state/account';
+import { startApp } from '../../src/state/app';
+import { googleSignIn, serverValue, uniqueSub } from '../support/google';
+import { currentPath, makeCard, renderApp } from '../support/render';
+import { storedJson } from '../support/seed-storage';
+
+const PASSWORD = 'Correct-Horse-9';
+const STEP_PATHS: Record<SignInResult, string> = {
+  CREATE_PASSWORD: '/user/account/password/create',
+  ENTER_PASSWORD: '/user/account/password/sign-in',
+};
+
+let sub = '';
+
+beforeEach(() => {
+  sub = uniqueSub();
+});
+
+afterEach(async () => {
+  await signOut();
+});
+
+/** Google's part, ended as the popup ends it; then the password step that must follow, opened as the screen does. */
+async function signInWithGoogle(expected: SignInResult): Promise<string> {
+  const uid = await googleSignIn(sub);
+  expect(await continueSignIn()).toBe(expected);
+  navigate(STEP_PATHS[expected]);
+  return uid;
+}
+
+/** An account whose password was created on another device; this device has never signed in. */
+async function accountFromAnotherDevice(): Promise<string> {
+  await getEngine().lock();
+  await startApp();
+  const uid = await googleSignIn(sub);
+  await continueSignIn();
+  await createAccountPassword(PASSWORD);
+  await signOut();
+  return uid;
+}
+
+/** Signed in to a new account on this device, on the Account screen. */
+async function signedInOnAccount(): Promise<string> {
+  await renderApp('/user/account', { cards: [makeCard({ issuer: 'First Bank' })] });
+  const uid = await googleSignIn(sub);
+  await continueSignIn();
+  await createAccountPassword(PASSWORD);
+  return uid;
+}
+
+test('signed out: Account offers Google sign-in, and nothing is running', async () => {
+  await renderApp('/user/account');
+  await expect.element(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
+  await expect.element(page.getByText(/Sign in to keep your cards in sync/)).toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  await expect.element(page.getByRole('status', { name: 'Signing in' })).not.toBeInTheDocument();
+});
+
+test('the password steps need a Google sign-in first', async () => {
+  await renderApp('/user/account/password/create');
+  await expect.poll(currentPath).toBe('/user/account');
+  await expect.element(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+  navigate('/user/account/password/sign-in');
+  await expect.poll(currentPath).toBe('/user/account');
+  // Signed in to a new account, the step for an existing one is not open either.
+  await signInWithGoogle('CREATE_PASSWORD');
+  await expect.element(page.getByRole('heading', { name: 'Create a password', level: 1 })).toBeVisible();
+  navigate('/user/account/password/sign-in');
+  await expect.poll(currentPath).toBe('/user/account');
+});
+
+test('a new account creates its password, confirmed, then returns to Account', async () => {
+  await renderApp('/user/account');
+  const uid = await signInWithGoogle('CREATE_PASSWORD');
+  await expect.element(page.getByRole('heading', { name: 'Create a password', level: 1 })).toBeVisible();
+  await expect.element(page.getByText(/cannot be recovered/)).toBeVisible();
+  const field = page.getByLabelText('Password', { exact: true });
+  const continueButton = page.getByRole('button', { name: 'Continue' });
+  await field.fill('horse');
+  await expect
+    .element(page.getByRole('listitem').filter({ hasText: '12 characters or more' }))
+    .toHaveAttribute('data-met', 'false');
+  await expect.element(continueButton).toBeDisabled();
+  await field.fill(PASSWORD);
+  await expect
+    .element(page.getByText('Entered password is strong and secure against brute-force attacks'))
+    .toBeVisible();
+  await continueButton.click();
+  await page.getByLabelText('Confirm password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create password' }).click();
+  await expect.element(page.getByText('Password has been created')).toHaveAttribute('data-type', 'success');
+  await expect.poll(currentPath).toBe('/user/account');
+  await expect.element(page.getByText('Ada Lovelace')).toBeVisible();
+
+  const server = await serverValue(`${uid}/auth/password`);
+  expect(server).toEqual({
+    salt: expect.any(String),
+    encryptedDek: { ciphertext: expect.any(String), iv: expect.any(String) },
+    modifiedAt: expect.any(Number),
+  });
+  expect(storedJson('auth')).toEqual({ password: server, pin: null });
+});
+
+test('an existing account asks for its password; a wrong one is flagged, the right one signs in', async () => {
+  const uid = await accountFromAnotherDevice();
+  await renderApp('/user/account');
+  await signInWithGoogle('ENTER_PASSWORD');
+  await expect.element(page.getByRole('heading', { name: 'Enter your password', level: 1 })).toBeVisible();
+  await expect.element(page.getByText(/PIN does not carry over/)).toBeVisible();
+  const field = page.getByLabelText('Password', { exact: true });
+  await expect.element(field).toHaveFocus();
+  await field.fill('Wrong-Horse-9');
+  await userEvent.keyboard('{Enter}');
+  await expect.element(page.getByText('Entered password is incorrect')).toBeVisible();
+  expect(localStorage.getItem('sleeve/auth')).toBeNull();
+  await field.fill(PASSWORD);
+  await userEvent.keyboard('{Enter}');
+  await expect.element(page.getByText('Signed in', { exact: true })).toHaveAttribute('data-type', 'success');
+  await expect.poll(currentPath).toBe('/user/account');
+  await expect.element(page.getByText('Ada Lovelace')).toBeVisible();
+  expect(storedJson('auth')).toEqual({ password: await serverValue(`${uid}/auth/password`), pin: null });
+});
+
+test("'Forgot password?' explains, then asks a second time; Cancel keeps the account", async () => {
+  const uid = await accountFromAnotherDevice();
+  await renderApp('/user/account');
+  await signInWithGoogle('ENTER_PASSWORD');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const explain = page.getByRole('dialog', { name: 'Forgot password?' });
+  await expect.element(explain.getByText(/cannot be recovered/)).toBeVisible();
+  await explain.getByRole('button', { name: 'Cancel' }).click();
+  await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  await page.getByRole('dialog', { name: 'Forgot password?' }).getByRole('button', { name: 'Delete account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete account' });
+  await expect.element(confirm.getByText('Are you sure you want to delete your account?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+  await expect.element(page.getByRole('heading', { name: 'Enter your password', level: 1 })).toBeVisible();
+  expect(await serverValue(`${uid}/auth/password`)).not.toBeNull();
+
+  // 'Delete' re-authenticates through Google's popup, which cannot run here: tests/e2e/sync.test.ts deletes an
+  // account through it. What follows the popup runs for real: the account goes, and so does the password step.
+  await removeAccount();
+  await expect.element(page.getByText('Account has been deleted')).toBeVisible();
+  await expect.poll(currentPath).toBe('/user/account');
+  await expect.element(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+  // The same Google account now signs in to a brand-new, empty account.
+  expect(await googleSignIn(sub)).not.toBe(uid);
+  expect(await continueSignIn()).toBe('CREATE_PASSWORD');
+});
+
+test('signed in: the full name and the Danger Zone, confirmed first; Cancel keeps the account', async () => {
+  const uid = await signedInOnAccount();
+  await expect.element(page.getByText('Ada Lovelace')).toBeVisible();
+  await expect.element(page.getByRole('heading', { name: 'Danger Zone' })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const remove = page.getByRole('dialog', { name: 'Delete account' });
+  await expect.element(remove.getByText('Are you sure you want to delete your account?')).toBeVisible();
+  await expect
+    .element(
+      remove.getByText('All your cards will be deleted from the server and this device. This action cannot be undone.'),
+    )
+    .toBeVisible();
+  // 'Delete' needs Google's re-authentication popup: tests/e2e/sync.test.ts confirms it and checks what is left.
+  await remove.getByRole('button', { name: 'Cancel' }).click();
+  await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+  await expect.element(page.getByText('Ada Lovelace')).toBeVisible();
+  expect(await serverValue(`${uid}/auth/password`)).not.toBeNull();
+  expect(Object.keys((await serverValue(`${uid}/cards`)) as object)).toHaveLength(1);
+});
+
+test('signing out is confirmed first, holds the buttons while it runs and leaves nothing on this device', async () => {
+  await signedInOnAccount();
+  const preferences = { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } };
+  localStorage.setItem('sleeve/preferences', JSON.stringify(preferences));
+  // Firebase waits for this before it signs out, so the screen can be seen while the sign-out runs.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const stopHolding = beforeAuthStateChanged(auth, (user) => (user === null ? held : undefined));
+  try {
+    await page.getByRole('button', { name: 'Sign out of your account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out' });
+    await expect.element(dialog.getByText(/stay in your account, but this device will forget them/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Sign out' }).click();
+    await expect.element(page.getByRole('status', { name: 'Working on your account' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Sign out of your account' })).toBeDisabled();
+    await expect.element(page.getByRole('button', { name: 'Delete account' })).toBeDisabled();
+  } finally {
+    release();
+    stopHolding();
+  }
+
+  await expect.element(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  await expect.element(page.getByText('Ada Lovelace')).not.toBeInTheDocument();
+  expect(auth.currentUser).toBeNull();
+  expect(localStorage.getItem('sleeve/cards')).toBeNull();
+  expect(localStorage.getItem('sleeve/auth')).toBeNull();
+  expect(storedJson('preferences')).toEqual(preferences);
+});
