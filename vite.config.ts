@@ -71,7 +71,22 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   worker: { format: 'es' },
-  // Pre-bundled up front: discovered mid-run, they would make the dev server (and browser tests) reload.
-  optimizeDeps: { include: ['firebase/app', 'firebase/auth', 'firebase/database'] },
+  // Every runtime dependency pre-bundled up front. Discovered mid-run, one would make the dev server (and the browser
+  // tests) reload, and could leave a page with two copies of React.
+  optimizeDeps: {
+    include: [
+      'react',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      'react-dom',
+      'react-dom/client',
+      'valtio',
+      'wouter',
+      'comlink',
+      'firebase/app',
+      'firebase/auth',
+      'firebase/database',
+    ],
+  },
   build: { target: 'es2022', sourcemap: true },
 });
