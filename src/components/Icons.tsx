@@ -1,7 +1,7 @@
 /** Small inline SVG icons. Decorative: the control that holds one carries the accessible name. */
 import type { ReactNode } from 'react';
 
-function Icon({ name, children }: { name: string; children: ReactNode }) {
+export function Icon({ name, children }: { name: string; children: ReactNode }) {
   return (
     <svg
       aria-hidden="true"

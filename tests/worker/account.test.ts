@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { CardCollection, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { emptyPlainCollection } from '../../src/domain/card';
-import { createEngine } from '../../src/engine';
+import { expectNoKeyMaterial, recordedEngine } from '../support/boundary';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { makeCards } from '../support/seeded';
@@ -171,28 +171,6 @@ describe('opening the same collection again', () => {
 
 // ---- key custody at the boundary, for the new calls ----
 
-function recordedEngine() {
-  const worker = new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module' });
-  const messages: unknown[] = [];
-  const send = worker.postMessage.bind(worker) as (message: unknown, transfer?: Transferable[]) => void;
-  worker.postMessage = ((message: unknown, transfer?: Transferable[]) => {
-    messages.push(message);
-    send(message, transfer ?? []);
-  }) as Worker['postMessage'];
-  worker.addEventListener('message', (event) => messages.push(event.data));
-  return { engine: createEngine(worker), messages, stop: () => worker.terminate() };
-}
-
-function* leaves(value: unknown, path = '$', seen = new Set<unknown>()): Generator<[string, unknown]> {
-  yield [path, value];
-  if (typeof value !== 'object' || value === null || seen.has(value)) return;
-  seen.add(value);
-  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return;
-  for (const [key, child] of Object.entries(value)) yield* leaves(child, `${path}.${key}`, seen);
-}
-
-const decodesTo32Bytes = (text: string): boolean => /^[A-Za-z0-9+/]{43}=$/.test(text) && atob(text).length === 32;
-
 test('joining an account and reopening cards pass no key, raw key bytes or derived bits across the boundary', async () => {
   const { record, collection } = await account(makeCards(24, 3));
   const { engine, messages, stop } = recordedEngine();
@@ -205,14 +183,7 @@ test('joining an account and reopening cards pass no key, raw key bytes or deriv
     await engine.openCollection(collection);
     await engine.decryptionCount();
     expect(messages.length).toBeGreaterThan(10);
-    for (const message of messages) {
-      for (const [path, value] of leaves(message)) {
-        expect(value instanceof CryptoKey, path).toBe(false);
-        if (value instanceof ArrayBuffer) expect(value.byteLength, path).not.toBe(32);
-        if (ArrayBuffer.isView(value)) expect(value.byteLength, path).not.toBe(32);
-        if (typeof value === 'string') expect(decodesTo32Bytes(value), `${path} = ${value}`).toBe(false);
-      }
-    }
+    expectNoKeyMaterial(messages);
   } finally {
     stop();
   }

@@ -4,6 +4,7 @@
  */
 import type { ReactNode, Ref } from 'react';
 import { useState } from 'react';
+import { Icon } from '../Icons';
 
 export interface PasswordInputProps {
   id: string;
@@ -78,37 +79,16 @@ export function PasswordInput({
   );
 }
 
-/** Decorative, like the icons in Icons.tsx: the toggle carries the name. */
-function EyeSvg({ name, children }: { name: string; children: ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      data-icon={name}
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
-  );
-}
-
 const EyeIcon = () => (
-  <EyeSvg name="eye">
+  <Icon name="eye">
     <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
     <circle cx="12" cy="12" r="3" />
-  </EyeSvg>
+  </Icon>
 );
 
 const EyeOffIcon = () => (
-  <EyeSvg name="eye-off">
+  <Icon name="eye-off">
     <path d="M10.6 5.1A9.8 9.8 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-2.2 3.1M6.6 6.6C3.7 8.4 2 12 2 12s3.5 7 10 7c1.9 0 3.5-.6 4.9-1.4" />
     <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M2 2l20 20" />
-  </EyeSvg>
+  </Icon>
 );
