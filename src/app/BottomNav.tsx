@@ -1,10 +1,11 @@
 /** The three tabs (SPEC.md §2). The current tab is marked for assistive technology as well as by colour. */
 import { Link, useLocation } from 'wouter';
+import { AddCardIcon, HomeIcon, PersonIcon } from '../components/Icons';
 
 const TABS = [
-  { to: '/home', label: 'Home', icon: '▦' },
-  { to: '/add', label: 'Add Card', icon: '＋' },
-  { to: '/user', label: 'You', icon: '◉' },
+  { to: '/home', label: 'Home', icon: <HomeIcon /> },
+  { to: '/add', label: 'Add Card', icon: <AddCardIcon /> },
+  { to: '/user', label: 'You', icon: <PersonIcon /> },
 ] as const;
 
 export function BottomNav() {

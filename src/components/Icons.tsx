@@ -45,3 +45,24 @@ export const ExternalIcon = () => (
     <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
   </Icon>
 );
+
+export const HomeIcon = () => (
+  <Icon name="home">
+    <path d="M3 10.5 12 3l9 7.5" />
+    <path d="M5 9.5V21h14V9.5" />
+  </Icon>
+);
+
+export const AddCardIcon = () => (
+  <Icon name="add-card">
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M12 9v6M9 12h6" />
+  </Icon>
+);
+
+export const PersonIcon = () => (
+  <Icon name="person">
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
+  </Icon>
+);
