@@ -108,18 +108,18 @@ async function decryptAll(dek: DataKey, cards: readonly EncryptedCard[]): Promis
  */
 export async function openCards(dek: DataKey, collection: EncryptedCollection): Promise<PlainCard[]> {
   const all = Object.values(collection.cards);
+  const cached = all.map(cachedData);
   const fresh = await decryptAll(
     dek,
-    all.filter((card) => cachedData(card) === undefined),
+    all.filter((_, index) => cached[index] === undefined),
   );
   const decrypted = new Map(fresh.map((plain) => [plain.id, plain]));
-  const cards = all.map((card): PlainCard => {
-    const plain = decrypted.get(card.id);
-    if (plain) {
-      remember(card, plain.data);
-      return plain;
-    }
-    return { id: card.id, data: cachedData(card) as PlainCard['data'], modifiedAt: card.modifiedAt };
+  const cards = all.map((card, index): PlainCard => {
+    const data = cached[index];
+    if (data) return { id: card.id, data, modifiedAt: card.modifiedAt };
+    const plain = decrypted.get(card.id) as PlainCard;
+    remember(card, plain.data);
+    return plain;
   });
   keepOnly(Object.keys(collection.cards));
   return cards;
