@@ -19,7 +19,7 @@ import type { Remote } from '../remote';
 import { discard, saveAll } from '../storage/local-store';
 import { appState, authRecords, setAuthRecords } from './app';
 import { adoptCollection, hideCards, localSink, openCards, setCardSink, storedCollection } from './cards';
-import { isWrongSecret } from './lock';
+import { openUnlocked, withSecret } from './lock';
 import { reportError } from './report';
 import { clearStale, expectOwnRecord, newerPasswordRecord, startSync, stopSync } from './sync';
 import { showError, showToast } from './toast';
@@ -172,13 +172,7 @@ export async function enterAccountPassword(password: string): Promise<void> {
   const engine = getEngine();
   const before = authRecords();
   const hadSecret = before.pin !== null || before.password !== null;
-  let joined: EncryptedCollection;
-  try {
-    joined = await engine.joinAccount(password, record, storedCollection());
-  } catch (error) {
-    if (isWrongSecret(error)) throw new SleeveError(Messages.passwordIncorrect, { cause: error });
-    throw error;
-  }
+  const joined = await withSecret(engine.joinAccount(password, record, storedCollection()), Messages.passwordIncorrect);
   const auth: AuthRecords = { password: record, pin: null };
   try {
     await mergeUp(remote, user.uid, joined);
@@ -202,26 +196,15 @@ export async function unlockWithPassword(password: string): Promise<void> {
   const stale = appState.passwordStale ? newerPasswordRecord() : null;
   const record = stale ?? authRecords().password;
   if (!record) throw new InvalidStateError(AccountMessages.completeSignInToUnlock);
-  const engine = getEngine();
-  try {
-    await engine.unlock(password, record);
-  } catch (error) {
-    if (isWrongSecret(error)) throw new SleeveError(Messages.passwordIncorrect, { cause: error });
-    throw error;
-  }
-  try {
-    if (stale) {
-      const auth: AuthRecords = { password: stale, pin: null };
-      saveAll({ auth });
-      setAuthRecords(auth);
-      clearStale();
-    }
-    await openCards(storedCollection());
-  } catch (error) {
-    await engine.lock();
-    throw error;
-  }
-  appState.locked = false;
+  await withSecret(getEngine().unlock(password, record), Messages.passwordIncorrect);
+  await openUnlocked(() => {
+    if (!stale) return;
+    // The new password opened the key: its record replaces the old one here, and the PIN stays gone.
+    const auth: AuthRecords = { password: stale, pin: null };
+    saveAll({ auth });
+    setAuthRecords(auth);
+    clearStale();
+  });
 }
 
 /** Whether `password` is the account password. One derivation. */

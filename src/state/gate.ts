@@ -28,3 +28,10 @@ export function takeFollowUp(): FollowUp | null {
   followUp = null;
   return action;
 }
+
+/** After a successful verification: runs the stored action, or goes back where the person came from if none waits. */
+export async function continueAfterVerification(): Promise<void> {
+  const action = takeFollowUp();
+  if (action) await action();
+  else history.back();
+}

@@ -12,8 +12,36 @@ import { appState, authRecords, setAuthRecords, startApp } from './app';
 import { adoptCollection, cardsState, hideCards, openCards, storedCollection, storesLocally } from './cards';
 
 /** A wrong secret comes from the engine as an error with no message, caused by the failed decryption. */
-export function isWrongSecret(error: unknown): boolean {
+function isWrongSecret(error: unknown): boolean {
   return error instanceof Error && error.message === '' && error.cause instanceof Error;
+}
+
+/**
+ * Waits for an engine call that opens a record with a secret; a wrong secret rejects with `wrongMessage` (e.g.
+ * 'Entered PIN is incorrect') so the person reads what happened, with the engine's error kept as the cause.
+ */
+export async function withSecret<T>(attempt: Promise<T>, wrongMessage: string): Promise<T> {
+  try {
+    return await attempt;
+  } catch (error) {
+    if (isWrongSecret(error)) throw new SleeveError(wrongMessage, { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * The key is held now: stores what must change with it (`prepare`), shows the cards and leaves the lock. If the
+ * cards cannot be shown, the key is dropped again rather than leaving a half-open wallet.
+ */
+export async function openUnlocked(prepare?: () => void): Promise<void> {
+  try {
+    prepare?.();
+    await openCards(storedCollection());
+  } catch (error) {
+    await getEngine().lock();
+    throw error;
+  }
+  appState.locked = false;
 }
 
 export function checkNewPin(pin: string): void {
@@ -24,20 +52,8 @@ export function checkNewPin(pin: string): void {
 export async function unlockWithPin(pin: string): Promise<void> {
   const record = authRecords().pin;
   if (!record) throw new SleeveError(Messages.createPinFirstToUnlock);
-  try {
-    await getEngine().unlock(pin, record);
-  } catch (error) {
-    if (isWrongSecret(error)) throw new SleeveError(Messages.pinIncorrect, { cause: error });
-    throw error;
-  }
-  try {
-    await openCards(storedCollection());
-  } catch (error) {
-    // The key is right but the cards cannot be shown: stay locked rather than show a half-open wallet.
-    await getEngine().lock();
-    throw error;
-  }
-  appState.locked = false;
+  await withSecret(getEngine().unlock(pin, record), Messages.pinIncorrect);
+  await openUnlocked();
 }
 
 export async function verifyPin(pin: string): Promise<void> {

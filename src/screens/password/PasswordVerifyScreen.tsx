@@ -2,14 +2,12 @@
 import { Page } from '../../app/Page';
 import { CurrentPasswordField } from '../../components/password/CurrentPasswordField';
 import { verifyPassword } from '../../state/account';
-import { takeFollowUp } from '../../state/gate';
+import { continueAfterVerification } from '../../state/gate';
 
 export function PasswordVerifyScreen({ back }: { back: string }) {
   const verify = async (password: string) => {
     await verifyPassword(password);
-    const followUp = takeFollowUp();
-    if (followUp) await followUp();
-    else history.back();
+    await continueAfterVerification();
   };
   return (
     <Page title="Verify your password" back={{ to: back }}>

@@ -1,15 +1,13 @@
 /** pin/verify: the gate in front of sensitive actions when only a PIN exists. Runs the stored follow-up. */
 import { Page } from '../../app/Page';
 import { PinPad } from '../../components/pin/PinPad';
-import { takeFollowUp } from '../../state/gate';
+import { continueAfterVerification } from '../../state/gate';
 import { verifyPin } from '../../state/lock';
 
 export function PinVerifyScreen({ back }: { back: string }) {
   const submit = async (pin: string) => {
     await verifyPin(pin);
-    const followUp = takeFollowUp();
-    if (followUp) await followUp();
-    else history.back();
+    await continueAfterVerification();
   };
   return (
     <Page title="Verify your PIN" back={{ to: back }}>
