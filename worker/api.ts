@@ -7,6 +7,7 @@
  * `CryptoKey`s; `lock()` drops the DEK.
  */
 import type { CardCollection, CardData, EncryptedCollection, PlainCard, PlainCollection } from '../src/domain/card';
+import type { MergeDecision } from '../src/domain/merge-decision';
 import type { SecretRecord } from '../src/domain/secret';
 
 export interface PutCardResult {
@@ -40,8 +41,12 @@ export interface EngineApi {
    */
   putCard(collection: CardCollection, input: { id?: string; data: CardData }, now: number): Promise<PutCardResult>;
 
-  /** Merges two collections of the same kind card by card; the newer `modifiedAt` wins. */
-  mergeCollections(local: CardCollection, remote: CardCollection): Promise<CardCollection>;
+  /**
+   * Merges two collections of the same kind card by card (the newer `modifiedAt` wins) and says which remote cards
+   * the result takes; `applyMerge` (src/domain/merge-decision.ts) builds the merged collection from the two the
+   * caller already holds, so only ids come back across the boundary.
+   */
+  mergeCollections(local: CardCollection, remote: CardCollection): Promise<MergeDecision>;
 
   // ---- key custody ----
 
@@ -54,8 +59,12 @@ export interface EngineApi {
   /**
    * Derives the KEK from `secret` and unwraps the DEK from `record`, keeping it. One derivation.
    * A wrong secret rejects with an error whose message is empty and whose cause is 'Failed to decrypt data'.
+   *
+   * Given the locked wallet's `collection`, it is opened with the key in the same round trip and its view cards
+   * are returned (as `openCollection` would); if it cannot be opened, the key is dropped again and the open's error
+   * rejects, so no half-open wallet remains. Without one, the result is empty.
    */
-  unlock(secret: string, record: SecretRecord): Promise<void>;
+  unlock(secret: string, record: SecretRecord, collection?: CardCollection): Promise<PlainCard[]>;
 
   /** Whether `secret` opens `record`. One derivation; the held key is not changed. */
   verify(secret: string, record: SecretRecord): Promise<boolean>;

@@ -4,6 +4,7 @@
  * at bench time; it never ships in dist/.
  */
 import type { CardCollection } from '../../src/domain/card';
+import { applyMerge } from '../../src/domain/merge-decision';
 import type { SecretRecord } from '../../src/domain/secret';
 import { createEngine } from '../../src/engine';
 
@@ -121,15 +122,18 @@ const bench = {
     }
   },
 
-  /** One mergeCollections call, timed end to end (both collections go to the worker, the merged one comes back). */
+  /**
+   * One merge, timed end to end: both collections go to the worker, its decision comes back, and the merged
+   * collection is built from it here, as the app would.
+   */
   async merge(local: string, remote: string): Promise<Timed> {
     const { collections } = need();
+    const localCollection = collections[local] as CardCollection;
+    const remoteCollection = collections[remote] as CardCollection;
     const engine = keptEngine();
     const start = performance.now();
-    const merged = await engine.mergeCollections(
-      collections[local] as CardCollection,
-      collections[remote] as CardCollection,
-    );
+    const decision = await engine.mergeCollections(localCollection, remoteCollection);
+    const merged = applyMerge(localCollection, remoteCollection, decision);
     const end = performance.now();
     return { ms: end - start, longTasks: await longTasksBetween(start, end), cards: cardCount(merged) };
   },

@@ -6,7 +6,8 @@
  * It records, relative to the navigation's time origin:
  * - every main-thread task over 50 ms (PerformanceObserver 'longtask');
  * - the last keydown's event time;
- * - when the first card link was painted;
+ * - when the first card link was painted (also as a promise, `firstCardPainted`, so the benchmark can wait for it
+ *   with one call instead of polling the page while it works);
  * - each text the search summary showed, with when the DOM changed and when it was painted.
  * "Painted" is the first animation frame after the DOM changed, then the task right after that frame's paint.
  *
@@ -16,8 +17,17 @@ export function probe({ seed }) {
   if (seed && localStorage.getItem('sleeve/cards') === null) {
     for (const [key, value] of Object.entries(seed)) localStorage.setItem(key, value);
   }
-  /** @type {{ longTasks: number[], longTaskMs: number[], keydownAt: number, firstCardAt: number | null, summaries: { text: string | null, changedAt: number, at: number }[] }} */
-  const state = { longTasks: [], longTaskMs: [], keydownAt: 0, firstCardAt: null, summaries: [] };
+  /** @type {(at: number) => void} */
+  let cardPainted = () => undefined;
+  /** @type {{ longTasks: number[], longTaskMs: number[], keydownAt: number, firstCardAt: number | null, firstCardPainted: Promise<number>, summaries: { text: string | null, changedAt: number, at: number }[] }} */
+  const state = {
+    longTasks: [],
+    longTaskMs: [],
+    keydownAt: 0,
+    firstCardAt: null,
+    firstCardPainted: new Promise((resolve) => (cardPainted = resolve)),
+    summaries: [],
+  };
   Object.defineProperty(window, '__bench', { value: state });
 
   new PerformanceObserver((list) => {
@@ -43,7 +53,10 @@ export function probe({ seed }) {
   new MutationObserver(() => {
     if (!cardSeen && document.querySelector('a.card-link')) {
       cardSeen = true;
-      afterPaint((at) => (state.firstCardAt = at));
+      afterPaint((at) => {
+        state.firstCardAt = at;
+        cardPainted(at);
+      });
     }
     const text = document.querySelector('.search-summary [aria-live]')?.textContent ?? null;
     if (text !== summary) {

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
+import { knownScrollY } from '../components/scroll-position';
 
 export const HEADER_FADE_PX = 16;
 
@@ -17,11 +18,13 @@ export interface PageProps {
   children: ReactNode;
 }
 
+const fadeAt = (scrollY: number): number => Math.min(scrollY / HEADER_FADE_PX, 1);
+
 /** 0 at the top of the page, 1 once it has scrolled 16 px. */
 export function useScrollFade(): number {
-  const [fade, setFade] = useState(() => Math.min(window.scrollY / HEADER_FADE_PX, 1));
+  const [fade, setFade] = useState(() => fadeAt(knownScrollY()));
   useEffect(() => {
-    const onScroll = () => setFade(Math.min(window.scrollY / HEADER_FADE_PX, 1));
+    const onScroll = () => setFade(fadeAt(window.scrollY));
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
   }, []);

@@ -7,6 +7,8 @@
  */
 import type { ReactNode } from 'react';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { knownScrollY } from './scroll-position';
 
 /** Above this many rows only the visible ones (plus overscan) are rendered. */
 export const WINDOWING_THRESHOLD = 50;
@@ -25,30 +27,64 @@ interface Range {
   last: number;
 }
 
-function visibleRange(list: HTMLElement, count: number, rowHeight: number): Range {
+/**
+ * The rows near the viewport, from the list's position: independent of how many items there are, so a search that
+ * changes the items needs no new measurement (rows past the end are simply not rendered).
+ */
+function visibleRange(list: HTMLElement, rowHeight: number): Range {
   const top = list.getBoundingClientRect().top; // relative to the viewport: negative once scrolled past
   const first = Math.floor(-top / rowHeight) - OVERSCAN_ROWS;
   const last = Math.ceil((window.innerHeight - top) / rowHeight) + OVERSCAN_ROWS;
-  return { first: Math.max(0, first), last: Math.min(count - 1, last) };
+  return { first: Math.max(0, first), last };
 }
+
+/**
+ * Before the list has been laid out: the rows that would show if it started at the top of the viewport. At the
+ * top of the page the list starts lower than that, so this covers every row that shows; measuring instead would
+ * force the whole new page's layout inside the render that mounts it.
+ */
+const rangeFromTop = (rowHeight: number): Range => ({
+  first: 0,
+  last: Math.ceil(window.innerHeight / rowHeight) + OVERSCAN_ROWS,
+});
+
+const sameRange = (a: Range, b: Range): boolean => a.first === b.first && a.last === b.last;
+
+/** Whether `shown` includes the rows of `needed` that are in view (its overscan rows aside). */
+const covers = (shown: Range, needed: Range): boolean =>
+  shown.first <= needed.first + OVERSCAN_ROWS && shown.last >= needed.last - OVERSCAN_ROWS;
 
 export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }: WindowedListProps<T>) {
   const windowed = items.length > WINDOWING_THRESHOLD;
   const list = useRef<HTMLUListElement>(null);
-  const [range, setRange] = useState<Range>({ first: 0, last: Math.min(items.length - 1, 20) });
+  const [range, setRange] = useState<Range>(() => rangeFromTop(rowHeight));
 
+  // The rows rendered now, for the frame callbacks below.
+  const rendered = useRef(range);
+  useLayoutEffect(() => {
+    rendered.current = range;
+  });
+
+  // Follows scrolling and resizing, measuring in the frame (where the layout is done anyway, not in the render that
+  // mounts the list). When rows that are in view are missing, as after a fast scroll or a restored position, they
+  // are rendered in that same frame, before its paint; otherwise the range catches up after it.
   useLayoutEffect(() => {
     const element = list.current;
     if (!windowed || !element) return;
-    let frame = 0;
+    const measure = () => {
+      const next = visibleRange(element, rowHeight);
+      if (sameRange(next, rendered.current)) return;
+      const apply = () => setRange(next);
+      if (covers(rendered.current, next)) apply();
+      else flushSync(apply);
+    };
+    // In a layout effect an update renders before the paint anyway.
+    if (knownScrollY() > 0) setRange(visibleRange(element, rowHeight));
+    let frame = requestAnimationFrame(measure);
     const update = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const next = visibleRange(element, items.length, rowHeight);
-        setRange((old) => (old.first === next.first && old.last === next.last ? old : next));
-      });
+      frame = requestAnimationFrame(measure);
     };
-    setRange(visibleRange(element, items.length, rowHeight));
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
     return () => {
@@ -56,7 +92,17 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
       window.removeEventListener('scroll', update);
       window.removeEventListener('resize', update);
     };
-  }, [windowed, items.length, rowHeight]);
+  }, [windowed, rowHeight]);
+
+  // Fewer items (a search while scrolled far down) can end the list inside the range, and the page then scrolls up
+  // to the list's new end: after such a render, measure before the paint rather than show an empty stretch first.
+  const endsInRange = windowed && range.last >= items.length;
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!endsInRange || !element) return;
+    const next = visibleRange(element, rowHeight);
+    setRange((old) => (sameRange(old, next) ? old : next));
+  });
 
   if (!windowed) {
     return (

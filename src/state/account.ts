@@ -8,7 +8,7 @@
  * this device exactly as it was and no card is lost.
  */
 import { proxy } from 'valtio';
-import type { CardCollection, EncryptedCollection } from '../domain/card';
+import type { EncryptedCollection } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import type { AuthRecords, SecretRecord } from '../domain/secret';
@@ -19,7 +19,7 @@ import type { Remote } from '../remote';
 import { discard, saveAll } from '../storage/local-store';
 import { appState, authRecords, setAuthRecords } from './app';
 import { adoptCollection, hideCards, localSink, openCards, setCardSink, storedCollection } from './cards';
-import { openUnlocked, withSecret } from './lock';
+import { unlockAndShow, withSecret } from './lock';
 import { reportError } from './report';
 import { clearStale, expectOwnRecord, newerPasswordRecord, startSync, stopSync } from './sync';
 import { showError, showToast } from './toast';
@@ -104,22 +104,15 @@ function pendingSignIn(): { remote: Promise<Remote>; user: SignedInUser; record:
   return { remote: loadRemote(), ...pending };
 }
 
-/** The cards of `merged` that came from `local` (local won, or the server lacks them): those go up. */
-function localWinners(local: EncryptedCollection, merged: CardCollection): EncryptedCollection['cards'] {
-  const up: EncryptedCollection['cards'] = {};
-  for (const [id, card] of Object.entries(local.cards)) {
-    const winner = merged.cards[id];
-    if (winner && 'cipherText' in winner.data && winner.data.cipherText === card.data.cipherText) up[id] = card;
-  }
-  return up;
-}
-
 /** Merges this device's encrypted cards into the server's, card by card (newer wins), writing the local winners. */
 async function mergeUp(remote: Remote, uid: string, local: EncryptedCollection): Promise<void> {
   if (Object.keys(local.cards).length === 0) return;
   const server = await remote.readCards(uid);
-  const merged = await getEngine().mergeCollections(local, server);
-  await Promise.all(Object.values(localWinners(local, merged)).map((card) => remote.setCard(uid, card)));
+  const { fromRemote } = await getEngine().mergeCollections(local, server);
+  // Every local card the merge did not replace with the server's goes up: it won, or the server lacks it.
+  const replaced = new Set(fromRemote);
+  const up = Object.values(local.cards).filter((card) => !replaced.has(card.id));
+  await Promise.all(up.map((card) => remote.setCard(uid, card)));
 }
 
 /** Signed in and unlocked: cards now come from, and go to, the server. */
@@ -196,8 +189,7 @@ export async function unlockWithPassword(password: string): Promise<void> {
   const stale = appState.passwordStale ? newerPasswordRecord() : null;
   const record = stale ?? authRecords().password;
   if (!record) throw new InvalidStateError(AccountMessages.completeSignInToUnlock);
-  await withSecret(getEngine().unlock(password, record), Messages.passwordIncorrect);
-  await openUnlocked(() => {
+  await unlockAndShow(password, record, Messages.passwordIncorrect, () => {
     if (!stale) return;
     // The new password opened the key: its record replaces the old one here, and the PIN stays gone.
     const auth: AuthRecords = { password: stale, pin: null };

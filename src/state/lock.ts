@@ -5,11 +5,11 @@
 import type { CardCollection } from '../domain/card';
 import { Messages, SleeveError } from '../domain/errors';
 import { isTooCommonPin, PIN_PATTERN } from '../domain/pin-rules';
-import type { AuthRecords } from '../domain/secret';
+import type { AuthRecords, SecretRecord } from '../domain/secret';
 import { getEngine } from '../engine';
 import { discard, saveAll } from '../storage/local-store';
 import { appState, authRecords, setAuthRecords, startApp } from './app';
-import { adoptCollection, cardsState, hideCards, openCards, storedCollection, storesLocally } from './cards';
+import { adoptCollection, cardsState, hideCards, storedCollection, storesLocally } from './cards';
 
 /** A wrong secret comes from the engine as an error with no message, caused by the failed decryption. */
 function isWrongSecret(error: unknown): boolean {
@@ -30,17 +30,33 @@ export async function withSecret<T>(attempt: Promise<T>, wrongMessage: string): 
 }
 
 /**
- * The key is held now: stores what must change with it (`prepare`), shows the cards and leaves the lock. If the
- * cards cannot be shown, the key is dropped again rather than leaving a half-open wallet.
+ * Unlocks with `secret` and opens the locked wallet's cards in the same engine call (one derivation, one round trip),
+ * stores what must change with the key (`prepare`), then shows the cards and leaves the lock. A wrong secret rejects
+ * with `wrongMessage`; if the cards cannot be opened or `prepare` fails, the key is dropped again rather than leaving
+ * a half-open wallet.
  */
-export async function openUnlocked(prepare?: () => void): Promise<void> {
+export async function unlockAndShow(
+  secret: string,
+  record: SecretRecord,
+  wrongMessage: string,
+  prepare?: () => void,
+): Promise<void> {
+  const engine = getEngine();
+  let collection = storedCollection();
+  let cards = await withSecret(engine.unlock(secret, record, collection), wrongMessage);
   try {
+    // Signed in, a live update may have replaced the stored cards during the derivation: open what is stored now
+    // (cards opened a moment ago come from the worker's cache).
+    while (storedCollection() !== collection) {
+      collection = storedCollection();
+      cards = await engine.openCollection(collection);
+    }
     prepare?.();
-    await openCards(storedCollection());
   } catch (error) {
-    await getEngine().lock();
+    await engine.lock();
     throw error;
   }
+  adoptCollection(collection, cards);
   appState.locked = false;
 }
 
@@ -52,8 +68,7 @@ export function checkNewPin(pin: string): void {
 export async function unlockWithPin(pin: string): Promise<void> {
   const record = authRecords().pin;
   if (!record) throw new SleeveError(Messages.createPinFirstToUnlock);
-  await withSecret(getEngine().unlock(pin, record), Messages.pinIncorrect);
-  await openUnlocked();
+  await unlockAndShow(pin, record, Messages.pinIncorrect);
 }
 
 export async function verifyPin(pin: string): Promise<void> {

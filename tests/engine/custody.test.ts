@@ -1,6 +1,6 @@
 /** Key custody through the real engine worker: unlock, verify, create a secret, and how many derivations each costs. */
 import { afterEach, describe, expect, test } from 'vitest';
-import type { CardData, PlainCollection } from '../../src/domain/card';
+import type { CardData, EncryptedCollection, PlainCollection } from '../../src/domain/card';
 import { emptyPlainCollection } from '../../src/domain/card';
 import { InvalidStateError, SleeveError } from '../../src/domain/errors';
 import { rejectionOf } from '../support/engine-rejection';
@@ -65,6 +65,35 @@ describe('key custody', () => {
     expect(error.cause).toBeInstanceOf(SleeveError);
     expect((error.cause as Error).message).toBe('Failed to decrypt data');
     expect(await engine.hasKey()).toBe(false);
+  });
+
+  test('unlock given the locked collection opens it in the same call, with one derivation', async () => {
+    const engine = startEngine();
+    const { record, collection } = await engine.createSecret(PASSWORD, await plainCollection(engine), NOW);
+    await engine.lock();
+    const before = await engine.derivationCount();
+    const opened = await engine.unlock(PASSWORD, record, collection);
+    expect((await engine.derivationCount()) - before).toBe(1);
+    expect(await engine.hasKey()).toBe(true);
+    expect(opened.map((card) => card.data)).toEqual(expect.arrayContaining(cards.map((card) => card.data)));
+    expect(opened).toEqual(await engine.openCollection(collection));
+    expect(await engine.unlock(PASSWORD, record)).toEqual([]);
+  });
+
+  test('unlock whose collection cannot be opened drops the key again and says why', async () => {
+    const engine = startEngine();
+    const { record, collection } = await engine.createSecret(PASSWORD, await plainCollection(engine), NOW);
+    await engine.lock();
+    const [id, card] = Object.entries(collection.cards)[0]!;
+    const broken: EncryptedCollection = {
+      ...collection,
+      cards: { ...collection.cards, [id]: { ...card, data: { ...card.data, cipherText: 'not base64!' } } },
+    };
+    const error = await rejectionOf(engine.unlock(PASSWORD, record, broken));
+    expect(error.message).toBe('Failed to decrypt data');
+    expect(await engine.hasKey()).toBe(false);
+    // A wrong secret is still told apart from unreadable cards: it fails before any card is read.
+    expect((await rejectionOf(engine.unlock('wrong', record, broken))).message).toBe('');
   });
 
   test('verify says whether a secret opens a record, without throwing and without changing the held key', async () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { CardData, EncryptedCollection, PlainCollection } from '../../src/domain/card';
 import { emptyPlainCollection } from '../../src/domain/card';
 import { SleeveError } from '../../src/domain/errors';
+import { applyMerge } from '../../src/domain/merge-decision';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { makeCards } from '../support/seeded';
@@ -110,6 +111,15 @@ describe('with a secret, cards are stored encrypted', () => {
     const error = await rejectionOf(engine.putCard(plain, { data: three }, NOW));
     expect(error.kind).toBe('invalid-argument');
     expect(error.message).toBe("Encrypted and unencrypted cards can't be mixed in one collection");
+  });
+
+  test('mergeCollections sends back which remote cards win, not the cards themselves', async () => {
+    const { engine, collection } = await withSecret();
+    const [id] = Object.keys(collection.cards) as [string];
+    const { collection: remote } = await engine.putCard(collection, { id, data: three }, NOW + 1);
+    const decision = await engine.mergeCollections(collection, remote);
+    expect(decision).toEqual({ type: 'ENCRYPTED', fromRemote: [id] });
+    expect(applyMerge(collection, remote, decision)).toEqual(remote);
   });
 
   test('mergeCollections refuses to mix the two kinds', async () => {

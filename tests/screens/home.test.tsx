@@ -153,6 +153,25 @@ describe('a long card list', () => {
     window.scrollTo(0, 0);
   });
 
+  test('searching from far down the list shows the first matches, not an empty stretch', async () => {
+    const many = Array.from({ length: 300 }, (_, index) =>
+      makeCard(
+        { issuer: `Bank ${index}`, number: `4000000000${String(index).padStart(6, '0')}` },
+        { modifiedAt: 10_000 - index },
+      ),
+    );
+    await renderApp('/home', { cards: many });
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await expect.element(page.getByRole('link', { name: 'Bank 299 card ending 0299' })).toBeInTheDocument();
+    // The search box scrolls back into view as it takes the text, and the list shrinks under the old position.
+    // 'bank 1' matches Bank 1, 10-19 and 100-199: 111 cards, still a windowed list.
+    await search().fill('bank 1');
+    await expect.element(page.getByText('Showing 111 out of 300 card(s)')).toBeVisible();
+    await expect.element(page.getByRole('link', { name: 'Bank 1 card ending 0001' })).toBeVisible();
+    await expect.element(page.getByRole('link', { name: 'Bank 10 card ending 0010' })).toBeInTheDocument();
+    window.scrollTo(0, 0);
+  });
+
   test('still searches every card, not only the rendered ones', async () => {
     const many = Array.from({ length: 120 }, (_, index) =>
       makeCard(

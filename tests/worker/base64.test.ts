@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fromBase64, toBase64 } from '../../worker/crypto/base64';
+import { fromBase64, fromBase64Many, toBase64 } from '../../worker/crypto/base64';
 import { mulberry32 } from '../support/seeded';
 
 /** btoa over a binary string: the reference encoding, slow but plainly right. */
@@ -58,5 +58,21 @@ describe('base64', () => {
 
   test('text that is not base64 is rejected', () => {
     expect(() => fromBase64('@@@@')).toThrow();
+  });
+
+  test('many texts decode together exactly as each would alone', () => {
+    const samples = [0, 1, 2, 3, 12, 16, 215, 4096].map((length) => seededBytes(length + 1, length));
+    const decoded = fromBase64Many(samples.map(toBase64));
+    expect(decoded).toHaveLength(samples.length);
+    decoded.forEach((bytes, index) => {
+      expect(bytes).toEqual(samples[index]);
+      expect(bytes.length).toBe(samples[index]?.length);
+    });
+    expect(fromBase64Many([])).toEqual([]);
+  });
+
+  test('one text that is not base64 fails the whole batch', () => {
+    expect(() => fromBase64Many(['Zm9v', '@@@@', 'Zm8='])).toThrow();
+    expect(() => fromBase64Many(['Zm9v', 'Zm9v!'])).toThrow();
   });
 });

@@ -7,10 +7,12 @@ import type {
   PlainCollection,
 } from '../../src/domain/card';
 import { InvalidArgumentError } from '../../src/domain/errors';
-import { asLocal, asRemote, mergeCollections } from '../../worker/vault/merge';
+import { applyMerge } from '../../src/domain/merge-decision';
+import { asLocal, asRemote, decideMerge, mergeCollections } from '../../worker/vault/merge';
 import { makeCard, makeCards, mulberry32, pick, type Random, randomInt } from '../support/seeded';
 
 const merge = (local: CardCollection, remote: CardCollection) => mergeCollections(asLocal(local), asRemote(remote));
+const decide = (local: CardCollection, remote: CardCollection) => decideMerge(asLocal(local), asRemote(remote));
 const plain = (cards: PlainCard[]): PlainCollection => ({
   type: 'UNENCRYPTED',
   cards: Object.fromEntries(cards.map((card) => [card.id, card])),
@@ -85,6 +87,33 @@ describe('merge, by example', () => {
   });
 });
 
+describe('the merge decision', () => {
+  const [first, second, third] = makeCards(2, 3) as [PlainCard, PlainCard, PlainCard];
+
+  test('names only the remote cards taken: new here, or newer there', () => {
+    const local = plain([
+      { ...first, modifiedAt: 5 },
+      { ...second, modifiedAt: 9 },
+    ]);
+    const remote = plain([{ ...first, modifiedAt: 6 }, { ...second, modifiedAt: 8 }, third]);
+    expect(decide(local, remote)).toEqual({ type: 'UNENCRYPTED', fromRemote: [first.id, third.id] });
+    expect(decide(remote, remote).fromRemote).toEqual([]);
+  });
+
+  test('applied to the two collections, it gives the merged collection', () => {
+    const local = plain([{ ...first, modifiedAt: 5 }, second]);
+    const remote = plain([{ ...first, modifiedAt: 6 }, third]);
+    expect(applyMerge(local, remote, decide(local, remote))).toEqual(
+      plain([{ ...first, modifiedAt: 6 }, second, third]),
+    );
+  });
+
+  test('a decision naming a card the remote side lacks is refused rather than inventing one', () => {
+    const local = plain([first]);
+    expect(() => applyMerge(local, plain([]), { type: 'UNENCRYPTED', fromRemote: [second.id] })).toThrow(second.id);
+  });
+});
+
 /**
  * Two collections drawn from one seed: cards from a shared pool appear on one side, the other or both, with
  * edits and with modifiedAt from a tiny range so that ties are common.
@@ -128,6 +157,10 @@ describe('merge, over seeded random collections', () => {
     expect(merge(merge(a, b), c)).toEqual(merge(a, merge(b, c)));
     const ids = new Set([...Object.keys(a.cards), ...Object.keys(b.cards)]);
     expect(new Set(Object.keys(ab.cards))).toEqual(ids);
+    // The decision takes from b exactly the cards that a lacks or that differ from a's in the result.
+    const taken = decide(a, b).fromRemote;
+    expect(new Set(taken)).toEqual(new Set([...ids].filter((id) => ab.cards[id] !== a.cards[id])));
+    for (const id of taken) expect(ab.cards[id]).toBe(b.cards[id]);
     for (const id of ids) {
       const newest = Math.max(a.cards[id]?.modifiedAt ?? -1, b.cards[id]?.modifiedAt ?? -1);
       expect(ab.cards[id]!.modifiedAt).toBe(newest);

@@ -23,13 +23,12 @@ export function remember(card: EncryptedCard, data: CardData): void {
   entries.set(card.id, { iv: card.data.iv, cipherText: card.data.cipherText, data });
 }
 
-/** Keeps only the cards of the collection just opened, so deleted cards do not stay in memory. */
-export function keepOnly(ids: Iterable<string>): void {
+/** After opening a collection: the cache holds exactly its cards (`data[i]` is `cards[i]`'s), so deleted ones go. */
+export function rememberOnly(cards: readonly EncryptedCard[], data: readonly CardData[]): void {
   const kept = new Map<string, Entry>();
-  for (const id of ids) {
-    const entry = entries.get(id);
-    if (entry) kept.set(id, entry);
-  }
+  cards.forEach((card, index) => {
+    kept.set(card.id, { iv: card.data.iv, cipherText: card.data.cipherText, data: data[index] as CardData });
+  });
   entries = kept;
 }
 

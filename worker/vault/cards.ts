@@ -2,13 +2,13 @@
  * Card encryption under the DEK. The plaintext is the UTF-8 JSON of `{number, expiry, cardholder, issuer, cvv,
  * network, theme}` in exactly that key order; the stored form is `{id, data: {cipherText, iv}, modifiedAt}`.
  */
-import type { EncryptedCard, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
+import type { CardData, EncryptedCard, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { Messages, SleeveError } from '../../src/domain/errors';
-import { decrypt, encrypt } from '../crypto/aes-gcm';
-import { fromBase64, toBase64 } from '../crypto/base64';
-import { fromUtf8, utf8 } from '../crypto/bytes';
+import { decrypt, encrypt, type Sealed } from '../crypto/aes-gcm';
+import { fromBase64Many, toBase64 } from '../crypto/base64';
+import { type Bytes, fromUtf8, utf8 } from '../crypto/bytes';
 import type { DataKey } from '../crypto/keys';
-import { cachedData, keepOnly, remember } from './card-cache';
+import { cachedData, rememberOnly } from './card-cache';
 import { toCardData } from './card-shape';
 
 let decryptions = 0;
@@ -34,19 +34,23 @@ export async function encryptCard(dek: DataKey, card: PlainCard): Promise<Encryp
   };
 }
 
-/** The stored card's ciphertext and IV as bytes; bad base64 is 'Failed to decrypt data'. */
-function sealedOf(card: EncryptedCard): { ciphertext: Uint8Array<ArrayBuffer>; iv: Uint8Array<ArrayBuffer> } {
+/** The stored cards' ciphertexts and IVs as bytes, decoded together; bad base64 is 'Failed to decrypt data'. */
+function sealedOf(cards: readonly EncryptedCard[]): Sealed[] {
+  const texts: string[] = [];
+  for (const card of cards) texts.push(card.data.cipherText, card.data.iv);
+  let bytes: Bytes[];
   try {
-    return { ciphertext: fromBase64(card.data.cipherText), iv: fromBase64(card.data.iv) };
+    bytes = fromBase64Many(texts);
   } catch (cause) {
     throw new SleeveError(Messages.decryptFailed, { cause });
   }
+  return cards.map((_, index) => ({ ciphertext: bytes[2 * index] as Bytes, iv: bytes[2 * index + 1] as Bytes }));
 }
 
 /** Any failure, including bad base64, invalid UTF-8 or JSON of the wrong shape, is 'Failed to decrypt data'. */
 export async function decryptCard(dek: DataKey, card: EncryptedCard): Promise<PlainCard> {
   decryptions++;
-  const plaintext = await decrypt(dek, sealedOf(card));
+  const plaintext = await decrypt(dek, sealedOf([card])[0] as Sealed);
   try {
     return { id: card.id, data: toCardData(JSON.parse(fromUtf8(plaintext))), modifiedAt: card.modifiedAt };
   } catch (cause) {
@@ -75,13 +79,16 @@ const CLOSE = 0x5d; // ]
  * complete a broken UTF-8 sequence), every element still goes through `toCardData`, and a plaintext that is not
  * exactly one JSON value changes the element count, which fails the open.
  */
-export function decryptCards(dek: DataKey, collection: EncryptedCollection): Promise<PlainCard[]> {
-  return decryptAll(dek, Object.values(collection.cards));
+export async function decryptCards(dek: DataKey, collection: EncryptedCollection): Promise<PlainCard[]> {
+  const cards = Object.values(collection.cards);
+  const data = await decryptAll(dek, cards);
+  return cards.map((card, index) => ({ id: card.id, data: data[index] as CardData, modifiedAt: card.modifiedAt }));
 }
 
-async function decryptAll(dek: DataKey, cards: readonly EncryptedCard[]): Promise<PlainCard[]> {
+/** The cards' data, in their order. */
+async function decryptAll(dek: DataKey, cards: readonly EncryptedCard[]): Promise<CardData[]> {
   decryptions += cards.length;
-  const plaintexts = await Promise.all(cards.map((card) => decrypt(dek, sealedOf(card))));
+  const plaintexts = await Promise.all(sealedOf(cards).map((sealed) => decrypt(dek, sealed)));
   let size = 2 + Math.max(0, plaintexts.length - 1);
   for (const plaintext of plaintexts) size += plaintext.length;
   const joined = new Uint8Array(size);
@@ -96,7 +103,7 @@ async function decryptAll(dek: DataKey, cards: readonly EncryptedCard[]): Promis
   try {
     const values: unknown = JSON.parse(fromUtf8(joined));
     if (!Array.isArray(values) || values.length !== cards.length) throw new Error('a plaintext is not one JSON value');
-    return cards.map((card, index) => ({ id: card.id, data: toCardData(values[index]), modifiedAt: card.modifiedAt }));
+    return values.map(toCardData);
   } catch (cause) {
     throw new SleeveError(Messages.decryptFailed, { cause });
   }
@@ -113,14 +120,8 @@ export async function openCards(dek: DataKey, collection: EncryptedCollection): 
     dek,
     all.filter((_, index) => cached[index] === undefined),
   );
-  const decrypted = new Map(fresh.map((plain) => [plain.id, plain]));
-  const cards = all.map((card, index): PlainCard => {
-    const data = cached[index];
-    if (data) return { id: card.id, data, modifiedAt: card.modifiedAt };
-    const plain = decrypted.get(card.id) as PlainCard;
-    remember(card, plain.data);
-    return plain;
-  });
-  keepOnly(Object.keys(collection.cards));
-  return cards;
+  let next = 0;
+  const data = cached.map((known) => known ?? (fresh[next++] as CardData));
+  rememberOnly(all, data);
+  return all.map((card, index) => ({ id: card.id, data: data[index] as CardData, modifiedAt: card.modifiedAt }));
 }

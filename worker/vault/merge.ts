@@ -8,6 +8,7 @@
  */
 import type { CardCollection, EncryptedCard, PlainCard } from '../../src/domain/card';
 import { InvalidArgumentError, Messages } from '../../src/domain/errors';
+import { applyMerge, type MergeDecision } from '../../src/domain/merge-decision';
 
 declare const side: unique symbol;
 /** A collection as held on this device. */
@@ -20,14 +21,21 @@ export const asRemote = <T>(value: T): Remote<T> => value as Remote<T>;
 
 type AnyCard = PlainCard | EncryptedCard;
 
-export function mergeCollections(local: Local<CardCollection>, remote: Remote<CardCollection>): CardCollection {
+/** Which remote cards the merge takes: those the local side lacks, and those that win against the local copy. */
+export function decideMerge(local: Local<CardCollection>, remote: Remote<CardCollection>): MergeDecision {
   const type = mergedType(local, remote);
-  const cards: Record<string, AnyCard> = { ...local.cards };
+  const localCards: Record<string, AnyCard> = local.cards;
+  const fromRemote: string[] = [];
   for (const [id, remoteCard] of Object.entries(remote.cards)) {
-    const localCard = cards[id];
-    cards[id] = localCard === undefined || compareCards(remoteCard, localCard) > 0 ? remoteCard : localCard;
+    const localCard = Object.hasOwn(localCards, id) ? localCards[id] : undefined;
+    if (localCard === undefined || compareCards(remoteCard, localCard) > 0) fromRemote.push(id);
   }
-  return { type, cards } as CardCollection;
+  return { type, fromRemote };
+}
+
+/** The merged collection itself: the decision applied. */
+export function mergeCollections(local: Local<CardCollection>, remote: Remote<CardCollection>): CardCollection {
+  return applyMerge(local, remote, decideMerge(local, remote));
 }
 
 /**

@@ -4,12 +4,13 @@
  */
 import type { CardCollection, CardData, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { InvalidArgumentError, InvalidStateError, Messages } from '../../src/domain/errors';
+import type { SecretRecord } from '../../src/domain/secret';
 import type { PutCardResult } from '../api';
 import { remember } from './card-cache';
 import { CARD_ID_PATTERN, newCardId } from './card-id';
 import { toCardData } from './card-shape';
 import { decryptCards, encryptCard, openCards } from './cards';
-import { heldKey } from './custody';
+import { heldKey, lock, unlock } from './custody';
 
 /**
  * View cards in the collection's order. An encrypted collection is decrypted in one go, all cards concurrently
@@ -20,6 +21,26 @@ import { heldKey } from './custody';
 export async function openCollection(collection: CardCollection): Promise<PlainCard[]> {
   if (collection.type === 'UNENCRYPTED') return Object.values(collection.cards);
   return openCards(requireKey(Messages.keyMissingDecrypt), collection);
+}
+
+/**
+ * Unlocks and, given the locked wallet's collection, opens it in the same call: unlocking exists to show the cards,
+ * and one round trip instead of two keeps the person's wait to the derivation and the decryption. If the cards
+ * cannot be opened, the key just unwrapped is dropped again.
+ */
+export async function unlockAndOpen(
+  secret: string,
+  record: SecretRecord,
+  collection: CardCollection | undefined,
+): Promise<PlainCard[]> {
+  await unlock(secret, record);
+  if (!collection) return [];
+  try {
+    return await openCollection(collection);
+  } catch (error) {
+    lock();
+    throw error;
+  }
 }
 
 /** The whole collection as plain cards, for removing the last secret. */

@@ -1,0 +1,24 @@
+/**
+ * What merging two collections decided, and how it is applied. The worker decides (worker/vault/merge.ts); the
+ * decision names only the cards the remote side contributes, so merging 10,000 cards into 10,000 sends back a list
+ * of ids rather than 15,000 records the caller already holds.
+ */
+import type { CardCollection } from './card';
+
+export interface MergeDecision {
+  /** The merged collection's kind. */
+  type: CardCollection['type'];
+  /** Ids whose remote card is taken: new to the local side, or newer there. Every other card stays local. */
+  fromRemote: string[];
+}
+
+/** The merged collection: every local card, with the remote ones the decision took added or in their place. */
+export function applyMerge(local: CardCollection, remote: CardCollection, decision: MergeDecision): CardCollection {
+  const cards: Record<string, unknown> = { ...local.cards };
+  for (const id of decision.fromRemote) {
+    const card = remote.cards[id];
+    if (card === undefined) throw new Error(`The merge took card ${id}, which the remote side does not have`);
+    cards[id] = card;
+  }
+  return { type: decision.type, cards } as CardCollection;
+}

@@ -1,0 +1,35 @@
+/**
+ * The home search's precomputed lower-case text, built once per list of cards (the list is replaced, never mutated,
+ * on every change, so its identity is a sound key).
+ *
+ * Building it for 10,000 cards takes tens of milliseconds on a slow laptop, so it is not built in the render that
+ * first shows the list: it waits until the browser is idle after that, and a search typed sooner builds it then.
+ */
+import type { PlainCard } from '../../domain/card';
+import { type SearchEntry, toSearchEntry } from '../../domain/search';
+
+const indexes = new WeakMap<readonly PlainCard[], SearchEntry[]>();
+
+export function searchIndexOf(cards: readonly PlainCard[]): SearchEntry[] {
+  let index = indexes.get(cards);
+  if (!index) {
+    index = cards.map(toSearchEntry);
+    indexes.set(cards, index);
+  }
+  return index;
+}
+
+/** How long to wait for an idle moment before building anyway. */
+const IDLE_TIMEOUT_MS = 1000;
+
+/** Builds the index for `cards` when the browser is next idle; returns a function that cancels it. */
+export function prepareSearchIndex(cards: readonly PlainCard[]): () => void {
+  const build = () => void searchIndexOf(cards);
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(build, { timeout: IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(handle);
+  }
+  // Without idle callbacks (Safari): soon after the list is shown, in a task of its own.
+  const timer = setTimeout(build, 200);
+  return () => clearTimeout(timer);
+}
