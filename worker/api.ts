@@ -28,7 +28,7 @@ export interface EngineApi {
   // ---- cards ----
 
   /**
-   * Turns a stored collection into view cards in one round trip; decrypts when it is encrypted. Cards opened
+   * Turns a stored collection into view cards, newest first, in one round trip; decrypts when it is encrypted. Cards opened
    * before under the held DEK with the same id, IV and ciphertext come from a cache in the worker, so a live update
    * that changes one card decrypts one card. The cache is emptied when the DEK is dropped or replaced.
    */

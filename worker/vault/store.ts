@@ -4,6 +4,7 @@
  */
 import type { CardCollection, CardData, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { InvalidArgumentError, InvalidStateError, Messages } from '../../src/domain/errors';
+import { byModifiedDesc } from '../../src/domain/search';
 import type { SecretRecord } from '../../src/domain/secret';
 import type { PutCardResult } from '../api';
 import { remember } from './card-cache';
@@ -13,14 +14,17 @@ import { decryptCards, encryptCard, openCards } from './cards';
 import { heldKey, lock, unlock } from './custody';
 
 /**
- * View cards in the collection's order. An encrypted collection is decrypted in one go, all cards concurrently
- * (cards unchanged since the last open come from the worker's cache); if
- * any card fails to decrypt, the whole open fails ('Failed to decrypt data') rather than silently hiding a card the
- * person would then believe was gone.
+ * View cards, newest first as the list shows them (sorted here, off the main thread; the app's own sort then finds
+ * them in order). An encrypted collection is decrypted in one go, all cards concurrently (cards unchanged since the
+ * last open come from the worker's cache); if any card fails to decrypt, the whole open fails ('Failed to decrypt
+ * data') rather than silently hiding a card the person would then believe was gone.
  */
 export async function openCollection(collection: CardCollection): Promise<PlainCard[]> {
-  if (collection.type === 'UNENCRYPTED') return Object.values(collection.cards);
-  return openCards(requireKey(Messages.keyMissingDecrypt), collection);
+  const cards =
+    collection.type === 'UNENCRYPTED'
+      ? Object.values(collection.cards)
+      : await openCards(requireKey(Messages.keyMissingDecrypt), collection);
+  return cards.sort(byModifiedDesc);
 }
 
 /**
