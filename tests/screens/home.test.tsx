@@ -131,14 +131,18 @@ describe('home search', () => {
   });
 });
 
+/** `count` cards named 'Bank 0', 'Bank 1', … with numbers ending in their index, newest first. */
+const bankCards = (count: number) =>
+  Array.from({ length: count }, (_, index) =>
+    makeCard(
+      { issuer: `Bank ${index}`, number: `4000000000${String(index).padStart(6, '0')}` },
+      { modifiedAt: 10_000 - index },
+    ),
+  );
+
 describe('a long card list', () => {
   test('renders only the rows near the viewport, and the rest as the page scrolls', async () => {
-    const many = Array.from({ length: 300 }, (_, index) =>
-      makeCard(
-        { issuer: `Bank ${index}`, number: `4000000000${String(index).padStart(6, '0')}` },
-        { modifiedAt: 10_000 - index },
-      ),
-    );
+    const many = bankCards(300);
     await renderApp('/home', { cards: many });
     await expect.element(page.getByRole('link', { name: 'Bank 0 card ending 0000' })).toBeVisible();
     const rendered = cardLinks().elements().length;
@@ -154,12 +158,7 @@ describe('a long card list', () => {
   });
 
   test('searching from far down the list shows the first matches, not an empty stretch', async () => {
-    const many = Array.from({ length: 300 }, (_, index) =>
-      makeCard(
-        { issuer: `Bank ${index}`, number: `4000000000${String(index).padStart(6, '0')}` },
-        { modifiedAt: 10_000 - index },
-      ),
-    );
+    const many = bankCards(300);
     await renderApp('/home', { cards: many });
     window.scrollTo(0, document.documentElement.scrollHeight);
     await expect.element(page.getByRole('link', { name: 'Bank 299 card ending 0299' })).toBeInTheDocument();
@@ -173,12 +172,7 @@ describe('a long card list', () => {
   });
 
   test('still searches every card, not only the rendered ones', async () => {
-    const many = Array.from({ length: 120 }, (_, index) =>
-      makeCard(
-        { issuer: `Bank ${index}`, number: `4000000000${String(index).padStart(6, '0')}` },
-        { modifiedAt: 10_000 - index },
-      ),
-    );
+    const many = bankCards(120);
     await renderApp('/home', { cards: many });
     await search().fill('bank 119');
     await expect.element(page.getByText('Showing 1 out of 120 card(s)')).toBeVisible();
