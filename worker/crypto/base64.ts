@@ -42,7 +42,7 @@ export function fromBase64(text: string): Bytes {
 /**
  * Decodes many base64 texts at once, as {@link fromBase64} would each. Where the engine can decode into an existing
  * array, every text lands in one shared buffer and the results are views of it: opening 10,000 cards then makes one
- * allocation instead of 20,000, which measured about twice as fast.
+ * allocation instead of 20,000 (measured: twice as fast once warm, 10-25 % in a fresh worker).
  */
 export function fromBase64Many(texts: readonly string[]): Bytes[] {
   if (!nativeDecodeInto) return texts.map(fromBase64);
