@@ -82,8 +82,12 @@ const CLOSE = 0x5d; // ]
 export async function decryptCards(dek: DataKey, collection: EncryptedCollection): Promise<PlainCard[]> {
   const cards = Object.values(collection.cards);
   const data = await decryptAll(dek, cards);
-  return cards.map((card, index) => ({ id: card.id, data: data[index] as CardData, modifiedAt: card.modifiedAt }));
+  return viewCards(cards, data);
 }
+
+/** View cards from stored cards and their decrypted data (`data[i]` is `cards[i]`'s). */
+const viewCards = (cards: readonly EncryptedCard[], data: readonly CardData[]): PlainCard[] =>
+  cards.map((card, index) => ({ id: card.id, data: data[index] as CardData, modifiedAt: card.modifiedAt }));
 
 /** The cards' data, in their order. */
 async function decryptAll(dek: DataKey, cards: readonly EncryptedCard[]): Promise<CardData[]> {
@@ -123,5 +127,5 @@ export async function openCards(dek: DataKey, collection: EncryptedCollection): 
   let next = 0;
   const data = cached.map((known) => known ?? (fresh[next++] as CardData));
   rememberOnly(all, data);
-  return all.map((card, index) => ({ id: card.id, data: data[index] as CardData, modifiedAt: card.modifiedAt }));
+  return viewCards(all, data);
 }
