@@ -5,8 +5,10 @@ import viteConfig from './vite.config.ts';
 
 // Tests talk to the local backend on its TEST ports (tests/support/backend.ts), so a running `npm start` on
 // 9099/9000 does not clash. Set before anything builds the app, so the browser project and the e2e build see them.
-process.env.VITE_FIREBASE_AUTH_EMULATOR_HOST = '127.0.0.1:9199';
-process.env.VITE_FIREBASE_DATABASE_EMULATOR_HOST = '127.0.0.1:9100';
+// SLEEVE_TEST_PORT_OFFSET moves every fixed test port, so two checkouts on one machine can test at the same time.
+const portOffset = Number(process.env.SLEEVE_TEST_PORT_OFFSET ?? 0);
+process.env.VITE_FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${9199 + portOffset}`;
+process.env.VITE_FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${9100 + portOffset}`;
 const backend = 'tests/support/backend.ts';
 
 const chromium = playwright({ launchOptions: { executablePath: requireChromium(), args: CHROMIUM_ARGS } });
