@@ -198,7 +198,7 @@ function startAuth({ authPort, projectId, quiet, workDir }) {
 /**
  * Starts the Auth emulator and the realtime database server on loopback.
  * @param {{ authPort?: number, databasePort?: number, projectId?: string, quiet?: boolean }} [options]
- * @returns {Promise<{ authUrl: string, databaseUrl: string, namespace: string, readAll: () => Promise<unknown>, stop: () => Promise<void> }>}
+ * @returns {Promise<{ authUrl: string, databaseUrl: string, namespace: string, readAll: () => Promise<unknown>, writeRaw: (path: string, value: unknown) => Promise<void>, stop: () => Promise<void> }>}
  */
 export async function startBackend({
   authPort = 9099,
@@ -257,7 +257,15 @@ export async function startBackend({
   }
   /** The whole database as the server holds it, rules aside: for tests that check what reached the server. */
   const readAll = () => /** @type {Promise<unknown>} */ (database.getValue());
-  return { authUrl, databaseUrl, namespace, readAll, stop };
+  /**
+   * Writes `value` at `path` as the server itself, rules aside: for tests that need what no client may write any
+   * more (an entry left by an older client, say). Subscribed clients hear of it like any other change.
+   * @param {string} path
+   * @param {unknown} value
+   */
+  const writeRaw = (path, value) =>
+    /** @type {Promise<void>} */ (/** @type {any} */ (database).baseRef.child(path).set(value));
+  return { authUrl, databaseUrl, namespace, readAll, writeRaw, stop };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -10,7 +10,7 @@ import { HomeRoutes } from '../screens/home/HomeRoutes';
 import { PasswordUnlockRoutes } from '../screens/unlock/PasswordUnlockRoutes';
 import { PinUnlockRoutes } from '../screens/unlock/PinUnlockRoutes';
 import { YouRoutes } from '../screens/you/YouRoutes';
-import { appState } from '../state/app';
+import { appState } from '../state/store';
 import { BottomNav } from './BottomNav';
 import { Splash } from './Splash';
 import { StorageProblemScreen } from './StorageProblemScreen';

@@ -3,14 +3,15 @@
  * download it first, then start that part afresh.
  */
 import { useSnapshot } from 'valtio';
-import type { StorageProblem } from '../state/app';
 import { appState, startFresh, unreadableValue } from '../state/app';
+import type { StorageProblem } from '../state/store';
 import { showError } from '../state/toast';
 
 const WHAT: Record<StorageProblem['name'], string> = {
   cards: 'your saved cards',
   auth: 'your PIN and password records',
   preferences: 'your preferences',
+  outbox: 'your changes waiting to sync',
 };
 
 function download(problem: StorageProblem): void {

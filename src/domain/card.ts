@@ -67,6 +67,22 @@ export type EncryptedCollection = { type: 'ENCRYPTED'; cards: Record<string, Enc
 /** One collection never mixes the two kinds of card. */
 export type CardCollection = PlainCollection | EncryptedCollection;
 
+/** A card as stored: plain, or encrypted under the data key. */
+export type StoredCard = PlainCard | EncryptedCard;
+
+/** A stored card that could not be opened: kept as it is stored, shown to the person by id and date. */
+export interface UnreadableCard {
+  id: string;
+  modifiedAt: number;
+  reason: string;
+}
+
+/** What opening a collection gives: the cards that opened, newest first, and the ones that did not. */
+export interface OpenedCards {
+  cards: PlainCard[];
+  unreadable: UnreadableCard[];
+}
+
 export const emptyPlainCollection = (): PlainCollection => ({ type: 'UNENCRYPTED', cards: {} });
 
 export const CARD_ID_LENGTH = 8;

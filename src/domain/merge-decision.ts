@@ -5,6 +5,15 @@
  */
 import type { CardCollection } from './card';
 
+declare const side: unique symbol;
+/** A collection as held on this device (branded where it is read from storage). */
+export type Local<T> = T & { readonly [side]: 'local' };
+/** A collection as received from the server (branded where it arrives). */
+export type Remote<T> = T & { readonly [side]: 'remote' };
+
+export const asLocal = <T>(value: T): Local<T> => value as Local<T>;
+export const asRemote = <T>(value: T): Remote<T> => value as Remote<T>;
+
 export interface MergeDecision {
   /** The merged collection's kind. */
   type: CardCollection['type'];

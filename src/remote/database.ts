@@ -6,10 +6,12 @@
  * Reads use a one-time listener (`onValue(…, {onlyOnce: true})`), which every server answers. Writes that get no
  * answer (offline) fail after a while instead of leaving the person waiting forever.
  */
-import { type DatabaseReference, type DataSnapshot, onValue, ref, remove, set } from 'firebase/database';
+import { type DatabaseReference, type DataSnapshot, onValue, ref, remove, set, update } from 'firebase/database';
 import type { CardCollection, EncryptedCard, EncryptedCollection } from '../domain/card';
 import { InvalidArgumentError, SleeveError } from '../domain/errors';
+import { asRemote, type Remote } from '../domain/merge-decision';
 import type { SecretRecord } from '../domain/secret';
+import { asEncryptedCard, parseServerCards, type ServerCards } from '../domain/server-shapes';
 import { isSecretRecord } from '../domain/stored-shapes';
 import { database } from './firebase';
 
@@ -62,43 +64,29 @@ function readOnce(target: DatabaseReference, message: string): Promise<unknown> 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The card in exactly the wire shape, or `undefined` when it is not an encrypted card. */
-function asEncryptedCard(value: unknown): EncryptedCard | undefined {
-  if (!isObject(value) || !isObject(value.data)) return undefined;
-  const { id, modifiedAt, data } = value;
-  const { cipherText, iv } = data;
-  if (typeof id !== 'string' || id === '' || typeof modifiedAt !== 'number' || !Number.isFinite(modifiedAt)) {
-    return undefined;
-  }
-  if (typeof cipherText !== 'string' || typeof iv !== 'string' || Object.keys(data).length !== 2) return undefined;
-  return { id, data: { cipherText, iv }, modifiedAt };
+/** What arrived, checked entry by entry and branded as the server's side of any merge. */
+function fromServer(value: unknown): ServerCards & { collection: Remote<EncryptedCollection> } {
+  const { collection, malformed } = parseServerCards(value);
+  return { collection: asRemote(collection), malformed };
 }
 
-/** What the server holds under `{uid}/cards` as a collection; entries that are not encrypted cards are left out. */
-function toCollection(value: unknown): EncryptedCollection {
-  const cards: EncryptedCollection['cards'] = {};
-  if (isObject(value)) {
-    for (const [id, entry] of Object.entries(value)) {
-      const card = asEncryptedCard(entry);
-      if (card && card.id === id) cards[id] = card;
-    }
-  }
-  return { type: 'ENCRYPTED', cards };
+/** The user's well-formed cards; entries that are not are left on the server (and reported by the subscription). */
+export async function readCards(uid: string): Promise<Remote<EncryptedCollection>> {
+  return fromServer(await readOnce(ref(database, cardsPath(uid)), DatabaseMessages.readCardsFailed)).collection;
 }
 
-export async function readCards(uid: string): Promise<EncryptedCollection> {
-  return toCollection(await readOnce(ref(database, cardsPath(uid)), DatabaseMessages.readCardsFailed));
-}
-
-/** Every change to the user's cards, as the whole collection; returns the unsubscribe. */
+/**
+ * Every change to the user's cards, as the whole collection plus the entries that are not well-formed cards (kept
+ * on the server, reported to the person rather than silently dropped); returns the unsubscribe.
+ */
 export function subscribeCards(
   uid: string,
-  onCards: (collection: EncryptedCollection) => void,
+  onCards: (cards: ServerCards & { collection: Remote<EncryptedCollection> }) => void,
   onError: (error: Error) => void,
 ): () => void {
   return onValue(
     ref(database, cardsPath(uid)),
-    (snapshot: DataSnapshot) => onCards(toCollection(snapshot.val())),
+    (snapshot: DataSnapshot) => onCards(fromServer(snapshot.val())),
     (cause) => onError(new SleeveError(DatabaseMessages.readCardsFailed, { cause })),
   );
 }
@@ -120,6 +108,32 @@ export async function setCard(uid: string, value: unknown): Promise<void> {
   const card = asEncryptedCard(value);
   if (!card) throw new InvalidArgumentError(DatabaseMessages.unencryptedCard);
   await answered(set(cardRef(uid, card.id), card), DatabaseMessages.setCardFailed);
+}
+
+/**
+ * The outbox's writes: no time limit, because the SDK keeps a write queued while the connection is down and sends
+ * it when it returns; these settle when the server answers. They reject only when the server refuses.
+ */
+export async function sendCard(uid: string, value: unknown): Promise<void> {
+  const card = asEncryptedCard(value);
+  if (!card) throw new InvalidArgumentError(DatabaseMessages.unencryptedCard);
+  await set(cardRef(uid, card.id), card).catch((cause: unknown) => {
+    throw new SleeveError(DatabaseMessages.setCardFailed, { cause });
+  });
+}
+
+/** Deletes cards by id in one write; every other entry under `{uid}/cards`, readable here or not, stays. */
+export async function sendRemovals(uid: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const removals = Object.fromEntries(ids.map((id) => [id, null]));
+  await update(ref(database, cardsPath(uid)), removals).catch((cause: unknown) => {
+    throw new SleeveError(DatabaseMessages.deleteCardFailed, { cause });
+  });
+}
+
+/** Whether this client is connected to the database now, and on every change; returns the unsubscribe. */
+export function onConnectionChanged(listener: (connected: boolean) => void): () => void {
+  return onValue(ref(database, '.info/connected'), (snapshot) => listener(snapshot.val() === true));
 }
 
 export async function removeCard(uid: string, id: string): Promise<void> {

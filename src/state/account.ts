@@ -8,21 +8,27 @@
  * this device exactly as it was and no card is lost.
  */
 import { proxy } from 'valtio';
-import type { EncryptedCollection } from '../domain/card';
+import type { CardCollection, EncryptedCollection } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
+import { asLocal } from '../domain/merge-decision';
+import { emptyOutbox } from '../domain/outbox';
 import type { AuthRecords, SecretRecord } from '../domain/secret';
 import { emptyAuthRecords } from '../domain/secret';
 import type { SignedInUser } from '../domain/user';
 import { getEngine } from '../engine';
 import type { Remote } from '../remote';
-import { discard, saveAll } from '../storage/local-store';
-import { appState, authRecords, setAuthRecords } from './app';
-import { adoptCollection, hideCards, localSink, openCards, setCardSink, storedCollection } from './cards';
-import { unlockAndShow, withSecret } from './lock';
+import { discard, updateStorage } from '../storage/local-store';
+import { assertUnchanged } from './device-records';
+import { loadRemote, REMOTE_UNAVAILABLE } from './remote-loader';
 import { reportError } from './report';
-import { clearStale, expectOwnRecord, newerPasswordRecord, startSync, stopSync } from './sync';
+import { withSecret } from './secrets';
+import { appState, hasSecret, hideCards, records, setRecords, setSession, showOpened } from './store';
+import { AccountSync } from './sync-session';
 import { showError, showToast } from './toast';
+import { openAndShow } from './view';
+
+export { loadRemote } from './remote-loader';
 
 export type SignInResult = 'CREATE_PASSWORD' | 'ENTER_PASSWORD';
 
@@ -34,7 +40,7 @@ export const AccountMessages = {
   signInAgainToDelete: 'Sign-in again to delete user',
   passwordEqual: 'Entered password is equal to current password',
   accountDeleted: 'Account has been deleted',
-  remoteUnavailable: 'Could not load sign-in. Check your connection and reload the app.',
+  remoteUnavailable: REMOTE_UNAVAILABLE,
 } as const;
 
 export const accountState = proxy({
@@ -47,22 +53,6 @@ export const accountState = proxy({
 function setPending(next: typeof pending): void {
   pending = next;
   accountState.awaitingPassword = next ? (next.record ? 'ENTER_PASSWORD' : 'CREATE_PASSWORD') : null;
-}
-
-// ---- Firebase, on demand ----
-
-let loading: Promise<Remote> | undefined;
-
-/** The Firebase door, downloaded on first use. A failed download may be retried. */
-export function loadRemote(): Promise<Remote> {
-  loading ??= import('../remote').then(
-    (module) => module.remote,
-    (error: unknown) => {
-      loading = undefined;
-      throw new SleeveError(AccountMessages.remoteUnavailable, { cause: error });
-    },
-  );
-  return loading;
 }
 
 // ---- the sign-in in progress ----
@@ -108,151 +98,119 @@ function pendingSignIn(): { remote: Promise<Remote>; user: SignedInUser; record:
 async function mergeUp(remote: Remote, uid: string, local: EncryptedCollection): Promise<void> {
   if (Object.keys(local.cards).length === 0) return;
   const server = await remote.readCards(uid);
-  const { fromRemote } = await getEngine().mergeCollections(local, server);
+  const { fromRemote } = await getEngine().mergeCollections(asLocal(local), server);
   // Every local card the merge did not replace with the server's goes up: it won, or the server lacks it.
   const replaced = new Set(fromRemote);
   const up = Object.values(local.cards).filter((card) => !replaced.has(card.id));
   await Promise.all(up.map((card) => remote.setCard(uid, card)));
 }
 
-/** Signed in and unlocked: cards now come from, and go to, the server. */
-async function enterSession(remote: Remote, user: SignedInUser, auth: AuthRecords): Promise<void> {
-  setAuthRecords(auth);
+/** Signed in and unlocked: cards now come from, and go to, the server, through a new sync session. */
+function enterSession(remote: Remote, user: SignedInUser, auth: AuthRecords): void {
+  setRecords(auth);
   setPending(null);
-  clearStale();
   appState.user = user;
+  appState.passwordStale = false;
   appState.locked = false;
-  startSync(remote, user.uid, endSession);
+  setSession(new AccountSync(remote, user.uid, leaveDevice).start());
 }
+
+/** What signing in stores here: the record, no local cards (they are on the server now) and an empty outbox. */
+const signedInValues = (auth: AuthRecords, uid: string) => ({
+  auth,
+  cards: asLocal<CardCollection>(emptyPlainCollection()),
+  outbox: { ...emptyOutbox(), uid },
+});
 
 /**
  * A new account: generates the data key (or reuses the one already held for this device's PIN), wraps it under
- * `password`, stores the record on the server and then here, and moves this device's cards up to the server.
+ * `password`, stores the record on the server and then here, and moves this device's cards up to the server. All of
+ * it under the storage lock, with the cards stored at that moment, so a card another tab adds meanwhile is not lost.
  */
 export async function createAccountPassword(password: string): Promise<void> {
   const { remote: loadingRemote, user } = pendingSignIn();
   const remote = await loadingRemote;
   if (!remote.currentUser()) throw new InvalidStateError(AccountMessages.signInFirst);
   const engine = getEngine();
-  const before = authRecords();
-  const hadSecret = before.pin !== null || before.password !== null;
+  const before = records();
+  const hadSecret = hasSecret();
   if (hadSecret && !(await engine.hasKey())) throw new SleeveError(Messages.refreshAndUnlock);
-  const { record, collection } = await engine.createSecret(password, storedCollection(), Date.now());
-  const auth: AuthRecords = { password: record, pin: before.pin };
+  let moved: EncryptedCollection | null = null;
+  let auth: AuthRecords = before;
   try {
-    await remote.setPasswordRecord(user.uid, record);
-    await mergeUp(remote, user.uid, collection);
-    // One local write: the record (the PIN stays valid, it wraps the same key) and no local cards any more.
-    saveAll({ auth, cards: emptyPlainCollection() });
+    await updateStorage(async (current) => {
+      assertUnchanged(current.auth, before);
+      const { record, collection } = await engine.createSecret(password, current.cards, Date.now());
+      await remote.setPasswordRecord(user.uid, record);
+      await mergeUp(remote, user.uid, collection);
+      moved = collection;
+      // The PIN stays valid: it wraps the same key.
+      auth = { password: record, pin: current.auth.pin };
+      return signedInValues(auth, user.uid);
+    });
   } catch (error) {
     // Nothing changed here; a key generated just now is dropped again.
     if (!hadSecret) await engine.lock();
     throw error;
   }
-  await openCards(collection);
-  await enterSession(remote, user, auth);
+  if (moved) await openAndShow(moved);
+  enterSession(remote, user, auth);
 }
 
 /**
  * An existing account: opens its key with `password` (one derivation), re-encrypts this device's cards under it,
  * merges them up, and only then stores the record here, clears the PIN (it wraps this device's old key) and the
- * local cards.
+ * local cards; under the storage lock, with the cards stored at that moment.
  */
 export async function enterAccountPassword(password: string): Promise<void> {
   const { remote: loadingRemote, user, record } = pendingSignIn();
   if (!record) throw new InvalidStateError(AccountMessages.completeSignIn);
   const remote = await loadingRemote;
   const engine = getEngine();
-  const before = authRecords();
-  const hadSecret = before.pin !== null || before.password !== null;
-  const joined = await withSecret(engine.joinAccount(password, record, storedCollection()), Messages.passwordIncorrect);
+  const before = records();
+  const hadSecret = hasSecret();
+  let joined: EncryptedCollection | null = null;
   const auth: AuthRecords = { password: record, pin: null };
   try {
-    await mergeUp(remote, user.uid, joined);
-    saveAll({ auth, cards: emptyPlainCollection() });
+    await updateStorage(async (current) => {
+      assertUnchanged(current.auth, before);
+      const collection = await withSecret(engine.joinAccount(password, record, current.cards), 'password');
+      joined = collection;
+      await mergeUp(remote, user.uid, collection);
+      return signedInValues(auth, user.uid);
+    });
   } catch (error) {
-    // This device's storage is untouched, but the key that opens it is gone from memory: lock so that the PIN
-    // brings it back (without a PIN, the cards are plain and need no key).
-    await engine.lock();
-    if (hadSecret) {
-      hideCards();
-      appState.locked = true;
+    // This device's storage is untouched, but once joined the key that opens it is gone from memory: lock so that
+    // the PIN brings it back (without a PIN, the cards are plain and need no key).
+    if (joined) {
+      await engine.lock();
+      if (hadSecret) {
+        hideCards();
+        appState.locked = true;
+      }
     }
     throw error;
   }
-  await openCards(joined);
-  await enterSession(remote, user, auth);
+  if (joined) await openAndShow(joined);
+  enterSession(remote, user, auth);
 }
 
-/** Unlocks with the account password; after a change elsewhere, with the new one (and keeps its record). */
-export async function unlockWithPassword(password: string): Promise<void> {
-  const stale = appState.passwordStale ? newerPasswordRecord() : null;
-  const record = stale ?? authRecords().password;
-  if (!record) throw new InvalidStateError(AccountMessages.completeSignInToUnlock);
-  await unlockAndShow(password, record, Messages.passwordIncorrect, () => {
-    if (!stale) return;
-    // The new password opened the key: its record replaces the old one here, and the PIN stays gone.
-    const auth: AuthRecords = { password: stale, pin: null };
-    saveAll({ auth });
-    setAuthRecords(auth);
-    clearStale();
-  });
-}
-
-/** Whether `password` is the account password. One derivation. */
-export async function verifyPassword(password: string): Promise<void> {
-  const record = authRecords().password;
-  if (!record) throw new InvalidStateError(Messages.createPasswordFirstToVerify);
-  if (!(await getEngine().verify(password, record))) throw new SleeveError(Messages.passwordIncorrect);
-}
-
-/**
- * Verifies `current` (one derivation) and wraps the held key under `next` (one more). The new record goes to the
- * server first, then here; other devices then see a newer record and ask for the new password.
- */
-export async function changePassword(current: string, next: string): Promise<void> {
-  if (current === next) throw new SleeveError(AccountMessages.passwordEqual);
-  const user = appState.user;
-  if (!user) throw new InvalidStateError(AccountMessages.mustBeSignedIn);
-  const engine = getEngine();
-  if (!(await engine.hasKey())) throw new SleeveError(Messages.refreshAndUnlock);
-  await verifyPassword(current);
-  const remote = await loadRemote();
-  const { record } = await engine.createSecret(next, emptyPlainCollection(), Date.now());
-  const auth: AuthRecords = { ...authRecords(), password: record };
-  const forget = expectOwnRecord(record);
-  try {
-    await remote.setPasswordRecord(user.uid, record);
-    saveAll({ auth });
-    setAuthRecords(auth);
-  } finally {
-    forget();
-  }
-}
-
-/** Clears every trace of the account from this device (cards, password, PIN; preferences stay). */
+/** Clears every trace of the account from this device (cards, password, PIN, outbox; preferences stay). */
 async function leaveDevice(): Promise<void> {
-  stopSync();
-  setCardSink(localSink);
+  setSession(null);
   setPending(null);
   await getEngine().lock();
-  discard('cards');
-  discard('auth');
-  setAuthRecords(emptyAuthRecords());
-  adoptCollection(emptyPlainCollection(), []);
-  clearStale();
+  await discard('cards', 'auth', 'outbox');
+  setRecords(emptyAuthRecords());
+  showOpened(emptyPlainCollection(), { cards: [], unreadable: [] });
   appState.user = null;
+  appState.passwordStale = false;
   appState.locked = false;
-}
-
-/** Firebase ended the session (signed out or deleted on another device): the account leaves this device. */
-async function endSession(): Promise<void> {
-  await leaveDevice();
 }
 
 export function signOut(): Promise<void> {
   return withBusy(async () => {
-    stopSync();
+    setSession(null);
     try {
       const remote = await loadRemote();
       await remote.signOut();
@@ -313,12 +271,6 @@ export async function resumeAccount(): Promise<boolean> {
     return false;
   }
   appState.user = user;
-  startSync(remote, user.uid, endSession);
+  setSession(new AccountSync(remote, user.uid, leaveDevice).start());
   return true;
-}
-
-/** Anonymous start-up: no account session runs and cards are stored on this device. */
-export function detachAccount(): void {
-  stopSync();
-  setCardSink(localSink);
 }

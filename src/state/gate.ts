@@ -2,7 +2,7 @@
  * The verification gate (SPEC.md §4): Create PIN, Change PIN, Remove PIN and Delete all cards ask for the password
  * when one exists, else the PIN, else go straight on. The follow-up waits here while the person verifies.
  */
-import { appState } from './app';
+import { appState } from './store';
 
 export type GateRoute = 'password/verify' | 'pin/verify';
 export type FollowUp = () => void | Promise<void>;

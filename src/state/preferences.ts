@@ -2,7 +2,7 @@
 import { proxy } from 'valtio';
 import type { Preferences } from '../domain/preferences';
 import { defaultPreferences } from '../domain/preferences';
-import { savePreferences } from '../storage/local-store';
+import { updateStorage } from '../storage/local-store';
 import { showError } from './toast';
 
 export const preferencesState = proxy<Preferences>(defaultPreferences());
@@ -18,11 +18,11 @@ const plain = (): Preferences => ({
 });
 
 /** Saves first and shows the change only once it is stored, so the switch never lies. */
-export function setMaskCardNumber(on: boolean): void {
+export async function setMaskCardNumber(on: boolean): Promise<void> {
   const next = plain();
   next.userInterface.maskCardNumber = on;
   try {
-    savePreferences(next);
+    await updateStorage(() => ({ preferences: next }));
     applyPreferences(next);
   } catch (error) {
     showError(error);

@@ -1,24 +1,52 @@
 /**
- * The only code that touches localStorage. Three keys, each validated on read. A key whose value cannot be read
+ * The only code that touches localStorage. Four keys, each validated on read. A key whose value cannot be read
  * is never overwritten silently: it stays blocked (every write to it is refused) until the person decides.
+ *
+ * Many tabs, one truth (DESIGN.md invariant 7): every write is a read-modify-write under one cross-tab Web Lock.
+ * Inside the lock the stored values are read afresh and the caller's change is applied to them, so two tabs never
+ * overwrite each other's cards; other tabs hear of the write through `storage` events (`onStorageChange`).
  */
 import type { CardCollection } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
-import { SleeveError } from '../domain/errors';
+import { asLocal, type Local } from '../domain/merge-decision';
+import type { Outbox } from '../domain/outbox';
+import { emptyOutbox } from '../domain/outbox';
 import type { Preferences } from '../domain/preferences';
 import { defaultPreferences } from '../domain/preferences';
 import type { AuthRecords } from '../domain/secret';
 import { emptyAuthRecords } from '../domain/secret';
 import type { Checked } from '../domain/stored-shapes';
-import { checkAuth, checkCollection, checkPreferences } from '../domain/stored-shapes';
+import { checkAuth, checkCollection, checkOutbox, checkPreferences } from '../domain/stored-shapes';
+import { protectionProblem } from './protection';
+import { StorageWriteError } from './write-error';
+
+export { StorageWriteError } from './write-error';
 
 export const STORAGE_KEYS = {
   cards: 'sleeve/cards',
   auth: 'sleeve/auth',
   preferences: 'sleeve/preferences',
+  /** Signed in: card changes kept on this device, encrypted, until the server has them. */
+  outbox: 'sleeve/outbox',
 } as const;
 
 export type StoreName = keyof typeof STORAGE_KEYS;
+
+/** What the keys hold, read and checked. Cards read here are this device's side of any merge. */
+export interface StoredValues {
+  cards: Local<CardCollection>;
+  auth: AuthRecords;
+  preferences: Preferences;
+  outbox: Outbox;
+}
+
+/** The keys one change writes. */
+export type StoredChanges = Partial<{
+  cards: CardCollection;
+  auth: AuthRecords;
+  preferences: Preferences;
+  outbox: Outbox;
+}>;
 
 /** What reading one key gave: its value (the default when absent), or why it could not be read. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -36,40 +64,48 @@ function load<T>(name: StoreName, check: (value: unknown) => Checked<T>, fallbac
     return { ok: false, reason: 'it is not valid JSON' };
   }
   const checked = check(parsed);
-  if (!checked.ok) {
-    blocked.add(name);
-    return checked;
-  }
+  if (!checked.ok) blocked.add(name);
   return checked;
 }
 
-export const loadCards = (): Loaded<CardCollection> => load('cards', checkCollection, emptyPlainCollection);
+export const loadCards = (): Loaded<Local<CardCollection>> =>
+  load('cards', checkCollection, emptyPlainCollection) as Loaded<Local<CardCollection>>;
 export const loadAuth = (): Loaded<AuthRecords> => load('auth', checkAuth, emptyAuthRecords);
 export const loadPreferences = (): Loaded<Preferences> => load('preferences', checkPreferences, defaultPreferences);
+export const loadOutbox = (): Loaded<Outbox> => load('outbox', checkOutbox, emptyOutbox);
 
-export class StorageWriteError extends SleeveError {
-  constructor(message: string, cause?: unknown) {
-    super(message, { cause });
-    this.name = 'StorageWriteError';
-  }
-}
+const LOADERS: { [K in StoreName]: () => Loaded<StoredValues[K]> } = {
+  cards: loadCards,
+  auth: loadAuth,
+  preferences: loadPreferences,
+  outbox: loadOutbox,
+};
 
 function isQuotaError(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22);
 }
 
-/**
- * Writes several keys as one change: if any write fails (a full quota, a blocked key), the keys already written
- * are put back as they were, so storage never holds half of a change.
- */
-export function saveAll(values: Partial<{ cards: CardCollection; auth: AuthRecords; preferences: Preferences }>): void {
-  const names = Object.keys(values) as StoreName[];
-  const stuck = names.find((name) => blocked.has(name));
-  if (stuck) {
-    throw new StorageWriteError(
-      `Your saved ${stuck} could not be read, so nothing was changed. Choose what to do first.`,
-    );
+const blockedMessage = (name: StoreName) =>
+  `Your saved ${name} could not be read, so nothing was changed. Choose what to do first.`;
+
+/** Reads every key afresh; a key that cannot be read stops the change with a plain message. */
+function readAll(): StoredValues {
+  const values: Partial<StoredValues> = {};
+  for (const name of Object.keys(LOADERS) as StoreName[]) {
+    if (blocked.has(name)) throw new StorageWriteError(blockedMessage(name));
+    const loaded = LOADERS[name]();
+    if (!loaded.ok) throw new StorageWriteError(blockedMessage(name));
+    (values as Record<StoreName, unknown>)[name] = loaded.value;
   }
+  return values as StoredValues;
+}
+
+/**
+ * Writes several keys as one change: if any write fails (a full quota), the keys already written are put back as
+ * they were, so storage never holds half of a change.
+ */
+function writeAll(values: StoredChanges): void {
+  const names = Object.keys(values) as StoreName[];
   const before = new Map(names.map((name) => [name, localStorage.getItem(STORAGE_KEYS[name])]));
   try {
     for (const name of names) localStorage.setItem(STORAGE_KEYS[name], JSON.stringify(values[name]));
@@ -87,17 +123,40 @@ export function saveAll(values: Partial<{ cards: CardCollection; auth: AuthRecor
   }
 }
 
-export const saveCards = (cards: CardCollection): void => saveAll({ cards });
-export const saveAuth = (auth: AuthRecords): void => saveAll({ auth });
-export const savePreferences = (preferences: Preferences): void => saveAll({ preferences });
+/** The one cross-tab lock every write to Sleeve's storage is made under. */
+const LOCK_NAME = 'sleeve/storage';
+
+/**
+ * A change to what is stored: `change` gets the values as stored now (read inside the lock) and returns the keys
+ * to write; it may await (e.g. encrypt in the worker) while other tabs wait for the lock. The result is checked
+ * against the states that lose protection or data before anything is written. Resolves to every value as stored
+ * after the change.
+ */
+export async function updateStorage(
+  change: (current: StoredValues) => StoredChanges | Promise<StoredChanges>,
+): Promise<StoredValues> {
+  return navigator.locks.request(LOCK_NAME, async (): Promise<StoredValues> => {
+    const current = readAll();
+    const changes = await change(current);
+    const next: StoredValues = { ...current, ...changes, cards: asLocal(changes.cards ?? current.cards) };
+    const problem = protectionProblem(next.cards, next.auth);
+    if (problem) throw new StorageWriteError(problem);
+    if (Object.keys(changes).length > 0) writeAll(changes);
+    return next;
+  });
+}
 
 /** The value exactly as stored, for the person to download before starting fresh. */
 export const rawValue = (name: StoreName): string | null => localStorage.getItem(STORAGE_KEYS[name]);
 
-/** The person chose to start this key afresh: its value is removed and writes are allowed again. */
-export function discard(name: StoreName): void {
-  localStorage.removeItem(STORAGE_KEYS[name]);
-  blocked.delete(name);
+/** The person chose to start this key afresh (or the data left the device): its value is removed. */
+export async function discard(...names: StoreName[]): Promise<void> {
+  await navigator.locks.request(LOCK_NAME, () => {
+    for (const name of names) {
+      localStorage.removeItem(STORAGE_KEYS[name]);
+      blocked.delete(name);
+    }
+  });
 }
 
 export const isBlocked = (name: StoreName): boolean => blocked.has(name);
@@ -106,3 +165,22 @@ export const isBlocked = (name: StoreName): boolean => blocked.has(name);
 export const markUnreadable = (name: StoreName): void => {
   blocked.add(name);
 };
+
+/**
+ * Calls `listener` with the key's name whenever another tab changes one of Sleeve's keys (a `storage` event: it
+ * never fires for this tab's own writes). A cleared storage reports every key. Returns the unsubscribe.
+ */
+export function onStorageChange(listener: (name: StoreName) => void): () => void {
+  const names = Object.entries(STORAGE_KEYS) as [StoreName, string][];
+  const handle = (event: StorageEvent) => {
+    if (event.storageArea !== localStorage) return;
+    if (event.key === null) {
+      for (const [name] of names) listener(name);
+      return;
+    }
+    const found = names.find(([, key]) => key === event.key);
+    if (found) listener(found[0]);
+  };
+  window.addEventListener('storage', handle);
+  return () => window.removeEventListener('storage', handle);
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sortOut } from '../../src/domain/stored-cards';
 import { checkAuth, checkCollection, checkPreferences } from '../../src/domain/stored-shapes';
 
 const plainCard = {
@@ -26,16 +27,29 @@ describe('checkCollection', () => {
   it.each([
     ['an array', []],
     ['a wrong type', { type: 'PLAIN', cards: {} }],
+    ['a card that is not an object', { type: 'UNENCRYPTED', cards: { x: 'card' } }],
+  ])('refuses %s with a reason', (_label, value) => {
+    const checked = checkCollection(value);
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.reason).not.toBe('');
+  });
+
+  // One bad card never makes the whole collection unreadable: it is sorted out when opening, with its reason.
+  it.each([
     ['a card under another id', { type: 'UNENCRYPTED', cards: { other: plainCard } }],
     ['a plain card in an encrypted collection', { type: 'ENCRYPTED', cards: { [plainCard.id]: plainCard } }],
     [
       'an unknown theme',
       { type: 'UNENCRYPTED', cards: { x: { ...plainCard, id: 'x', data: { ...plainCard.data, theme: 'GOLD' } } } },
     ],
-  ])('refuses %s with a reason', (_label, value) => {
+  ])('accepts the collection but sorts out %s', (_label, value) => {
     const checked = checkCollection(value);
-    expect(checked.ok).toBe(false);
-    if (!checked.ok) expect(checked.reason).not.toBe('');
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    const { wellFormed, unreadable } = sortOut(checked.value);
+    expect(Object.keys(wellFormed.cards)).toEqual([]);
+    expect(unreadable).toHaveLength(1);
+    expect(unreadable[0]?.reason).not.toBe('');
   });
 });
 

@@ -102,7 +102,7 @@ describe('cards', () => {
     let changed = () => {};
     const stop = db.subscribeCards(
       uid,
-      (collection) => {
+      ({ collection }) => {
         seen.push(Object.keys(collection.cards).sort());
         changed();
       },

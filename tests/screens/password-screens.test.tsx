@@ -7,10 +7,11 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { emptyPlainCollection } from '../../src/domain/card';
 import type { SecretRecord } from '../../src/domain/secret';
+import { getEngine } from '../../src/engine';
 import * as db from '../../src/remote/database';
 import { auth } from '../../src/remote/firebase';
 import { continueSignIn, createAccountPassword, signOut } from '../../src/state/account';
-import { createPin } from '../../src/state/lock';
+import { createPin } from '../../src/state/secrets';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
 import { currentPath, makeCard, renderApp } from '../support/render';
@@ -144,6 +145,8 @@ test('change password: verify the current one, then a different new one, confirm
   await current.fill('Wrong-Horse-9');
   await userEvent.keyboard('{Enter}');
   await expect.element(page.getByText('Entered password is incorrect')).toBeVisible();
+  // From here the change itself: DESIGN.md invariant 5 allows two derivations (the current password, the new one).
+  const derivationsBefore = await getEngine().derivationCount();
   await current.fill(PASSWORD);
   await userEvent.keyboard('{Enter}');
   await expect.element(page.getByText('Password verified')).toBeVisible();
@@ -159,6 +162,7 @@ test('change password: verify the current one, then a different new one, confirm
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect.element(page.getByText('Password has been changed')).toHaveAttribute('data-type', 'success');
   await expect.poll(currentPath).toBe('/user/security');
+  expect((await getEngine().derivationCount()) - derivationsBefore).toBe(2);
 
   const after = await serverValue(`${uid}/auth/password`);
   expect(after).not.toEqual(before);

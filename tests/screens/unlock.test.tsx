@@ -1,7 +1,7 @@
 import { beforeEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { appState } from '../../src/state/app';
-import { createPin, lockApp } from '../../src/state/lock';
+import { createPin, lockApp } from '../../src/state/secrets';
+import { appState } from '../../src/state/store';
 import { makeCard, renderApp } from '../support/render';
 
 const PIN = '274951';

@@ -13,18 +13,15 @@ import { getEngine } from '../../src/engine';
 import * as db from '../../src/remote/database';
 import { auth, database } from '../../src/remote/firebase';
 import {
-  changePassword,
   continueSignIn,
   createAccountPassword,
   enterAccountPassword,
   removeAccount,
   signOut,
-  unlockWithPassword,
-  verifyPassword,
 } from '../../src/state/account';
 import { appState, startApp } from '../../src/state/app';
-import { adoptCollection, cardsState, deleteCard, saveCard } from '../../src/state/cards';
-import { createPin } from '../../src/state/lock';
+import { cardsState, deleteCard, saveCard } from '../../src/state/cards';
+import { changePassword, createPin, unlockWithPassword, unlockWithPin, verifyPassword } from '../../src/state/secrets';
 import { toastState } from '../../src/state/toast';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
@@ -51,7 +48,6 @@ async function googleSignIn(): Promise<string> {
 /** A fresh page on a device: nothing in memory but what startApp reads from storage. */
 async function freshPage(): Promise<void> {
   await getEngine().lock();
-  adoptCollection(emptyPlainCollection(), []);
   await startApp();
 }
 
@@ -130,7 +126,6 @@ describe('a new account (CREATE_PASSWORD)', () => {
     await freshPage();
     expect(appState.locked).toBe(true);
     // The PIN still opens the account's cards, which now come from the server.
-    const { unlockWithPin } = await import('../../src/state/lock');
     await unlockWithPin(PIN);
     await expect.poll(shownIds).toEqual(ids(cards));
   });

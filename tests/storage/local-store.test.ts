@@ -1,44 +1,58 @@
+/**
+ * The storage door in real Chromium: the documented keys, unreadable values kept and never written over, changes all
+ * or nothing, every write a read-modify-write under one cross-tab lock, the states that lose protection refused, and
+ * other tabs' writes heard through `storage` events.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlainCollection } from '../../src/domain/card';
+import type { EncryptedCollection, PlainCollection } from '../../src/domain/card';
+import type { AuthRecords } from '../../src/domain/secret';
 import {
   discard,
   isBlocked,
   loadCards,
   loadPreferences,
+  onStorageChange,
   rawValue,
   STORAGE_KEYS,
-  saveAll,
-  saveCards,
-  savePreferences,
+  updateStorage,
 } from '../../src/storage/local-store';
 import { fillQuota } from '../support/seed-storage';
 
-const collection: PlainCollection = {
-  type: 'UNENCRYPTED',
-  cards: {
-    Ab3dEf9h: {
-      id: 'Ab3dEf9h',
-      modifiedAt: 1_700_000_000_000,
-      data: {
-        number: '4111111111111111',
-        expiry: '12/29',
-        cardholder: 'Ada Lovelace',
-        issuer: 'First Bank',
-        cvv: '123',
-        network: 'VISA',
-        theme: 'SKY',
-      },
-    },
+const card = {
+  id: 'Ab3dEf9h',
+  modifiedAt: 1_700_000_000_000,
+  data: {
+    number: '4111111111111111',
+    expiry: '12/29',
+    cardholder: 'Ada Lovelace',
+    issuer: 'First Bank',
+    cvv: '123',
+    network: 'VISA' as const,
+    theme: 'SKY' as const,
   },
+};
+const collection: PlainCollection = { type: 'UNENCRYPTED', cards: { [card.id]: card } };
+const withCard = (current: PlainCollection, id: string): PlainCollection => ({
+  type: 'UNENCRYPTED',
+  cards: { ...current.cards, [id]: { ...card, id } },
+});
+const record = {
+  salt: 'AAAAAAAAAAAAAAAAAAAAAA==',
+  encryptedDek: { ciphertext: 'B'.repeat(64), iv: 'CCCCCCCCCCCCCCCC' },
+  modifiedAt: 1,
+};
+const encrypted: EncryptedCollection = {
+  type: 'ENCRYPTED',
+  cards: { Zz9yXx8w: { id: 'Zz9yXx8w', modifiedAt: 2, data: { cipherText: 'D'.repeat(40), iv: 'E'.repeat(16) } } },
 };
 
 describe('local store', () => {
-  afterEach(() => {
-    for (const name of ['cards', 'auth', 'preferences'] as const) discard(name);
+  afterEach(async () => {
+    await discard('cards', 'auth', 'preferences', 'outbox');
   });
 
-  it('writes the documented keys and reads them back', () => {
-    saveCards(collection);
+  it('writes the documented keys and reads them back', async () => {
+    await updateStorage(() => ({ cards: collection }));
     expect(JSON.parse(localStorage.getItem('sleeve/cards') ?? '')).toEqual(collection);
     expect(loadCards()).toEqual({ ok: true, value: collection });
     expect(loadPreferences()).toEqual({
@@ -47,36 +61,90 @@ describe('local store', () => {
     });
   });
 
-  it('reports corrupt JSON, keeps it, and refuses to write over it until discarded', () => {
+  it('reports corrupt JSON, keeps it, and refuses to write over it until discarded', async () => {
     localStorage.setItem(STORAGE_KEYS.cards, '{"type": "UNENCRYPTED", "cards": ');
-    const loaded = loadCards();
-    expect(loaded).toEqual({ ok: false, reason: 'it is not valid JSON' });
+    expect(loadCards()).toEqual({ ok: false, reason: 'it is not valid JSON' });
     expect(isBlocked('cards')).toBe(true);
-    expect(() => saveCards(collection)).toThrow('nothing was changed');
+    await expect(updateStorage(() => ({ cards: collection }))).rejects.toThrow('nothing was changed');
+    // Not even a change of another key goes through while one cannot be read: the read inside the lock fails.
+    await expect(updateStorage(() => ({ auth: { password: null, pin: null } }))).rejects.toThrow('could not be read');
     expect(rawValue('cards')).toBe('{"type": "UNENCRYPTED", "cards": ');
-    discard('cards');
-    saveCards(collection);
+    await discard('cards');
+    await updateStorage(() => ({ cards: collection }));
     expect(loadCards()).toEqual({ ok: true, value: collection });
   });
 
-  it('puts back what it already wrote when a later key overflows the quota', () => {
-    savePreferences({ userInterface: { maskCardNumber: false }, updates: { checkAtLaunch: false } });
+  it('puts back what it already wrote when a later key overflows the quota', async () => {
+    await updateStorage(() => ({
+      preferences: { userInterface: { maskCardNumber: false }, updates: { checkAtLaunch: false } },
+    }));
     const before = { prefs: rawValue('preferences'), cards: rawValue('cards') };
     const freeQuota = fillQuota();
     try {
       const big = structuredClone(collection);
-      for (let i = 0; i < 50; i += 1) big.cards[`card${i}`] = { ...collection.cards.Ab3dEf9h!, id: `card${i}` };
-      expect(() =>
+      for (let i = 0; i < 50; i += 1) big.cards[`card${i}`] = { ...card, id: `card${i}` };
+      await expect(
         // The preferences fit (they are shorter than before), the cards do not: both must end as they were.
-        saveAll({
+        updateStorage(() => ({
           preferences: { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } },
           cards: big,
-        }),
-      ).toThrow("This device's storage for Sleeve is full, so nothing was saved. Free some space and try again.");
+        })),
+      ).rejects.toThrow(
+        "This device's storage for Sleeve is full, so nothing was saved. Free some space and try again.",
+      );
       expect(rawValue('preferences')).toBe(before.prefs);
       expect(rawValue('cards')).toBe(before.cards);
     } finally {
       freeQuota();
+    }
+  });
+
+  it('applies each change to what is stored at that moment, so concurrent changes are all kept', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The first change holds the lock while it works (as encrypting in the worker would); the second waits for it
+    // and then reads the first one's result, instead of a copy taken before.
+    const first = updateStorage(async (current) => {
+      await held;
+      return { cards: withCard(current.cards as PlainCollection, 'first001') };
+    });
+    const second = updateStorage((current) => ({ cards: withCard(current.cards as PlainCollection, 'second01') }));
+    release();
+    await Promise.all([first, second]);
+    const stored = loadCards();
+    expect(stored.ok && Object.keys(stored.value.cards).sort()).toEqual(['first001', 'second01']);
+  });
+
+  it('refuses plain cards beside a PIN or password record, and encrypted ones without a record', async () => {
+    const auth: AuthRecords = { password: null, pin: record };
+    await updateStorage(() => ({ cards: collection }));
+    await expect(updateStorage(() => ({ auth }))).rejects.toThrow('refused to store cards unprotected');
+    expect(rawValue('auth')).toBeNull();
+    await updateStorage(() => ({ auth, cards: encrypted }));
+    await expect(updateStorage(() => ({ cards: collection }))).rejects.toThrow('refused to store cards unprotected');
+    await expect(updateStorage(() => ({ auth: { password: null, pin: null } }))).rejects.toThrow(
+      'refused to store encrypted cards without the PIN or password',
+    );
+    expect(JSON.parse(rawValue('cards') ?? '')).toEqual(encrypted);
+    expect(JSON.parse(rawValue('auth') ?? '')).toEqual(auth);
+  });
+
+  it("hears another tab's writes through storage events, and never its own", async () => {
+    // A second document of this origin is another tab as far as storage is concerned.
+    const frame = document.createElement('iframe');
+    frame.src = '/';
+    document.body.append(frame);
+    await new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+    const heard: string[] = [];
+    const stop = onStorageChange((name) => heard.push(name));
+    try {
+      await updateStorage(() => ({ cards: collection }));
+      frame.contentWindow?.localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify({ password: null, pin: null }));
+      frame.contentWindow?.localStorage.setItem('someone-else/key', '1');
+      await expect.poll(() => heard).toEqual(['auth']);
+    } finally {
+      stop();
+      frame.remove();
     }
   });
 });

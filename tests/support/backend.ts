@@ -36,21 +36,44 @@ interface Shared {
 /**
  * Tests that check what reached the server (only ciphertext, nothing left after deleting an account) read the
  * whole database, which no client may do under the rules. This test-only endpoint, on an ephemeral loopback port,
- * answers with the server's own copy.
+ * answers with the server's own copy; a PUT writes a value rules aside, for data no client may write any more.
  */
 function serveDump(backend: Promise<Backend>): Promise<Server> {
   return new Promise((resolve) => {
-    const server = createServer((_request, response) => {
-      backend
-        .then((ready) => ready.readAll())
-        .then((value) => {
-          response.writeHead(200, { 'content-type': 'application/json' });
-          response.end(JSON.stringify(value ?? null));
-        })
-        .catch((error: unknown) => {
-          response.writeHead(500);
-          response.end(String(error));
-        });
+    const server = createServer((request, response) => {
+      // Browser tests call this from the test page's origin.
+      response.setHeader('access-control-allow-origin', '*');
+      response.setHeader('access-control-allow-methods', 'GET, PUT');
+      response.setHeader('access-control-allow-headers', 'content-type');
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204);
+        response.end();
+        return;
+      }
+      const answer = (work: (ready: Backend) => Promise<unknown>) =>
+        backend
+          .then(work)
+          .then((value) => {
+            response.writeHead(200, { 'content-type': 'application/json' });
+            response.end(JSON.stringify(value ?? null));
+          })
+          .catch((error: unknown) => {
+            response.writeHead(500);
+            response.end(String(error));
+          });
+      if (request.method !== 'PUT') {
+        void answer((ready) => ready.readAll());
+        return;
+      }
+      // PUT /some/path with a JSON body writes there rules aside (see writeRaw in scripts/backend.mjs).
+      let body = '';
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString('utf8');
+      });
+      request.on('end', () => {
+        const path = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname).replace(/^\/+/, '');
+        void answer((ready) => ready.writeRaw(path, JSON.parse(body) as unknown));
+      });
     });
     server.listen(0, '127.0.0.1', () => resolve(server));
   });

@@ -5,6 +5,7 @@
  */
 import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
 import { onValue, ref } from 'firebase/database';
+import { inject } from 'vitest';
 import { auth, database } from '../../src/remote/firebase';
 
 /** A Google account id nobody else uses, so each test starts with its own brand-new account. */
@@ -21,3 +22,13 @@ export async function googleSignIn(sub: string): Promise<string> {
 /** What the server holds at `path`, read once as the signed-in user (the rules apply). */
 export const serverValue = (path: string): Promise<unknown> =>
   new Promise((resolve, reject) => onValue(ref(database, path), (s) => resolve(s.val()), reject, { onlyOnce: true }));
+
+/** Writes `value` at `path` as the server itself would, rules aside (an entry left by an older client). */
+export async function writeRulesAside(path: string, value: unknown): Promise<void> {
+  const response = await fetch(new URL(path, inject('databaseDumpUrl')), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(value),
+  });
+  if (!response.ok) throw new Error(`Could not write ${path}: ${await response.text()}`);
+}

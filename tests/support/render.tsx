@@ -10,12 +10,12 @@ import { createRoot } from 'react-dom/client';
 import { onTestFinished } from 'vitest';
 import { Router } from 'wouter';
 import { App } from '../../src/app/App';
-import { type CardData, emptyPlainCollection, type PlainCard, type PlainCollection } from '../../src/domain/card';
+import type { CardData, PlainCard, PlainCollection } from '../../src/domain/card';
 import type { Preferences } from '../../src/domain/preferences';
 import { getEngine } from '../../src/engine';
 import { forgetSkip } from '../../src/screens/add/card-draft';
-import { appState, startApp } from '../../src/state/app';
-import { adoptCollection } from '../../src/state/cards';
+import { startApp } from '../../src/state/app';
+import { resetDevice } from '../../src/state/store';
 import { hideToast } from '../../src/state/toast';
 import type { StoreName } from '../../src/storage/local-store';
 import { discard, STORAGE_KEYS } from '../../src/storage/local-store';
@@ -65,9 +65,9 @@ export interface Seed {
 }
 
 /** Clears storage (and any key the storage module still holds as unreadable) and writes the seed. */
-export function seedStorage(seed: Seed = {}): void {
+export async function seedStorage(seed: Seed = {}): Promise<void> {
   localStorage.clear();
-  for (const name of Object.keys(STORAGE_KEYS) as StoreName[]) discard(name);
+  await discard(...(Object.keys(STORAGE_KEYS) as StoreName[]));
   if (seed.cards) {
     const collection: PlainCollection = {
       type: 'UNENCRYPTED',
@@ -123,13 +123,11 @@ export async function renderComponent(ui: ReactNode): Promise<Mounted> {
 
 /** Seeds storage, opens `path` and starts the whole app. */
 export async function renderApp(path: string, seed: Seed = {}): Promise<Mounted> {
-  seedStorage(seed);
+  await seedStorage(seed);
   // As on a fresh page load: the splash until startApp() has read storage, so no screen sees the last test's cards;
-  // no key held, no collection in memory, no earlier answer to the PIN recommendation.
-  appState.phase = 'loading';
-  appState.user = null;
+  // no key held, nothing of the device in memory, no earlier answer to the PIN recommendation.
+  resetDevice();
   await getEngine().lock();
-  adoptCollection(emptyPlainCollection(), []);
   forgetSkip();
   const originalUrl = window.location.pathname + window.location.search + window.location.hash;
   history.replaceState(null, '', path);

@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import { Page } from '../../app/Page';
 import { Spinner } from '../../components/Spinner';
 import { accountState, signInWithGoogle } from '../../state/account';
-import { appState } from '../../state/app';
+import { appState } from '../../state/store';
 import { showError } from '../../state/toast';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { SignOut } from './SignOut';

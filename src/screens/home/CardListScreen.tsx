@@ -8,9 +8,10 @@ import { Spinner } from '../../components/Spinner';
 import { WindowedList } from '../../components/WindowedList';
 import type { PlainCard } from '../../domain/card';
 import { searchCards } from '../../domain/search';
-import { appState } from '../../state/app';
 import { cardsState } from '../../state/cards';
 import { preferencesState } from '../../state/preferences';
+import { appState } from '../../state/store';
+import { CardNotices } from './CardNotices';
 import { cardName } from './card-name';
 import { prepareSearchIndex, searchIndexOf } from './search-index';
 
@@ -64,6 +65,7 @@ export function CardListScreen() {
           </p>
         )}
       </div>
+      <CardNotices />
       {merging && <Spinner label="Loading cards" />}
       {cards.length === 0 && !merging && <p className="empty-state">No cards found</p>}
       {cards.length > 0 && shown.length === 0 && <p className="empty-state">No cards match your search</p>}

@@ -1,8 +1,8 @@
 /** password/verify: the gate in front of sensitive actions when a password exists. Runs the stored follow-up. */
 import { Page } from '../../app/Page';
 import { CurrentPasswordField } from '../../components/password/CurrentPasswordField';
-import { verifyPassword } from '../../state/account';
 import { continueAfterVerification } from '../../state/gate';
+import { verifyPassword } from '../../state/secrets';
 
 export function PasswordVerifyScreen({ back }: { back: string }) {
   const verify = async (password: string) => {

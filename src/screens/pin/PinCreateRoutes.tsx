@@ -8,8 +8,8 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Page } from '../../app/Page';
 import { PinPad } from '../../components/pin/PinPad';
 import { Messages, SleeveError } from '../../domain/errors';
-import { appState } from '../../state/app';
-import { checkNewPin, createPin } from '../../state/lock';
+import { checkNewPin, createPin } from '../../state/secrets';
+import { appState } from '../../state/store';
 import { showToast } from '../../state/toast';
 import { clearPinDraft, holdPinDraft, peekPinDraft } from './pin-draft';
 

@@ -2,7 +2,7 @@
 import { Page } from '../../app/Page';
 import { PinPad } from '../../components/pin/PinPad';
 import { continueAfterVerification } from '../../state/gate';
-import { verifyPin } from '../../state/lock';
+import { verifyPin } from '../../state/secrets';
 
 export function PinVerifyScreen({ back }: { back: string }) {
   const submit = async (pin: string) => {

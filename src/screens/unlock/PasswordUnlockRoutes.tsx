@@ -7,8 +7,9 @@ import { useSnapshot } from 'valtio';
 import { Link, Redirect, Route, Switch } from 'wouter';
 import { Page } from '../../app/Page';
 import { CurrentPasswordField } from '../../components/password/CurrentPasswordField';
-import { accountState, unlockWithPassword } from '../../state/account';
-import { appState } from '../../state/app';
+import { accountState } from '../../state/account';
+import { unlockWithPassword } from '../../state/secrets';
+import { appState } from '../../state/store';
 import { ForgotPassword } from '../account/ForgotPassword';
 import { SignOut } from '../account/SignOut';
 

@@ -5,8 +5,9 @@ import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { Page } from '../../app/Page';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PinPad } from '../../components/pin/PinPad';
-import { appState } from '../../state/app';
-import { eraseDevice, unlockWithPin } from '../../state/lock';
+import { eraseDevice } from '../../state/app';
+import { unlockWithPin } from '../../state/secrets';
+import { appState } from '../../state/store';
 import { showError } from '../../state/toast';
 
 function PinUnlockScreen() {

@@ -27,7 +27,7 @@ export function InterfaceScreen() {
             aria-checked={maskCardNumber}
             aria-labelledby={labelId}
             aria-describedby={hintId}
-            onClick={() => setMaskCardNumber(!maskCardNumber)}
+            onClick={() => void setMaskCardNumber(!maskCardNumber)}
           >
             <span className="switch-thumb" aria-hidden="true" />
           </button>

@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import { Page } from '../../../app/Page';
 import { CurrentPasswordField } from '../../../components/password/CurrentPasswordField';
 import { NewPasswordFields } from '../../../components/password/NewPasswordFields';
-import { changePassword, verifyPassword } from '../../../state/account';
+import { changePassword, verifyPassword } from '../../../state/secrets';
 import { showToast } from '../../../state/toast';
 
 export function ChangePasswordScreen() {

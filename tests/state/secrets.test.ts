@@ -4,11 +4,11 @@
  * the device byte-for-byte as it was.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { emptyPlainCollection, type PlainCard } from '../../src/domain/card';
+import type { PlainCard } from '../../src/domain/card';
 import { getEngine } from '../../src/engine';
 import { appState, startApp } from '../../src/state/app';
-import { adoptCollection, cardsState } from '../../src/state/cards';
-import { createPin, lockApp, removePin, unlockWithPin, verifyPin } from '../../src/state/lock';
+import { cardsState } from '../../src/state/cards';
+import { createPin, lockApp, removePin, unlockWithPin, verifyPin } from '../../src/state/secrets';
 import { fillQuota, seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
 
@@ -75,7 +75,6 @@ describe('a device with a PIN', () => {
     await createPin(PIN);
     await lockApp();
     // As a fresh page would: nothing in memory but what startApp reads from storage.
-    adoptCollection(emptyPlainCollection(), []);
     await startApp();
   });
 

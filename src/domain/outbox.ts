@@ -1,0 +1,78 @@
+/**
+ * Signed in, card changes wait in an outbox on this device until the server has them: edits made offline survive a
+ * reload or a browser restart, and a write that has not landed yet is shown as waiting, never as failed. Each entry
+ * is the newest change of one card: the encrypted card to set, or a deletion with its time. Only ciphertext and ids.
+ */
+import type { EncryptedCard, EncryptedCollection } from './card';
+
+/** A card deleted while its deletion had not reached the server yet. */
+export interface Deletion {
+  id: string;
+  deleted: true;
+  /** When it was deleted: a card edited on another device after this moment stays (newer wins). */
+  modifiedAt: number;
+}
+
+export type OutboxEntry = EncryptedCard | Deletion;
+
+export interface Outbox {
+  /** Whose changes these are; an outbox never crosses from one account to another. */
+  uid: string | null;
+  cards: Record<string, OutboxEntry>;
+}
+
+export const emptyOutbox = (): Outbox => ({ uid: null, cards: {} });
+
+export const isDeletion = (entry: OutboxEntry): entry is Deletion => 'deleted' in entry;
+
+/** The account's outbox, or an empty one for `uid` when the stored one belongs to nobody or someone else. */
+export const outboxOf = (outbox: Outbox, uid: string): Outbox => (outbox.uid === uid ? outbox : { uid, cards: {} });
+
+/** The outbox with one change recorded; a card's newest change replaces any earlier one. */
+export function withEntry(outbox: Outbox, entry: OutboxEntry): Outbox {
+  return { uid: outbox.uid, cards: { ...outbox.cards, [entry.id]: entry } };
+}
+
+/** The outbox without `entry`, if that exact change is still the one waiting (a newer change of the card stays). */
+export function withoutEntry(outbox: Outbox, entry: OutboxEntry): Outbox {
+  const waiting = outbox.cards[entry.id];
+  if (!waiting || !sameEntry(waiting, entry)) return outbox;
+  const cards = { ...outbox.cards };
+  delete cards[entry.id];
+  return { uid: outbox.uid, cards };
+}
+
+export function sameEntry(a: OutboxEntry, b: OutboxEntry): boolean {
+  if (a.id !== b.id || a.modifiedAt !== b.modifiedAt) return false;
+  if (isDeletion(a) || isDeletion(b)) return isDeletion(a) && isDeletion(b);
+  return a.data.cipherText === b.data.cipherText && a.data.iv === b.data.iv;
+}
+
+/**
+ * What this device shows while signed in: the server's cards with the waiting changes laid over them. A waiting
+ * change wins over the server's copy unless the server's is newer (another device changed the card later).
+ */
+export function overlay(server: EncryptedCollection, outbox: Outbox): EncryptedCollection {
+  const entries = Object.values(outbox.cards);
+  if (entries.length === 0) return server;
+  const cards = { ...server.cards };
+  for (const entry of entries) {
+    const there = cards[entry.id];
+    if (there && there.modifiedAt > entry.modifiedAt) continue;
+    if (isDeletion(entry)) delete cards[entry.id];
+    else cards[entry.id] = entry;
+  }
+  return { type: 'ENCRYPTED', cards };
+}
+
+/**
+ * Whether a waiting change still has to be sent, given what the server holds: not when the server already has it,
+ * nor when the server's copy is newer (the merge by `modifiedAt` decides, as for any other change).
+ */
+export function stillToSend(entry: OutboxEntry, server: EncryptedCollection): boolean {
+  const there = Object.hasOwn(server.cards, entry.id) ? server.cards[entry.id] : undefined;
+  if (isDeletion(entry)) return there !== undefined && there.modifiedAt <= entry.modifiedAt;
+  if (!there) return true;
+  if (there.modifiedAt > entry.modifiedAt) return false;
+  return !sameEntry(there, entry);
+}

@@ -1,0 +1,41 @@
+/** What the server holds under `{uid}/cards`, checked entry by entry (placeholder until the full module lands). */
+import type { EncryptedCard, EncryptedCollection } from './card';
+
+/** A server entry under {uid}/cards that is not a well-formed encrypted card: kept on the server, reported to the person. */
+export interface MalformedEntry {
+  key: string;
+  reason: string;
+}
+
+export interface ServerCards {
+  collection: EncryptedCollection;
+  malformed: MalformedEntry[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function asEncryptedCard(value: unknown): EncryptedCard | undefined {
+  if (!isObject(value) || !isObject(value.data)) return undefined;
+  const { id, modifiedAt, data } = value;
+  const { cipherText, iv } = data;
+  if (typeof id !== 'string' || id === '' || typeof modifiedAt !== 'number' || !Number.isFinite(modifiedAt)) {
+    return undefined;
+  }
+  if (typeof cipherText !== 'string' || typeof iv !== 'string' || Object.keys(data).length !== 2) return undefined;
+  return { id, data: { cipherText, iv }, modifiedAt };
+}
+
+export function parseServerCards(value: unknown): ServerCards {
+  const cards: EncryptedCollection['cards'] = {};
+  const malformed: MalformedEntry[] = [];
+  if (value === null || value === undefined) return { collection: { type: 'ENCRYPTED', cards }, malformed };
+  if (!isObject(value))
+    return { collection: { type: 'ENCRYPTED', cards }, malformed: [{ key: '', reason: 'not a map of cards' }] };
+  for (const [key, entry] of Object.entries(value)) {
+    const card = asEncryptedCard(entry);
+    if (card && card.id === key) cards[key] = card;
+    else malformed.push({ key, reason: 'it is not an encrypted card' });
+  }
+  return { collection: { type: 'ENCRYPTED', cards }, malformed };
+}

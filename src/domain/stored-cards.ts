@@ -1,0 +1,98 @@
+/**
+ * Sorting a stored collection's entries into those that can be opened and those that cannot, card by card, so one
+ * bad record never blocks the rest (DESIGN.md invariant 8). Stored values pass `checkCollection` as a whole when
+ * their structure is sound; what is wrong inside one card is found here and reported with that card.
+ */
+import type { CardCollection, EncryptedCard, OpenedCards, PlainCard, UnreadableCard } from './card';
+import { NETWORKS, THEMES } from './card';
+import { InvalidArgumentError, Messages } from './errors';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Why a plain card's data is not card data, or `null` when it is. */
+export function cardDataProblem(data: unknown): string | null {
+  if (!isObject(data)) return 'its contents are not a card';
+  for (const name of ['number', 'expiry', 'cardholder', 'issuer', 'cvv']) {
+    if (typeof data[name] !== 'string') return `its ${name} is missing`;
+  }
+  if (!(NETWORKS as readonly unknown[]).includes(data.network))
+    return `its network ${JSON.stringify(data.network)} is unknown`;
+  if (!(THEMES as readonly unknown[]).includes(data.theme)) return `its theme ${JSON.stringify(data.theme)} is unknown`;
+  return null;
+}
+
+function entryProblem(key: string, entry: unknown, type: CardCollection['type']): string | null {
+  if (!isObject(entry)) return 'it is not a card';
+  if (entry.id !== key) return 'its id does not match where it is stored';
+  if (typeof entry.modifiedAt !== 'number' || !Number.isFinite(entry.modifiedAt)) return 'its date is damaged';
+  if (type === 'UNENCRYPTED') return cardDataProblem(entry.data);
+  const data = entry.data;
+  if (!isObject(data) || typeof data.cipherText !== 'string' || typeof data.iv !== 'string') {
+    return 'its encrypted contents are damaged';
+  }
+  return null;
+}
+
+const dateOf = (entry: unknown): number =>
+  isObject(entry) && typeof entry.modifiedAt === 'number' && Number.isFinite(entry.modifiedAt) ? entry.modifiedAt : 0;
+
+/** The entries that are well-formed cards of the collection's kind, and the others with the reason. */
+export function sortOut<C extends CardCollection>(collection: C): { wellFormed: C; unreadable: UnreadableCard[] } {
+  const cards: Record<string, PlainCard | EncryptedCard> = {};
+  const unreadable: UnreadableCard[] = [];
+  for (const [key, entry] of Object.entries(collection.cards as Record<string, unknown>)) {
+    const problem = entryProblem(key, entry, collection.type);
+    if (problem === null) cards[key] = entry as PlainCard | EncryptedCard;
+    else unreadable.push({ id: key, modifiedAt: dateOf(entry), reason: problem });
+  }
+  return { wellFormed: { type: collection.type, cards } as C, unreadable };
+}
+
+/** Opening a plain collection needs no key and no worker: its good cards, and the ones that are not cards. */
+export function openPlain(collection: CardCollection): OpenedCards {
+  const { wellFormed, unreadable } = sortOut(collection);
+  return { cards: Object.values(wellFormed.cards) as PlainCard[], unreadable };
+}
+
+/** Both lists of an open put together (the worker's view of the well-formed cards, and what was sorted out before). */
+export const withUnreadable = (opened: OpenedCards, more: readonly UnreadableCard[]): OpenedCards =>
+  more.length === 0 ? opened : { cards: opened.cards, unreadable: [...opened.unreadable, ...more] };
+
+/**
+ * The collection with one stored card added or replaced. An empty collection takes the card's kind; a card of the
+ * other kind than a non-empty collection is refused (one collection never mixes the two).
+ */
+export function withStoredCard(collection: CardCollection, card: PlainCard | EncryptedCard): CardCollection {
+  const type: CardCollection['type'] = 'cipherText' in card.data ? 'ENCRYPTED' : 'UNENCRYPTED';
+  const empty = Object.keys(collection.cards).length === 0;
+  if (collection.type !== type && !empty) throw new InvalidArgumentError(Messages.mixedCollection);
+  const cards = empty ? {} : collection.cards;
+  return { type, cards: { ...cards, [card.id]: card } } as CardCollection;
+}
+
+/** The collection without the given cards; the kind is kept (an encrypted wallet stays encrypted). */
+export function withoutCards<C extends CardCollection>(collection: C, ids: readonly string[]): C {
+  const cards: Record<string, unknown> = { ...collection.cards };
+  for (const id of ids) delete cards[id];
+  return { type: collection.type, cards } as C;
+}
+
+/**
+ * Whether two reads of a collection hold the same cards (same ids, dates and, encrypted, the same ciphertext).
+ * Tells a tab whether storage still holds what it shows, so its own change can be shown without opening it all.
+ */
+export function sameCards(a: CardCollection, b: CardCollection): boolean {
+  if (a === b) return true;
+  if (a.type !== b.type) return false;
+  const ids = Object.keys(a.cards);
+  if (ids.length !== Object.keys(b.cards).length) return false;
+  const left = a.cards as Record<string, PlainCard | EncryptedCard>;
+  const right = b.cards as Record<string, PlainCard | EncryptedCard>;
+  return ids.every((id) => {
+    const x = left[id];
+    const y = Object.hasOwn(right, id) ? right[id] : undefined;
+    if (!x || !y || x.modifiedAt !== y.modifiedAt) return false;
+    return !('cipherText' in x.data) || ('cipherText' in y.data && x.data.cipherText === y.data.cipherText);
+  });
+}

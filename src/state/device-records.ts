@@ -1,0 +1,25 @@
+/**
+ * The rule every write of records follows: it is made against the records this tab knows. If another tab changed
+ * them in the meantime (created or removed a PIN, signed in or out), this tab's change was decided on a state that
+ * no longer exists, so it is refused with a plain message, and the `storage` event brings this tab up to date.
+ */
+import { SleeveError } from '../domain/errors';
+import type { AuthRecords, SecretRecord } from '../domain/secret';
+
+export const CHANGED_ELSEWHERE = 'Sleeve was changed in another tab, so nothing was changed here. Check and try again.';
+
+const sameRecord = (a: SecretRecord | null, b: SecretRecord | null): boolean =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.salt === b.salt &&
+    a.encryptedDek.ciphertext === b.encryptedDek.ciphertext &&
+    a.encryptedDek.iv === b.encryptedDek.iv &&
+    a.modifiedAt === b.modifiedAt);
+
+export const sameRecords = (a: AuthRecords, b: AuthRecords): boolean =>
+  sameRecord(a.password, b.password) && sameRecord(a.pin, b.pin);
+
+export function assertUnchanged(stored: AuthRecords, known: AuthRecords): void {
+  if (!sameRecords(stored, known)) throw new SleeveError(CHANGED_ELSEWHERE);
+}

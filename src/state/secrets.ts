@@ -1,0 +1,222 @@
+/**
+ * PIN and password alike (SPEC.md §4): create, verify, unlock, change, remove. The worker holds the key; this
+ * module decides what is stored, and stores every change in one write under the storage lock, made against what is
+ * stored at that moment, so a failure at any step (or a change from another tab) leaves the device as it was.
+ */
+import type { CardCollection } from '../domain/card';
+import { emptyPlainCollection } from '../domain/card';
+import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
+import { isTooCommonPin, PIN_PATTERN } from '../domain/pin-rules';
+import type { AuthRecords, SecretRecord } from '../domain/secret';
+import { openPlain, sortOut, withUnreadable } from '../domain/stored-cards';
+import { getEngine } from '../engine';
+import { updateStorage } from '../storage/local-store';
+import { assertUnchanged } from './device-records';
+import {
+  appState,
+  cardsState,
+  hasSecret,
+  hideCards,
+  records,
+  session,
+  setRecords,
+  setStoredCollection,
+  showOpened,
+  storedCollection,
+} from './store';
+import { openAndShow } from './view';
+
+export type SecretKind = 'pin' | 'password';
+
+export const SecretMessages = {
+  passwordEqual: 'Entered password is equal to current password',
+  mustBeSignedIn: 'User must be signed in to perform auth operations',
+  completeSignInToUnlock: 'Complete sign-in process or update password to unlock app',
+  unreadableBlocksPin: 'Some cards could not be opened. Delete them first, then create the PIN.',
+  enterSixDigits: 'Enter all six digits of the PIN',
+} as const;
+
+/** The one mapping of a wrong secret to what the person reads. */
+const WRONG: Record<SecretKind, string> = { pin: Messages.pinIncorrect, password: Messages.passwordIncorrect };
+
+/** A wrong secret comes from the engine as an error with no message, caused by the failed decryption. */
+const isWrongSecret = (error: unknown): boolean =>
+  error instanceof Error && error.message === '' && error.cause instanceof Error;
+
+/** Waits for an engine call that opens a record with a secret; a wrong one rejects with its message, cause kept. */
+export async function withSecret<T>(attempt: Promise<T>, kind: SecretKind): Promise<T> {
+  try {
+    return await attempt;
+  } catch (error) {
+    if (isWrongSecret(error)) throw new SleeveError(WRONG[kind], { cause: error });
+    throw error;
+  }
+}
+
+// ---- unlock ----
+
+/**
+ * Unlocks with `secret` and opens the locked wallet's cards in the same engine call (one derivation, one round trip),
+ * stores what must change with the key (`prepare`), then shows the cards and leaves the lock. If `prepare` fails, the
+ * key is dropped again rather than leaving a half-open wallet. A card that cannot be opened never fails the unlock.
+ */
+async function unlockWith(
+  secret: string,
+  record: SecretRecord,
+  kind: SecretKind,
+  prepare?: () => Promise<void>,
+): Promise<void> {
+  const engine = getEngine();
+  let collection = storedCollection();
+  const { wellFormed, unreadable } = sortOut(collection);
+  let opened = withUnreadable(await withSecret(engine.unlock(secret, record, wellFormed), kind), unreadable);
+  try {
+    // Signed in, a live update may have replaced the stored cards during the derivation: open what is stored now
+    // (cards opened a moment ago come from the worker's cache).
+    while (storedCollection() !== collection) {
+      collection = storedCollection();
+      const next = sortOut(collection);
+      opened = withUnreadable(await engine.openCollection(next.wellFormed), next.unreadable);
+    }
+    await prepare?.();
+  } catch (error) {
+    await engine.lock();
+    throw error;
+  }
+  showOpened(collection, opened);
+  appState.locked = false;
+}
+
+export async function unlockWithPin(pin: string): Promise<void> {
+  const record = records().pin;
+  if (!record) throw new SleeveError(Messages.createPinFirstToUnlock);
+  await unlockWith(pin, record, 'pin');
+}
+
+/** Unlocks with the account password; after a change elsewhere, with the new one (and keeps its record). */
+export async function unlockWithPassword(password: string): Promise<void> {
+  const stale = appState.passwordStale ? (session()?.newerPasswordRecord() ?? null) : null;
+  const record = stale ?? records().password;
+  if (!record) throw new InvalidStateError(SecretMessages.completeSignInToUnlock);
+  await unlockWith(password, record, 'password', stale ? () => adoptNewerPassword(stale) : undefined);
+}
+
+/** The new password opened the key: its record replaces the old one here, and the PIN stays gone. */
+async function adoptNewerPassword(record: SecretRecord): Promise<void> {
+  const stored = await updateStorage((current) => ({ auth: { ...current.auth, password: record, pin: null } }));
+  setRecords(stored.auth);
+  appState.passwordStale = false;
+}
+
+/** Drops the key and the cards on screen; the unlock screens take over. */
+export async function lockApp(): Promise<void> {
+  await getEngine().lock();
+  hideCards();
+  appState.locked = hasSecret();
+}
+
+// ---- verify ----
+
+async function verify(secret: string, record: SecretRecord | null, kind: SecretKind, missing: string): Promise<void> {
+  if (!record) throw new InvalidStateError(missing);
+  if (!(await getEngine().verify(secret, record))) throw new SleeveError(WRONG[kind]);
+}
+
+/** Whether `pin` is the PIN. One derivation. */
+export const verifyPin = (pin: string): Promise<void> =>
+  verify(pin, records().pin, 'pin', Messages.createPinFirstToVerify);
+
+/** Whether `password` is the account password. One derivation, which a change of password right after reuses. */
+export const verifyPassword = (password: string): Promise<void> =>
+  verify(password, records().password, 'password', Messages.createPasswordFirstToVerify);
+
+// ---- create, change, remove ----
+
+export function checkNewPin(pin: string): void {
+  if (!PIN_PATTERN.test(pin)) throw new SleeveError(SecretMessages.enterSixDigits);
+  if (isTooCommonPin(pin)) throw new SleeveError(Messages.pinTooCommon);
+}
+
+/** Whether the cards just stored are the ones on screen, so encrypting them needs no new open. */
+function sameCardsShown(collection: CardCollection): boolean {
+  const ids = Object.keys(collection.cards);
+  const shown = new Set(cardsState.cards.map((card) => card.id));
+  return ids.length === shown.size && ids.every((id) => shown.has(id));
+}
+
+/**
+ * Creates a PIN, or changes it. The first secret on a device makes the worker generate the key and encrypt every
+ * card stored at that moment (read inside the lock, so a card another tab just added is encrypted too); both keys are
+ * then written together. If that write fails, a key generated for it is dropped again.
+ */
+export async function createPin(pin: string): Promise<'created' | 'updated'> {
+  checkNewPin(pin);
+  const engine = getEngine();
+  const before: AuthRecords = records();
+  const hadSecret = hasSecret();
+  if (hadSecret && !(await engine.hasKey())) throw new SleeveError(Messages.refreshAndUnlock);
+  if (!hadSecret && cardsState.unreadable.length > 0) throw new SleeveError(SecretMessages.unreadableBlocksPin);
+  // Signed in, the cards live on the server (already encrypted under this key); only the record is local.
+  const signedIn = session() !== null;
+  let encrypted: CardCollection | null = null;
+  try {
+    const stored = await updateStorage(async (current) => {
+      assertUnchanged(current.auth, before);
+      const cards = signedIn ? emptyPlainCollection() : current.cards;
+      const { record, collection } = await engine.createSecret(pin, cards, Date.now());
+      encrypted = collection;
+      const auth: AuthRecords = { ...current.auth, pin: record };
+      return signedIn ? { auth } : { auth, cards: collection };
+    });
+    setRecords(stored.auth);
+  } catch (error) {
+    if (!hadSecret) await engine.lock();
+    throw error;
+  }
+  if (!signedIn && encrypted) {
+    // Encrypting changes what is stored, not the cards on screen, unless another tab had added one meanwhile.
+    if (sameCardsShown(encrypted)) setStoredCollection(encrypted);
+    else await openAndShow(encrypted);
+  }
+  return before.pin ? 'updated' : 'created';
+}
+
+/**
+ * Removes the PIN. Without a password the PIN was the only way in, so every stored card is decrypted back into a
+ * plain collection first (refused while a card cannot be opened: it would be lost), and both keys are written
+ * together before the key is dropped.
+ */
+export async function removePin(): Promise<void> {
+  const before = records();
+  if (!before.pin) return;
+  const engine = getEngine();
+  if (!(await engine.hasKey())) throw new SleeveError(Messages.refreshAndUnlock);
+  const stored = await updateStorage(async (current) => {
+    assertUnchanged(current.auth, before);
+    const auth: AuthRecords = { ...current.auth, pin: null };
+    if (before.password) return { auth };
+    return { auth, cards: await engine.decryptCollection(current.cards) };
+  });
+  setRecords(stored.auth);
+  if (before.password) return;
+  await engine.lock();
+  showOpened(stored.cards, openPlain(stored.cards));
+}
+
+/**
+ * Changes the account password: the worker wraps the held key under `next` only if `current` opens the record.
+ * From the screen that is two derivations in all: the screen's verification of `current` leaves a one-use proof in
+ * the worker, so only `next` is derived here. The new record goes to the server first, then here; other devices
+ * then see a newer record and ask for the new password.
+ */
+export async function changePassword(current: string, next: string): Promise<void> {
+  if (current === next) throw new SleeveError(SecretMessages.passwordEqual);
+  const account = session();
+  if (!appState.user || !account) throw new InvalidStateError(SecretMessages.mustBeSignedIn);
+  const before = records();
+  if (!before.password) throw new InvalidStateError(Messages.createPasswordFirstToVerify);
+  const record = await withSecret(getEngine().changeSecret(current, before.password, next, Date.now()), 'password');
+  await account.setPasswordRecord(record);
+  const stored = await updateStorage((now) => ({ auth: { ...now.auth, password: record } }));
+  setRecords(stored.auth);
+}

@@ -1,0 +1,244 @@
+/**
+ * Live sync while signed in (SPEC.md §4, Cards), as one object that lives from sign-in to sign-out: it owns the
+ * subscriptions, the changes on their way to the server and every counter, so nothing of one session can touch the
+ * next (a disposed session ignores whatever still arrives for it).
+ *
+ * What the person sees is the server's `{uid}/cards` with this device's waiting changes laid over it. A change is
+ * kept in the outbox on this device (encrypted) before it is sent, so it survives a lost connection, a reload and a
+ * browser restart, and it is shown as waiting until the server has it, never as failed while it may still land. It
+ * is sent when the connection is up; one the server already has, or holds a newer copy of, is dropped (newer wins).
+ */
+import { ref } from 'valtio';
+import type { EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
+import { SleeveError } from '../domain/errors';
+import type { Remote as Server } from '../domain/merge-decision';
+import type { Outbox, OutboxEntry } from '../domain/outbox';
+import { isDeletion, outboxOf, overlay, stillToSend, withEntry, withoutEntry } from '../domain/outbox';
+import type { SecretRecord } from '../domain/secret';
+import type { MalformedEntry } from '../domain/server-shapes';
+import { getEngine } from '../engine';
+import type { Remote } from '../remote';
+import { loadOutbox, updateStorage } from '../storage/local-store';
+import { reportError } from './report';
+import type { SyncSession } from './store';
+import {
+  appState,
+  cardsState,
+  hideCards,
+  records,
+  setRecords,
+  setStoredCollection,
+  showCard,
+  showWithout,
+} from './store';
+import { showError } from './toast';
+import { openAndShow } from './view';
+
+const recordKey = (record: SecretRecord): string => `${record.salt}|${record.encryptedDek.ciphertext}`;
+
+export class AccountSync implements SyncSession {
+  private disposed = false;
+  private readonly stops: (() => void)[] = [];
+  /** The server's cards as last heard; `null` until the first answer. */
+  private server: Server<EncryptedCollection> | null = null;
+  private outbox: Outbox;
+  /** Changes sent and not yet answered, by card id. */
+  private readonly inFlight = new Map<string, OutboxEntry>();
+  private connected = false;
+  private rendering = false;
+  private renderAgain = false;
+  /** Password records this device is writing right now: the server echoes them before the local copy is saved. */
+  private readonly ownRecords = new Set<string>();
+  private stale: SecretRecord | null = null;
+
+  constructor(
+    private readonly remote: Remote,
+    private readonly uid: string,
+    private readonly onSignedOut: () => Promise<void>,
+  ) {
+    const stored = loadOutbox();
+    this.outbox = outboxOf(stored.ok ? stored.value : { uid: null, cards: {} }, uid);
+  }
+
+  /** Subscribes to the account's cards, its password record, the signed-in user and the connection. */
+  start(): this {
+    const { remote, uid } = this;
+    cardsState.merging = true;
+    cardsState.waiting = this.waitingCount();
+    this.stops.push(
+      remote.subscribeCards(uid, ({ collection, malformed }) => this.serverCards(collection, malformed), showError),
+      remote.subscribeAuth(uid, (record) => this.passwordRecord(record).catch(showError), showError),
+      remote.onUserChanged((user) => {
+        if (!this.disposed && user === null) this.onSignedOut().catch(showError);
+      }),
+      remote.onConnectionChanged((connected) => {
+        this.connected = connected;
+        if (connected) this.flush();
+      }),
+    );
+    return this;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const stop of this.stops.splice(0)) stop();
+    this.inFlight.clear();
+  }
+
+  // ---- the person's changes ----
+
+  async put(card: EncryptedCard, shown: PlainCard): Promise<void> {
+    await this.record([card]);
+    if (this.disposed) return;
+    showCard(this.shownCollection(), shown);
+    this.send(card);
+  }
+
+  async remove(ids: readonly string[], at: number): Promise<void> {
+    await this.record(ids.map((id) => ({ id, deleted: true, modifiedAt: at })));
+    if (this.disposed) return;
+    showWithout(this.shownCollection(), ids);
+    this.flush();
+  }
+
+  async setPasswordRecord(record: SecretRecord): Promise<void> {
+    const key = recordKey(record);
+    this.ownRecords.add(key);
+    try {
+      await this.remote.setPasswordRecord(this.uid, record);
+    } finally {
+      this.ownRecords.delete(key);
+    }
+  }
+
+  newerPasswordRecord(): SecretRecord | null {
+    return this.stale;
+  }
+
+  outboxChanged(): void {
+    const stored = loadOutbox();
+    if (!stored.ok || this.disposed) return;
+    this.outbox = outboxOf(stored.value, this.uid);
+    this.render();
+    this.flush();
+  }
+
+  // ---- the outbox ----
+
+  private waitingCount(): number {
+    return Object.keys(this.outbox.cards).length;
+  }
+
+  /** Keeps changes in the outbox on this device, in one write under the storage lock. */
+  private async record(entries: readonly OutboxEntry[]): Promise<void> {
+    const stored = await updateStorage((current) => ({
+      outbox: entries.reduce(withEntry, outboxOf(current.outbox, this.uid)),
+    }));
+    this.outbox = outboxOf(stored.outbox, this.uid);
+    cardsState.waiting = this.waitingCount();
+  }
+
+  /** The server has the change, or a newer one: it leaves the outbox (unless the card changed again meanwhile). */
+  private async settle(entry: OutboxEntry): Promise<void> {
+    if (this.inFlight.get(entry.id) === entry) this.inFlight.delete(entry.id);
+    const stored = await updateStorage((current) => {
+      const outbox = outboxOf(current.outbox, this.uid);
+      const next = withoutEntry(outbox, entry);
+      return next === outbox ? {} : { outbox: next };
+    });
+    if (this.disposed) return;
+    this.outbox = outboxOf(stored.outbox, this.uid);
+    cardsState.waiting = this.waitingCount();
+  }
+
+  /** Sends every waiting change the server still needs; only while connected and once the server has answered. */
+  private flush(): void {
+    if (this.disposed || !this.connected || this.server === null) return;
+    for (const entry of Object.values(this.outbox.cards)) {
+      if (this.inFlight.has(entry.id)) continue;
+      if (stillToSend(entry, this.server)) this.send(entry);
+      else this.settle(entry).catch(reportError);
+    }
+  }
+
+  private send(entry: OutboxEntry): void {
+    if (this.disposed || !this.connected) return;
+    this.inFlight.set(entry.id, entry);
+    const write = isDeletion(entry)
+      ? this.remote.sendRemovals(this.uid, [entry.id])
+      : this.remote.sendCard(this.uid, entry);
+    write.then(
+      () => this.settle(entry),
+      (error: unknown) => this.refused(entry, error),
+    );
+  }
+
+  /** The server refused the change (it will never land): it leaves the outbox and the person is told. */
+  private async refused(entry: OutboxEntry, error: unknown): Promise<void> {
+    if (this.disposed) return;
+    await this.settle(entry);
+    showError(error instanceof SleeveError ? error : new SleeveError('Failed to add or update card on server'));
+    this.render();
+  }
+
+  // ---- what arrives ----
+
+  private serverCards(collection: Server<EncryptedCollection>, malformed: MalformedEntry[]): void {
+    if (this.disposed) return;
+    this.server = collection;
+    cardsState.malformed = ref(malformed);
+    this.render();
+    this.flush();
+  }
+
+  /** The server's cards with the waiting changes laid over them. */
+  private shownCollection(): EncryptedCollection {
+    return overlay(this.server ?? { type: 'ENCRYPTED', cards: {} }, this.outbox);
+  }
+
+  /** Opens what is to be shown; calls that arrive while one runs collapse into one more run with the newest state. */
+  private render(): void {
+    if (this.rendering) {
+      this.renderAgain = true;
+      return;
+    }
+    this.rendering = true;
+    cardsState.merging = true;
+    const run = async () => {
+      do {
+        this.renderAgain = false;
+        const collection = this.shownCollection();
+        // Locked: kept unopened until the key comes back.
+        if (appState.locked) setStoredCollection(collection);
+        else
+          await openAndShow(collection).catch((error: unknown) => {
+            if (!this.disposed) showError(error);
+          });
+      } while (this.renderAgain && !this.disposed);
+    };
+    run()
+      .catch(reportError)
+      .finally(() => {
+        this.rendering = false;
+        if (!this.disposed) cardsState.merging = this.server === null;
+      });
+  }
+
+  private async passwordRecord(record: SecretRecord | null): Promise<void> {
+    const local = records().password;
+    if (this.disposed || !record || !local || recordKey(record) === recordKey(local)) return;
+    if (this.ownRecords.has(recordKey(record))) return;
+    if (record.modifiedAt <= local.modifiedAt) return;
+    // Changed on another device: this device's PIN wraps a key that may be gone, so it goes, and so does the key.
+    this.stale = record;
+    try {
+      const stored = await updateStorage((current) => ({ auth: { ...current.auth, pin: null } }));
+      setRecords(stored.auth);
+    } finally {
+      await getEngine().lock();
+      hideCards();
+      appState.passwordStale = true;
+      appState.locked = true;
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Other tabs of Sleeve on this device change the same storage; this tab follows at once (`storage` events): a card
+ * added, edited or deleted elsewhere shows without a reload; a PIN or password created elsewhere locks this tab; the
+ * last secret removed elsewhere opens it plain; signing in, out or deleting the account elsewhere starts it afresh.
+ */
+import { getEngine } from '../engine';
+import type { StoreName } from '../storage/local-store';
+import { loadAuth, loadCards, loadPreferences, onStorageChange } from '../storage/local-store';
+import { sameRecords } from './device-records';
+import { applyPreferences } from './preferences';
+import { reportError } from './report';
+import { appState, hideCards, records, session, setRecords, setStoredCollection } from './store';
+import { openAndShow } from './view';
+
+let stop: (() => void) | null = null;
+let changed = new Set<StoreName>();
+let following: Promise<void> = Promise.resolve();
+
+/** Starts following other tabs (once per page); `restart` reads storage afresh when the change needs it. */
+export function followOtherTabs(restart: () => Promise<void>): void {
+  if (stop) return;
+  stop = onStorageChange((name) => {
+    // Changes that arrive together (a PIN and the cards it encrypted) are followed as one, in order.
+    const first = changed.size === 0;
+    changed.add(name);
+    if (!first) return;
+    following = following
+      .then(() => {
+        const names = changed;
+        changed = new Set();
+        return follow(names, restart);
+      })
+      .catch(reportError);
+  });
+}
+
+async function follow(names: Set<StoreName>, restart: () => Promise<void>): Promise<void> {
+  if (appState.phase !== 'ready') return restart();
+  if (names.has('preferences')) {
+    const preferences = loadPreferences();
+    if (preferences.ok) applyPreferences(preferences.value);
+  }
+  const auth = loadAuth();
+  const cards = loadCards();
+  // What another tab stored cannot be read: the start-up screen that says so takes over.
+  if (!auth.ok || !cards.ok) return restart();
+  const before = records();
+  const now = auth.value;
+  if (!sameRecords(before, now)) {
+    // An account joined or left on this device: its session starts or ends, so start afresh.
+    if ((before.password === null) !== (now.password === null)) return restart();
+    const had = before.pin !== null || before.password !== null;
+    const has = now.pin !== null || now.password !== null;
+    setRecords(now);
+    if (had && !has) {
+      // The last secret was removed elsewhere: the cards are plain again and need no key.
+      await getEngine().lock();
+      appState.locked = false;
+      return openAndShow(cards.value);
+    }
+    if (!had && has) {
+      // A first secret was created elsewhere, with a key this tab does not hold: lock until it is entered here.
+      await getEngine().lock();
+      hideCards();
+      setStoredCollection(cards.value);
+      appState.locked = true;
+      return;
+    }
+    // A PIN added, changed or removed beside another secret: the key is the same, nothing else changes.
+  }
+  const account = session();
+  // Signed in, cards come from the server; only the outbox on this device is shared with other tabs.
+  if (account) {
+    if (names.has('outbox')) account.outboxChanged();
+    return;
+  }
+  if (!names.has('cards')) return;
+  if (appState.locked) setStoredCollection(cards.value);
+  else await openAndShow(cards.value);
+}

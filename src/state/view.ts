@@ -1,0 +1,22 @@
+/**
+ * The one path from a stored collection to the cards on screen. Plain cards are sorted out and shown at once (no
+ * key, no worker); encrypted ones are opened card by card in the worker. Either way a card that cannot be opened is
+ * listed, never a reason to show nothing.
+ */
+import type { CardCollection } from '../domain/card';
+import { openPlain, sortOut, withUnreadable } from '../domain/stored-cards';
+import { getEngine } from '../engine';
+import { showOpened } from './store';
+
+/** What opening `collection` gives; encrypted collections need the key held in the worker. */
+export async function openStored(collection: CardCollection) {
+  // A plain collection needs no crypto, so it is shown without waiting for the worker's script to load and start.
+  if (collection.type === 'UNENCRYPTED') return openPlain(collection);
+  // Only well-formed entries cross to the worker; what is damaged in its structure is listed here.
+  const { wellFormed, unreadable } = sortOut(collection);
+  return withUnreadable(await getEngine().openCollection(wellFormed), unreadable);
+}
+
+export async function openAndShow(collection: CardCollection): Promise<void> {
+  showOpened(collection, await openStored(collection));
+}

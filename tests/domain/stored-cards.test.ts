@@ -1,0 +1,65 @@
+/** Card-by-card sorting of stored collections, and the one-card changes applied to what is stored. */
+import { describe, expect, it } from 'vitest';
+import type { EncryptedCollection, PlainCollection } from '../../src/domain/card';
+import { openPlain, sameCards, sortOut, withoutCards, withStoredCard } from '../../src/domain/stored-cards';
+import { makeCards } from '../support/seeded';
+
+const [a, b] = makeCards(5, 2) as [ReturnType<typeof makeCards>[0], ReturnType<typeof makeCards>[0]];
+const plain = (...cards: unknown[]): PlainCollection =>
+  ({
+    type: 'UNENCRYPTED',
+    cards: Object.fromEntries(cards.map((card, i) => [(card as { id?: string }).id ?? `key${i}`, card])),
+  }) as PlainCollection;
+const sealed = { id: 'Sealed01', modifiedAt: 3, data: { cipherText: 'x'.repeat(40), iv: 'y'.repeat(16) } };
+
+describe('opening a plain collection card by card', () => {
+  it('shows the good cards and lists each bad one with its id, date and reason', () => {
+    const future = { ...b, id: 'Future01', data: { ...b.data, network: 'JCB' } };
+    const themed = { ...b, id: 'Themed01', modifiedAt: 7, data: { ...b.data, theme: 'GOLD' } };
+    const moved = { ...b, id: 'Elsewhere' };
+    const opened = openPlain({
+      type: 'UNENCRYPTED',
+      cards: { [a.id]: a, Future01: future, Themed01: themed, Moved001: moved },
+    } as PlainCollection);
+    expect(opened.cards).toEqual([a]);
+    expect(opened.unreadable).toEqual([
+      { id: 'Future01', modifiedAt: b.modifiedAt, reason: 'its network "JCB" is unknown' },
+      { id: 'Themed01', modifiedAt: 7, reason: 'its theme "GOLD" is unknown' },
+      { id: 'Moved001', modifiedAt: b.modifiedAt, reason: 'its id does not match where it is stored' },
+    ]);
+  });
+
+  it('sorts out encrypted entries whose structure is damaged before they reach the worker', () => {
+    const broken = { id: 'Broken01', modifiedAt: 4, data: { cipherText: 7, iv: 'y'.repeat(16) } };
+    const { wellFormed, unreadable } = sortOut({
+      type: 'ENCRYPTED',
+      cards: { Sealed01: sealed, Broken01: broken },
+    } as unknown as EncryptedCollection);
+    expect(Object.keys(wellFormed.cards)).toEqual(['Sealed01']);
+    expect(unreadable).toEqual([{ id: 'Broken01', modifiedAt: 4, reason: 'its encrypted contents are damaged' }]);
+  });
+});
+
+describe('one-card changes', () => {
+  it('adds to or replaces in a collection of the same kind, and an empty one takes the card’s kind', () => {
+    expect(withStoredCard(plain(a), b).cards).toEqual({ [a.id]: a, [b.id]: b });
+    expect(withStoredCard(plain(), sealed)).toEqual({ type: 'ENCRYPTED', cards: { Sealed01: sealed } });
+    expect(() => withStoredCard(plain(a), sealed)).toThrow();
+  });
+
+  it('deletes only the named cards and keeps the kind', () => {
+    const encrypted: EncryptedCollection = { type: 'ENCRYPTED', cards: { Sealed01: sealed } };
+    expect(withoutCards(encrypted, ['Sealed01'])).toEqual({ type: 'ENCRYPTED', cards: {} });
+    expect(withoutCards(plain(a, b), [a.id]).cards).toEqual({ [b.id]: b });
+  });
+
+  it('tells whether storage still holds what a tab last read', () => {
+    expect(sameCards(plain(a, b), plain(b, a))).toBe(true);
+    expect(sameCards(plain(a), plain(a, b))).toBe(false);
+    expect(sameCards(plain(a), plain({ ...a, modifiedAt: a.modifiedAt + 1 }))).toBe(false);
+    const other = { ...sealed, data: { ...sealed.data, cipherText: 'z'.repeat(40) } };
+    expect(
+      sameCards({ type: 'ENCRYPTED', cards: { Sealed01: sealed } }, { type: 'ENCRYPTED', cards: { Sealed01: other } }),
+    ).toBe(false);
+  });
+});
