@@ -6,16 +6,16 @@
  * The data key (DEK) and every key-encryption key (KEK) live only inside the worker as non-extractable-where-possible
  * `CryptoKey`s; `lock()` drops the DEK.
  */
-import type { CardCollection, CardData, EncryptedCollection, PlainCard, PlainCollection } from '../src/domain/card';
-import type { MergeDecision } from '../src/domain/merge-decision';
+import type {
+  CardCollection,
+  EncryptedCollection,
+  OpenedCards,
+  PlainCard,
+  PlainCollection,
+  StoredCard,
+} from '../src/domain/card';
+import type { Local, MergeDecision, Remote } from '../src/domain/merge-decision';
 import type { SecretRecord } from '../src/domain/secret';
-
-export interface PutCardResult {
-  /** The stored collection with the card added or replaced, ready to persist. */
-  collection: CardCollection;
-  /** The card as the app shows it. */
-  card: PlainCard;
-}
 
 export interface CreateSecretResult {
   /** The new password or PIN record: the DEK wrapped under a key derived from the secret with a fresh salt. */
@@ -28,25 +28,27 @@ export interface EngineApi {
   // ---- cards ----
 
   /**
-   * Turns a stored collection into view cards, newest first, in one round trip; decrypts when it is encrypted. Cards opened
-   * before under the held DEK with the same id, IV and ciphertext come from a cache in the worker, so a live update
-   * that changes one card decrypts one card. The cache is emptied when the DEK is dropped or replaced.
+   * Opens a stored collection card by card in one round trip, decrypting when it is encrypted: the cards that open,
+   * newest first, and those that do not, each with its reason (bad base64, another key, not card data, an unknown
+   * network or theme). One bad card never fails the open. Cards opened before under the held DEK with the same id,
+   * IV and ciphertext come from a cache in the worker, so a live update that changes one card decrypts one card.
+   * The cache is emptied when the DEK is dropped or replaced. Encrypted without the DEK: keyMissingDecrypt.
    */
-  openCollection(collection: CardCollection): Promise<PlainCard[]>;
+  openCollection(collection: CardCollection): Promise<OpenedCards>;
 
   /**
-   * Adds (no `id`) or replaces (`id` given) a card and stamps `modifiedAt = now`. The worker decides how it is
-   * stored: encrypted when the DEK is held, plain otherwise. New ids are 8 unbiased `[A-Za-z0-9]` characters,
-   * regenerated on collision with an id already in the collection.
+   * One card as it is to be stored, and nothing else: the page chose its id (src/domain/card-id.ts) and time and
+   * puts the result into storage itself. ENCRYPTED needs the held DEK (else keyMissingEncrypt); UNENCRYPTED while a
+   * DEK is held is refused as mixing, since a secret then exists that the page has not seen yet.
    */
-  putCard(collection: CardCollection, input: { id?: string; data: CardData }, now: number): Promise<PutCardResult>;
+  sealCard(card: PlainCard, type: CardCollection['type']): Promise<StoredCard>;
 
   /**
    * Merges two collections of the same kind card by card (the newer `modifiedAt` wins) and says which remote cards
    * the result takes; `applyMerge` (src/domain/merge-decision.ts) builds the merged collection from the two the
-   * caller already holds, so only ids come back across the boundary.
+   * caller already holds, so only ids come back across the boundary. Each side is branded where it was read.
    */
-  mergeCollections(local: CardCollection, remote: CardCollection): Promise<MergeDecision>;
+  mergeCollections(local: Local<CardCollection>, remote: Remote<CardCollection>): Promise<MergeDecision>;
 
   // ---- key custody ----
 
@@ -60,14 +62,25 @@ export interface EngineApi {
    * Derives the KEK from `secret` and unwraps the DEK from `record`, keeping it. One derivation.
    * A wrong secret rejects with an error whose message is empty and whose cause is 'Failed to decrypt data'.
    *
-   * Given the locked wallet's `collection`, it is opened with the key in the same round trip and its view cards
-   * are returned (as `openCollection` would); if it cannot be opened, the key is dropped again and the open's error
-   * rejects, so no half-open wallet remains. Without one, the result is empty.
+   * Given the locked wallet's `collection`, it is opened with the key in the same round trip, card by card as
+   * `openCollection` opens it; if the open itself fails, the key is dropped again and its error rejects, so no
+   * half-open wallet remains. Without one, the result is empty.
    */
-  unlock(secret: string, record: SecretRecord, collection?: CardCollection): Promise<PlainCard[]>;
+  unlock(secret: string, record: SecretRecord, collection?: CardCollection): Promise<OpenedCards>;
 
-  /** Whether `secret` opens `record`. One derivation; the held key is not changed. */
+  /**
+   * Whether `secret` opens `record`. One derivation; the held key is not changed. A success leaves a one-use proof
+   * (five minutes, dropped by lock or the next verify) that `changeSecret` can spend.
+   */
   verify(secret: string, record: SecretRecord): Promise<boolean>;
+
+  /**
+   * A new record wrapping the held DEK under `next`, for someone who knows `current`: proven by the proof of a
+   * `verify` of the same secret and record (no derivation) or by opening `record` (one). One derivation for `next`.
+   * A wrong `current` rejects as `unlock` does; a record whose key is not the held one, or no held key, rejects with
+   * refreshAndUnlock. Custody does not change.
+   */
+  changeSecret(current: string, record: SecretRecord, next: string, now: number): Promise<SecretRecord>;
 
   /**
    * Wraps the DEK under a new secret with a fresh salt. When no DEK is held, one is generated first and every
@@ -81,11 +94,12 @@ export interface EngineApi {
    * `record` (one derivation; a wrong secret rejects exactly as `unlock` does), then re-encrypts every card of
    * `local` (plain, or encrypted under the DEK held now) under the account's DEK and returns them. All or nothing:
    * the account's DEK becomes the held key only after every card is re-encrypted; on any failure the key held
-   * before stays held and nothing is returned.
+   * before stays held and nothing is returned. A local card that does not open refuses the join
+   * (unreadableBeforeJoin): no card is left behind unread.
    */
   joinAccount(secret: string, record: SecretRecord, local: CardCollection): Promise<EncryptedCollection>;
 
-  /** Decrypts every card with the held DEK, for removing the last secret. */
+  /** Decrypts every card with the held DEK, for removing the last secret; refused (unreadableKeepPin) while one does not open. */
   decryptCollection(collection: CardCollection): Promise<PlainCollection>;
 
   /** How many PBKDF2 derivations this worker has run since it started, so tests can count them. */

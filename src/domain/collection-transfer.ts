@@ -5,7 +5,7 @@
  * about three times slower than JSON.stringify plus JSON.parse of the same data (measured in Chromium with 10,000
  * cards: ~75 ms against ~21 ms for the round trip). A string is copied in one piece. Card data is only strings and
  * finite numbers, so the JSON round trip is exact. Small values keep structured clone: below the threshold there is
- * nothing to win. Shared by both sides, which register it with Comlink (worker/index.ts, src/engine/index.ts).
+ * nothing to win. Both sides register it through transfers.ts.
  */
 
 /** Below this many cards a value goes by structured clone as before. */
@@ -26,13 +26,22 @@ const isLargeCollection = (value: unknown): boolean =>
   isObject(value.cards) &&
   hasAtLeast(value.cards, JSON_TRANSFER_MIN_CARDS);
 
-/** Many view cards, as openCollection returns them. */
+/** Many view cards. */
 const isLargeCardList = (value: unknown): boolean =>
   Array.isArray(value) && value.length >= JSON_TRANSFER_MIN_CARDS && isObject(value[0]) && 'modifiedAt' in value[0];
 
-/** A large collection, a large card list, or a result that carries a large collection (putCard, createSecret). */
+/** Opened cards, as openCollection and unlock return them: `{cards, unreadable}`, either list large. */
+const isLargeOpen = (value: unknown): boolean =>
+  isObject(value) && Array.isArray(value.cards) && (isLargeCardList(value.cards) || isLargeCardList(value.unreadable));
+
+/** A large collection, card list or open, or a result that carries a large collection (createSecret). */
 function carriesManyCards(value: unknown): boolean {
-  return isLargeCollection(value) || isLargeCardList(value) || (isObject(value) && isLargeCollection(value.collection));
+  return (
+    isLargeCollection(value) ||
+    isLargeCardList(value) ||
+    isLargeOpen(value) ||
+    (isObject(value) && isLargeCollection(value.collection))
+  );
 }
 
 /** The Comlink transfer handler, registered under `COLLECTION_TRANSFER`. */

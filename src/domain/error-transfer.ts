@@ -1,7 +1,7 @@
 /**
  * How a thrown error crosses the worker boundary. Comlink's own 'throw' handler keeps only message, name and
  * stack, losing the error's kind and cause; this one sends `toWireError` data and rebuilds the error on the other
- * side. Shared by both sides, which register it with Comlink (worker/transfer-errors.ts, src/engine/).
+ * side. Both sides register it through transfers.ts.
  */
 import { fromWireError, toWireError, type WireError } from './errors';
 

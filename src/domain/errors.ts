@@ -85,4 +85,7 @@ export const Messages = {
   pinTooCommon: 'Entered PIN is too common',
   pinsDoNotMatch: 'PINs do not match',
   passwordIncorrect: 'Entered password is incorrect',
+  // Beyond SPEC.md: work that must carry every card over, refused while some card cannot be opened.
+  unreadableKeepPin: 'Some cards could not be opened. Delete them first, or keep the PIN.',
+  unreadableBeforeJoin: 'Some cards on this device could not be opened. Delete them first, then sign in.',
 } as const;

@@ -4,8 +4,7 @@
  */
 import { type Remote, transferHandlers, wrap } from 'comlink';
 import type { EngineApi } from '../../worker/api';
-import { COLLECTION_TRANSFER, collectionTransferHandler } from '../domain/collection-transfer';
-import { registerErrorTransfer } from './transfer-errors';
+import { registerTransfers } from '../domain/transfers';
 
 let instance: Remote<EngineApi> | undefined;
 
@@ -20,8 +19,6 @@ export function getEngine(): Remote<EngineApi> {
  * boundary; errors are made to keep their kind and cause before the first call can fail.
  */
 export function createEngine(worker: Worker): Remote<EngineApi> {
-  registerErrorTransfer();
-  // Large collections cross as one JSON string (see src/domain/collection-transfer.ts).
-  transferHandlers.set(COLLECTION_TRANSFER, collectionTransferHandler);
+  registerTransfers(transferHandlers);
   return wrap<EngineApi>(worker);
 }

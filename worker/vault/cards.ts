@@ -1,14 +1,17 @@
 /**
  * Card encryption under the DEK. The plaintext is the UTF-8 JSON of `{number, expiry, cardholder, issuer, cvv,
  * network, theme}` in exactly that key order; the stored form is `{id, data: {cipherText, iv}, modifiedAt}`.
+ *
+ * Opening is card by card (DESIGN.md invariant 8): a card whose base64, ciphertext, UTF-8, JSON or fields are bad
+ * is reported as unreadable with its reason, and every other card still opens.
  */
 import type { CardData, EncryptedCard, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { Messages, SleeveError } from '../../src/domain/errors';
+import { cardDataProblem } from '../../src/domain/stored-cards';
 import { decrypt, encrypt, type Sealed } from '../crypto/aes-gcm';
 import { fromBase64Many, toBase64 } from '../crypto/base64';
 import { type Bytes, fromUtf8, utf8 } from '../crypto/bytes';
 import type { DataKey } from '../crypto/keys';
-import { cachedData, rememberOnly } from './card-cache';
 import { toCardData } from './card-shape';
 
 let decryptions = 0;
@@ -34,36 +37,48 @@ export async function encryptCard(dek: DataKey, card: PlainCard): Promise<Encryp
   };
 }
 
-/** The stored cards' ciphertexts and IVs as bytes, decoded together; bad base64 is 'Failed to decrypt data'. */
-function sealedOf(cards: readonly EncryptedCard[]): Sealed[] {
-  const texts: string[] = [];
-  for (const card of cards) texts.push(card.data.cipherText, card.data.iv);
-  let bytes: Bytes[];
-  try {
-    bytes = fromBase64Many(texts);
-  } catch (cause) {
-    throw new SleeveError(Messages.decryptFailed, { cause });
-  }
-  return cards.map((_, index) => ({ ciphertext: bytes[2 * index] as Bytes, iv: bytes[2 * index + 1] as Bytes }));
-}
-
-/** Any failure, including bad base64, invalid UTF-8 or JSON of the wrong shape, is 'Failed to decrypt data'. */
-export async function decryptCard(dek: DataKey, card: EncryptedCard): Promise<PlainCard> {
-  decryptions++;
-  const plaintext = await decrypt(dek, sealedOf([card])[0] as Sealed);
-  try {
-    return { id: card.id, data: toCardData(JSON.parse(fromUtf8(plaintext))), modifiedAt: card.modifiedAt };
-  } catch (cause) {
-    throw new SleeveError(Messages.decryptFailed, { cause });
-  }
-}
-
 /** Every card encrypted concurrently; one failure fails the whole collection. */
 export async function encryptCards(dek: DataKey, collection: PlainCollection): Promise<EncryptedCollection> {
   const entries = await Promise.all(
-    Object.entries(collection.cards).map(async ([id, card]) => [id, await encryptCard(dek, card)] as const),
+    Object.values(collection.cards).map(async (card) => [card.id, await encryptCard(dek, card)] as const),
   );
   return { type: 'ENCRYPTED', cards: Object.fromEntries(entries) };
+}
+
+/** Why a card did not open, in words the list of unreadable cards shows. */
+export const Reasons = {
+  damaged: 'its encrypted contents are damaged',
+  wrongKey: 'it was encrypted with another key, or changed after it was encrypted',
+  notCard: 'its decrypted contents are not a card',
+} as const;
+
+/** A card's data, or the reason it could not be opened. */
+export type Outcome = CardData | { reason: string };
+
+export const isOpened = (outcome: Outcome): outcome is CardData => !('reason' in outcome);
+
+/**
+ * The stored cards' ciphertexts and IVs as bytes. All are decoded together (one buffer for 10,000 cards); if that
+ * fails, card by card, so one card's bad base64 marks only that card.
+ */
+function sealedOf(cards: readonly EncryptedCard[]): (Sealed | { reason: string })[] {
+  const decodeAll = (some: readonly EncryptedCard[]): Sealed[] => {
+    const texts: string[] = [];
+    for (const card of some) texts.push(card.data.cipherText, card.data.iv);
+    const bytes = fromBase64Many(texts);
+    return some.map((_, index) => ({ ciphertext: bytes[2 * index] as Bytes, iv: bytes[2 * index + 1] as Bytes }));
+  };
+  try {
+    return decodeAll(cards);
+  } catch {
+    return cards.map((card) => {
+      try {
+        return decodeAll([card])[0] as Sealed;
+      } catch {
+        return { reason: Reasons.damaged };
+      }
+    });
+  }
 }
 
 const OPEN = 0x5b; // [
@@ -71,28 +86,33 @@ const COMMA = 0x2c;
 const CLOSE = 0x5d; // ]
 
 /**
- * Every card decrypted concurrently, in the collection's order; one failure fails the whole collection.
+ * The cards' data, in their order, each card decrypted concurrently.
  *
  * Decoding and parsing once for the whole collection rather than once per card: the plaintexts are joined into one
  * UTF-8 JSON array and read with one TextDecoder call and one JSON.parse, which for 10,000 cards is several times
- * cheaper than 10,000 of each. Nothing is lost in checking: the decoder is still fatal (a separator byte can never
- * complete a broken UTF-8 sequence), every element still goes through `toCardData`, and a plaintext that is not
- * exactly one JSON value changes the element count, which fails the open.
+ * cheaper than 10,000 of each. Nothing is lost in checking: the decoder is fatal (a separator byte can never complete
+ * a broken UTF-8 sequence), every element is checked, and a plaintext that is not exactly one JSON value changes the
+ * element count. Only when that fast path fails is each plaintext read on its own, to find which cards are bad.
  */
-export async function decryptCards(dek: DataKey, collection: EncryptedCollection): Promise<PlainCard[]> {
-  const cards = Object.values(collection.cards);
-  const data = await decryptAll(dek, cards);
-  return viewCards(cards, data);
+export async function decryptAll(dek: DataKey, cards: readonly EncryptedCard[]): Promise<Outcome[]> {
+  decryptions += cards.length;
+  const plaintexts = await Promise.all(
+    sealedOf(cards).map((sealed) =>
+      'reason' in sealed ? sealed : decrypt(dek, sealed).catch(() => ({ reason: Reasons.wrongKey })),
+    ),
+  );
+  const decrypted = plaintexts.filter((plaintext): plaintext is Bytes => plaintext instanceof Uint8Array);
+  const parsed = parseJoined(decrypted);
+  let next = 0;
+  return plaintexts.map((plaintext) => {
+    if (!(plaintext instanceof Uint8Array)) return plaintext;
+    const index = next++;
+    return parsed ? (parsed[index] as CardData) : parseOne(plaintext);
+  });
 }
 
-/** View cards from stored cards and their decrypted data (`data[i]` is `cards[i]`'s). */
-const viewCards = (cards: readonly EncryptedCard[], data: readonly CardData[]): PlainCard[] =>
-  cards.map((card, index) => ({ id: card.id, data: data[index] as CardData, modifiedAt: card.modifiedAt }));
-
-/** The cards' data, in their order. */
-async function decryptAll(dek: DataKey, cards: readonly EncryptedCard[]): Promise<CardData[]> {
-  decryptions += cards.length;
-  const plaintexts = await Promise.all(sealedOf(cards).map((sealed) => decrypt(dek, sealed)));
+/** All plaintexts read in one go, or `undefined` when any of them is not card data. */
+function parseJoined(plaintexts: readonly Bytes[]): CardData[] | undefined {
   let size = 2 + Math.max(0, plaintexts.length - 1);
   for (const plaintext of plaintexts) size += plaintext.length;
   const joined = new Uint8Array(size);
@@ -106,26 +126,36 @@ async function decryptAll(dek: DataKey, cards: readonly EncryptedCard[]): Promis
   joined[offset] = CLOSE;
   try {
     const values: unknown = JSON.parse(fromUtf8(joined));
-    if (!Array.isArray(values) || values.length !== cards.length) throw new Error('a plaintext is not one JSON value');
+    if (!Array.isArray(values) || values.length !== plaintexts.length) return undefined;
+    // toCardData throws on the first value that is not card data; the caller then reads card by card.
     return values.map(toCardData);
-  } catch (cause) {
-    throw new SleeveError(Messages.decryptFailed, { cause });
+  } catch {
+    return undefined;
   }
 }
 
+function parseOne(plaintext: Bytes): Outcome {
+  let value: unknown;
+  try {
+    value = JSON.parse(fromUtf8(plaintext));
+  } catch {
+    return { reason: Reasons.notCard };
+  }
+  const problem = cardDataProblem(value);
+  return problem === null ? toCardData(value) : { reason: problem };
+}
+
 /**
- * Like {@link decryptCards}, but a card whose id, IV and ciphertext were decrypted before under the same key comes
- * from the cache; only new or changed cards are decrypted. The cache then holds exactly this collection's cards.
+ * Every card decrypted, for work that must carry all of them over (joining an account, removing the last secret):
+ * one card that does not open fails the whole call with `message`, and nothing is changed.
  */
-export async function openCards(dek: DataKey, collection: EncryptedCollection): Promise<PlainCard[]> {
-  const all = Object.values(collection.cards);
-  const cached = all.map(cachedData);
-  const fresh = await decryptAll(
-    dek,
-    all.filter((_, index) => cached[index] === undefined),
-  );
-  let next = 0;
-  const data = cached.map((known) => known ?? (fresh[next++] as CardData));
-  rememberOnly(all, data);
-  return viewCards(all, data);
+export async function decryptEvery(dek: DataKey, collection: EncryptedCollection, message: string): Promise<PlainCard[]> {
+  const cards = Object.values(collection.cards);
+  const outcomes = await decryptAll(dek, cards);
+  const bad = outcomes.findIndex((outcome) => !isOpened(outcome));
+  if (bad >= 0) {
+    const outcome = outcomes[bad] as { reason: string };
+    throw new SleeveError(message, { cause: new Error(`card ${cards[bad]?.id}: ${outcome.reason}`) });
+  }
+  return cards.map((card, index) => ({ id: card.id, data: outcomes[index] as CardData, modifiedAt: card.modifiedAt }));
 }

@@ -5,10 +5,12 @@
 import type { CardCollection, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
 import type { SecretRecord } from '../../src/domain/secret';
+import { sortOut } from '../../src/domain/stored-cards';
 import type { DataKey } from '../crypto/keys';
 import { createRecord, generateDataKey, openRecord } from '../crypto/records';
 import { clearCache } from './card-cache';
-import { decryptCards, encryptCards } from './cards';
+import { decryptEvery, encryptCards } from './cards';
+import { dropProof, leaveProof, takeProof } from './verify-proof';
 
 let dataKey: DataKey | undefined;
 
@@ -29,6 +31,7 @@ export function heldKey(): DataKey | undefined {
 
 export function lock(): void {
   clearCache();
+  dropProof();
   dataKey = undefined;
 }
 
@@ -73,22 +76,59 @@ export async function joinAccount(
   return encrypted;
 }
 
+/** Every local card, or a refusal when one cannot be opened: joining must not leave a card behind unread. */
 async function localCards(local: CardCollection): Promise<PlainCard[]> {
-  if (local.type === 'UNENCRYPTED') return Object.values(local.cards);
-  if (Object.keys(local.cards).length === 0) return [];
+  const { wellFormed, unreadable } = sortOut(local);
+  if (unreadable.length > 0) throw new InvalidStateError(Messages.unreadableBeforeJoin);
+  if (wellFormed.type === 'UNENCRYPTED') return Object.values(wellFormed.cards);
+  if (Object.keys(wellFormed.cards).length === 0) return [];
   if (!dataKey) throw new InvalidStateError(Messages.keyMissingDecrypt);
-  return decryptCards(dataKey, local);
+  return decryptEvery(dataKey, wellFormed, Messages.unreadableBeforeJoin);
 }
 
-/** Whether `secret` opens `record`; the held key is not changed. Only a wrong secret gives false. */
+/**
+ * Whether `secret` opens `record`; the held key is not changed. Only a wrong secret gives false. A success leaves a
+ * one-use proof for `changeSecret`, so a change confirmed on its screen derives the current secret's key once.
+ */
 export async function verify(secret: string, record: SecretRecord): Promise<boolean> {
+  dropProof();
   try {
-    await openRecord(secret, record);
+    leaveProof(secret, record, await openRecord(secret, record));
     return true;
   } catch (error) {
     if (isWrongSecret(error)) return false;
     throw error;
   }
+}
+
+/**
+ * Wraps the held DEK under `next`, but only for someone who knows `current`: page code cannot rewrap the key
+ * without the secret that guards it. `current` is proven by the proof a `verify` of the same secret and record just
+ * left (no derivation), or else by opening `record` (one derivation); wrapping under `next` is one more. The key
+ * `record` holds must be the key held now, so a stale record can never be rewrapped over the live one.
+ */
+export async function changeSecret(
+  current: string,
+  record: SecretRecord,
+  next: string,
+  now: number,
+): Promise<SecretRecord> {
+  const held = dataKey;
+  if (!held) throw new InvalidStateError(Messages.refreshAndUnlock);
+  const proven = takeProof(current, record) ?? (await openWithSecret(current, record));
+  if (!(await sameKey(proven, held))) throw new InvalidStateError(Messages.refreshAndUnlock);
+  return createRecord(next, held, now);
+}
+
+/** Whether two data keys are the same key. Both are extractable (see crypto/records.ts); the bytes stay here. */
+async function sameKey(a: DataKey, b: DataKey): Promise<boolean> {
+  if (a === b) return true;
+  const [x, y] = await Promise.all([crypto.subtle.exportKey('raw', a), crypto.subtle.exportKey('raw', b)]);
+  const left = new Uint8Array(x);
+  const right = new Uint8Array(y);
+  let difference = left.length ^ right.length;
+  for (let index = 0; index < left.length; index++) difference |= (left[index] ?? 0) ^ (right[index] ?? 0);
+  return difference === 0;
 }
 
 /**

@@ -8,16 +8,7 @@
  */
 import type { CardCollection, EncryptedCard, PlainCard } from '../../src/domain/card';
 import { InvalidArgumentError, Messages } from '../../src/domain/errors';
-import { applyMerge, type MergeDecision } from '../../src/domain/merge-decision';
-
-declare const side: unique symbol;
-/** A collection as held on this device. */
-export type Local<T> = T & { readonly [side]: 'local' };
-/** A collection as received from the server. */
-export type Remote<T> = T & { readonly [side]: 'remote' };
-
-export const asLocal = <T>(value: T): Local<T> => value as Local<T>;
-export const asRemote = <T>(value: T): Remote<T> => value as Remote<T>;
+import { applyMerge, type Local, type MergeDecision, type Remote } from '../../src/domain/merge-decision';
 
 type AnyCard = PlainCard | EncryptedCard;
 

@@ -1,44 +1,85 @@
 /**
- * The storage rules for collections: how cards are opened for view and how a put card is stored, depending on
- * whether the DEK is held. One collection never mixes encrypted and plain cards.
+ * The storage rules for cards: how a collection is opened for view and how one card is sealed for storage,
+ * depending on whether the DEK is held. One collection never mixes encrypted and plain cards.
  */
-import type { CardCollection, CardData, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
+import type {
+  CardCollection,
+  EncryptedCard,
+  EncryptedCollection,
+  OpenedCards,
+  PlainCard,
+  PlainCollection,
+  StoredCard,
+  UnreadableCard,
+} from '../../src/domain/card';
+import { CARD_ID_PATTERN } from '../../src/domain/card-id';
 import { InvalidArgumentError, InvalidStateError, Messages } from '../../src/domain/errors';
 import { byModifiedDesc } from '../../src/domain/search';
 import type { SecretRecord } from '../../src/domain/secret';
-import type { PutCardResult } from '../api';
-import { remember } from './card-cache';
-import { CARD_ID_PATTERN, newCardId } from './card-id';
+import { openPlain, sortOut } from '../../src/domain/stored-cards';
+import { cachedData, remember, rememberOnly } from './card-cache';
 import { toCardData } from './card-shape';
-import { decryptCards, encryptCard, openCards } from './cards';
+import { decryptAll, decryptEvery, encryptCard, isOpened } from './cards';
 import { heldKey, lock, unlock } from './custody';
 
 /**
- * View cards, newest first as the list shows them (sorted here, off the main thread; the app's own sort then finds
- * them in order). An encrypted collection is decrypted in one go, all cards concurrently (cards unchanged since the
- * last open come from the worker's cache); if any card fails to decrypt, the whole open fails ('Failed to decrypt
- * data') rather than silently hiding a card the person would then believe was gone.
+ * View cards, newest first as the list shows them (sorted here, off the main thread), and the cards that could not
+ * be opened, each with its reason. Opening never fails because of one card: a person must never believe a card is
+ * gone, nor lose the others to it. Cards opened before under the held DEK with the same id, IV and ciphertext come
+ * from the cache, so a live update that changes one card decrypts one card.
  */
-export async function openCollection(collection: CardCollection): Promise<PlainCard[]> {
-  const cards =
-    collection.type === 'UNENCRYPTED'
-      ? Object.values(collection.cards)
-      : await openCards(requireKey(Messages.keyMissingDecrypt), collection);
-  return cards.sort(byModifiedDesc);
+export async function openCollection(collection: CardCollection): Promise<OpenedCards> {
+  if (collection.type === 'UNENCRYPTED') {
+    const opened = openPlain(collection);
+    return { cards: opened.cards.sort(byModifiedDesc), unreadable: opened.unreadable };
+  }
+  const dek = heldKey();
+  if (!dek) throw new InvalidStateError(Messages.keyMissingDecrypt);
+  const { wellFormed, unreadable } = sortOut(collection);
+  const all = Object.values(wellFormed.cards);
+  const known = all.map(cachedData);
+  const fresh = await decryptAll(
+    dek,
+    all.filter((_, index) => known[index] === undefined),
+  );
+  const cards: PlainCard[] = [];
+  const opened: EncryptedCard[] = [];
+  let next = 0;
+  all.forEach((card, index) => {
+    const outcome = known[index] ?? fresh[next++];
+    if (outcome && isOpened(outcome)) {
+      cards.push({ id: card.id, data: outcome, modifiedAt: card.modifiedAt });
+      opened.push(card);
+    } else if (outcome) {
+      unreadable.push(unreadableCard(card, outcome.reason));
+    }
+  });
+  // The cache then holds exactly the opened cards, so deleted ones leave memory and bad ones are never kept.
+  rememberOnly(
+    opened,
+    cards.map((card) => card.data),
+  );
+  return { cards: cards.sort(byModifiedDesc), unreadable };
 }
+
+const unreadableCard = (card: StoredCard, reason: string): UnreadableCard => ({
+  id: card.id,
+  modifiedAt: card.modifiedAt,
+  reason,
+});
 
 /**
  * Unlocks and, given the locked wallet's collection, opens it in the same call: unlocking exists to show the cards,
- * and one round trip instead of two keeps the person's wait to the derivation and the decryption. If the cards
- * cannot be opened, the key just unwrapped is dropped again.
+ * and one round trip instead of two keeps the person's wait to the derivation and the decryption. A card that does
+ * not open is listed as unreadable; only a failure of the open itself drops the key just unwrapped.
  */
 export async function unlockAndOpen(
   secret: string,
   record: SecretRecord,
   collection: CardCollection | undefined,
-): Promise<PlainCard[]> {
+): Promise<OpenedCards> {
   await unlock(secret, record);
-  if (!collection) return [];
+  if (!collection) return { cards: [], unreadable: [] };
   try {
     return await openCollection(collection);
   } catch (error) {
@@ -47,47 +88,34 @@ export async function unlockAndOpen(
   }
 }
 
-/** The whole collection as plain cards, for removing the last secret. */
+/** The whole collection as plain cards, for removing the last secret: refused while any card does not open. */
 export async function decryptCollection(collection: CardCollection): Promise<PlainCollection> {
   if (collection.type === 'UNENCRYPTED') return { type: 'UNENCRYPTED', cards: { ...collection.cards } };
-  const cards = await decryptCards(requireKey(Messages.keyMissingDecrypt), collection);
+  const dek = heldKey();
+  if (!dek) throw new InvalidStateError(Messages.keyMissingDecrypt);
+  const { wellFormed, unreadable } = sortOut(collection);
+  if (unreadable.length > 0) throw new InvalidStateError(Messages.unreadableKeepPin);
+  const cards = await decryptEvery(dek, wellFormed as EncryptedCollection, Messages.unreadableKeepPin);
   return { type: 'UNENCRYPTED', cards: Object.fromEntries(cards.map((card) => [card.id, card])) };
 }
 
 /**
- * Adds or replaces one card. With the DEK held the result is encrypted (an empty plain collection becomes an
- * encrypted one; a non-empty plain one is refused as mixing). Without it, plain collections stay plain and an
- * encrypted one is refused: its card cannot be encrypted.
+ * One card as it is to be stored. ENCRYPTED needs the held DEK; UNENCRYPTED is refused while a DEK is held, since
+ * the page then believes no secret exists while the worker holds one (a PIN created in another tab). The caller
+ * chose the id (src/domain/card-id.ts) and the time; the card's data is checked and put in wire order here.
  */
-export async function putCard(
-  collection: CardCollection,
-  input: { id?: string; data: CardData },
-  now: number,
-): Promise<PutCardResult> {
-  const data = toCardData(input.data);
-  if (input.id !== undefined && !CARD_ID_PATTERN.test(input.id)) {
-    throw new InvalidArgumentError(`Invalid card id: ${JSON.stringify(input.id)}`);
-  }
-  const id = input.id ?? newCardId((candidate) => Object.hasOwn(collection.cards, candidate));
-  const card: PlainCard = { id, data, modifiedAt: now };
+export async function sealCard(card: PlainCard, type: CardCollection['type']): Promise<StoredCard> {
+  if (!CARD_ID_PATTERN.test(card.id)) throw new InvalidArgumentError(`Invalid card id: ${JSON.stringify(card.id)}`);
+  if (!Number.isFinite(card.modifiedAt)) throw new InvalidArgumentError('Invalid card date');
+  const plain: PlainCard = { id: card.id, data: toCardData(card.data), modifiedAt: card.modifiedAt };
   const dek = heldKey();
-
-  if (!dek) {
-    if (collection.type === 'ENCRYPTED') throw new InvalidStateError(Messages.keyMissingEncrypt);
-    return { collection: { type: 'UNENCRYPTED', cards: { ...collection.cards, [id]: card } }, card };
+  if (type === 'UNENCRYPTED') {
+    if (dek) throw new InvalidArgumentError(Messages.mixedCollection);
+    return plain;
   }
-  if (collection.type === 'UNENCRYPTED' && Object.keys(collection.cards).length > 0) {
-    throw new InvalidArgumentError(Messages.mixedCollection);
-  }
-  const existing: EncryptedCollection['cards'] = collection.type === 'ENCRYPTED' ? collection.cards : {};
-  const stored = await encryptCard(dek, card);
-  // The server echoes this card back on the live subscription; it opens from the cache, not a decryption.
-  remember(stored, data);
-  return { collection: { type: 'ENCRYPTED', cards: { ...existing, [id]: stored } }, card };
-}
-
-function requireKey(message: string) {
-  const dek = heldKey();
-  if (!dek) throw new InvalidStateError(message);
-  return dek;
+  if (!dek) throw new InvalidStateError(Messages.keyMissingEncrypt);
+  const stored = await encryptCard(dek, plain);
+  // The server (or the next open) brings this card back; it opens from the cache, not a decryption.
+  remember(stored, plain.data);
+  return stored;
 }

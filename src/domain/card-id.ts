@@ -1,13 +1,16 @@
 /**
  * Card ids: 8 characters of [A-Za-z0-9] from a CSPRNG. Bytes at or above 248 (the largest multiple of 62 that
- * fits in a byte) are rejected, so `byte % 62` is uniform over the alphabet: no modulo bias.
+ * fits in a byte) are rejected, so `byte % 62` is uniform over the alphabet: no modulo bias. The page makes the ids
+ * of the cards it saves, so the engine receives whole cards and sends back one stored card.
  */
-import { CARD_ID_ALPHABET, CARD_ID_LENGTH } from '../../src/domain/card';
-import { Messages, SleeveError } from '../../src/domain/errors';
-import { randomBytes } from '../crypto/bytes';
+import { CARD_ID_ALPHABET, CARD_ID_LENGTH } from './card';
+import { Messages, SleeveError } from './errors';
 
 /** Where random bytes come from; tests inject their own to force collisions. */
 export type RandomSource = (length: number) => Uint8Array;
+
+/** The platform CSPRNG, on the page and in the worker alike. */
+const randomBytes: RandomSource = (length) => crypto.getRandomValues(new Uint8Array(length));
 
 const ALPHABET_SIZE = CARD_ID_ALPHABET.length;
 const ACCEPT_BELOW = 256 - (256 % ALPHABET_SIZE);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CARD_ID_ALPHABET } from '../../src/domain/card';
-import { CARD_ID_PATTERN, newCardId, randomCardId } from '../../worker/vault/card-id';
+import { CARD_ID_PATTERN, newCardId, randomCardId } from '../../src/domain/card-id';
 
 /** A source that replays `bytes` in a loop: full control over what the generator sees. */
 function replay(bytes: number[]) {
