@@ -1,4 +1,4 @@
-/** What the server holds under `{uid}/cards`, checked entry by entry (placeholder until the full module lands). */
+/** What the server holds under `{uid}/cards`, checked entry by entry: good cards are used, the rest are reported. */
 import type { EncryptedCard, EncryptedCollection } from './card';
 
 /** A server entry under {uid}/cards that is not a well-formed encrypted card: kept on the server, reported to the person. */

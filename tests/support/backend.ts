@@ -7,24 +7,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startBackend } from '../../scripts/backend.mjs';
+import type {} from './provided-context';
 
 /** Several checkouts on one machine can test at once when each sets its own SLEEVE_TEST_PORT_OFFSET. */
 const OFFSET = Number(process.env.SLEEVE_TEST_PORT_OFFSET ?? 0);
 export const TEST_AUTH_PORT = 9199 + OFFSET;
 export const TEST_DATABASE_PORT = 9100 + OFFSET;
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** e.g. http://127.0.0.1:9199 */
-    authUrl: string;
-    /** e.g. http://127.0.0.1:9100?ns=demo-sleeve-default-rtdb */
-    databaseUrl: string;
-    /** The realtime database namespace, e.g. demo-sleeve-default-rtdb */
-    namespace: string;
-    /** A loopback address answering GET with the whole database as JSON, rules aside (see {@link serveDump}). */
-    databaseDumpUrl: string;
-  }
-}
 
 type Backend = Awaited<ReturnType<typeof startBackend>>;
 interface Shared {
