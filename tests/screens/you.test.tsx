@@ -70,10 +70,11 @@ test('delete all cards removes them after the sheet closes, confirms and returns
     await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
     expect(Object.keys(storedCards().cards)).toHaveLength(2);
     vi.advanceTimersByTime(200);
-    expect(storedCards()).toEqual({ type: 'UNENCRYPTED', cards: {} });
   } finally {
     vi.useRealTimers();
   }
+  // The delete is a read-modify-write under the cross-tab lock, so it lands a moment after it starts.
+  await expect.poll(() => storedCards()).toEqual({ type: 'UNENCRYPTED', cards: {} });
   await expect.element(page.getByText('Deleted all cards')).toHaveAttribute('data-type', 'success');
   await expect.poll(() => window.location.pathname).toBe('/user');
   await page.getByRole('link', { name: 'Home' }).click();

@@ -83,10 +83,10 @@ describe('offline', () => {
   });
 
   test('a change older than what another device saved meanwhile is not sent: newer wins', async () => {
+    const newer = (await serverValue(`${uid}/cards/${kept.id}`)) as { data: unknown };
     goOffline(database);
     await saveCard({ id: kept.id, data: { ...kept.data, cardholder: 'Offline Edit' } });
     // Another device edits the same card later, while this one is offline.
-    const newer = (await serverValue(`${uid}/cards/${kept.id}`)) as { data: unknown };
     goOnline(database);
     await set(ref(database, `${uid}/cards/${kept.id}`), { ...newer, id: kept.id, modifiedAt: Date.now() + 60_000 });
     await expect.poll(() => cardsState.waiting).toBe(0);

@@ -87,6 +87,8 @@ describe('a PIN in one tab', () => {
   it('a PIN changed in one tab leaves the other open with the same key', async () => {
     const [a, b] = await Promise.all([openTab(), openTab()]);
     await a.secrets.createPin(PIN);
+    // The other tab learns of the PIN from the storage event, and locks.
+    await expect.poll(() => b.store.appState.locked).toBe(true);
     await b.secrets.unlockWithPin(PIN);
     await expect(a.secrets.createPin('905183')).resolves.toBe('updated');
     await expect.poll(() => b.store.appState.pinCreated).toBe(true);
