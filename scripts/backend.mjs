@@ -266,7 +266,10 @@ export async function startBackend({
   // The server keeps its data in an offline client of its own, whose writes apply (and reach every listener) at
   // once but are never acknowledged: nothing waits for that promise.
   const writeRaw = async (path, value) => {
-    /** @type {any} */ (database).baseRef.child(path).set(value).catch(() => {});
+    /** @type {any} */ (database).baseRef
+      .child(path)
+      .set(value)
+      .catch(() => {});
   };
   return { authUrl, databaseUrl, namespace, readAll, writeRaw, stop };
 }

@@ -44,6 +44,8 @@ export class AccountSync implements SyncSession {
   private outbox: Outbox;
   /** Changes sent and not yet answered, by card id. */
   private readonly inFlight = new Map<string, OutboxEntry>();
+  /** Cards whose change is leaving the outbox right now, so a flush meanwhile does not settle it twice. */
+  private readonly settling = new Set<string>();
   private connected = false;
   private rendering = false;
   private renderAgain = false;
@@ -141,21 +143,28 @@ export class AccountSync implements SyncSession {
   /** The server has the change, or a newer one: it leaves the outbox (unless the card changed again meanwhile). */
   private async settle(entry: OutboxEntry): Promise<void> {
     if (this.inFlight.get(entry.id) === entry) this.inFlight.delete(entry.id);
-    const stored = await updateStorage((current) => {
-      const outbox = outboxOf(current.outbox, this.uid);
-      const next = withoutEntry(outbox, entry);
-      return next === outbox ? {} : { outbox: next };
-    });
-    if (this.disposed) return;
-    this.outbox = outboxOf(stored.outbox, this.uid);
-    cardsState.waiting = this.waitingCount();
+    this.settling.add(entry.id);
+    try {
+      const stored = await updateStorage((current) => {
+        const outbox = outboxOf(current.outbox, this.uid);
+        const next = withoutEntry(outbox, entry);
+        return next === outbox ? {} : { outbox: next };
+      });
+      if (this.disposed) return;
+      this.outbox = outboxOf(stored.outbox, this.uid);
+      cardsState.waiting = this.waitingCount();
+    } finally {
+      this.settling.delete(entry.id);
+    }
+    // The card may have changed again while this change was on its way (a save, then a delete): send that now.
+    this.flush();
   }
 
   /** Sends every waiting change the server still needs; only while connected and once the server has answered. */
   private flush(): void {
     if (this.disposed || !this.connected || this.server === null) return;
     for (const entry of Object.values(this.outbox.cards)) {
-      if (this.inFlight.has(entry.id)) continue;
+      if (this.inFlight.has(entry.id) || this.settling.has(entry.id)) continue;
       if (stillToSend(entry, this.server)) this.send(entry);
       else this.settle(entry).catch(reportError);
     }

@@ -205,7 +205,9 @@ describe('signed in', () => {
     expect(storedJson('cards')).toEqual({ type: 'UNENCRYPTED', cards: {} });
     await deleteCard(id);
     expect(shownIds()).not.toContain(id);
-    expect(Object.keys((await serverValue(`${uid}/cards`)) as object)).not.toContain(id);
+    // The delete waits in the outbox until the save before it is answered, then goes.
+    await expect.poll(() => cardsState.waiting).toBe(0);
+    expect(Object.keys(((await serverValue(`${uid}/cards`)) as object | null) ?? {})).not.toContain(id);
   });
 
   test('changing the password costs two derivations and stores the new record on the server and here', async () => {

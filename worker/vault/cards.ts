@@ -149,7 +149,11 @@ function parseOne(plaintext: Bytes): Outcome {
  * Every card decrypted, for work that must carry all of them over (joining an account, removing the last secret):
  * one card that does not open fails the whole call with `message`, and nothing is changed.
  */
-export async function decryptEvery(dek: DataKey, collection: EncryptedCollection, message: string): Promise<PlainCard[]> {
+export async function decryptEvery(
+  dek: DataKey,
+  collection: EncryptedCollection,
+  message: string,
+): Promise<PlainCard[]> {
   const cards = Object.values(collection.cards);
   const outcomes = await decryptAll(dek, cards);
   const bad = outcomes.findIndex((outcome) => !isOpened(outcome));
