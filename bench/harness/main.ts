@@ -3,8 +3,8 @@
  * page of its own, so bench/run.mjs can time worker calls the way the app makes them. Built into a temporary folder
  * at bench time; it never ships in dist/.
  */
-import type { CardCollection } from '../../src/domain/card';
-import { applyMerge } from '../../src/domain/merge-decision';
+import type { CardCollection, OpenedCards } from '../../src/domain/card';
+import { applyMerge, asLocal, asRemote } from '../../src/domain/merge-decision';
 import type { SecretRecord } from '../../src/domain/secret';
 import { createEngine } from '../../src/engine';
 
@@ -50,8 +50,12 @@ const keptEngine = () => {
   return kept.engine;
 };
 
-const cardCount = (collection: CardCollection | unknown[]): number =>
-  Array.isArray(collection) ? collection.length : Object.keys(collection.cards).length;
+const cardCount = (collection: CardCollection | OpenedCards | unknown[]): number =>
+  Array.isArray(collection)
+    ? collection.length
+    : Array.isArray(collection.cards)
+      ? collection.cards.length
+      : Object.keys(collection.cards).length;
 
 const bench = {
   setData(next: Data): void {
@@ -132,7 +136,7 @@ const bench = {
     const remoteCollection = collections[remote] as CardCollection;
     const engine = keptEngine();
     const start = performance.now();
-    const decision = await engine.mergeCollections(localCollection, remoteCollection);
+    const decision = await engine.mergeCollections(asLocal(localCollection), asRemote(remoteCollection));
     const merged = applyMerge(localCollection, remoteCollection, decision);
     const end = performance.now();
     return { ms: end - start, longTasks: await longTasksBetween(start, end), cards: cardCount(merged) };
