@@ -105,7 +105,11 @@ export async function decryptCollection(collection: CardCollection): Promise<Pla
  * chose the id (src/domain/card-id.ts) and the time; the card's data is checked and put in wire order here.
  */
 export async function sealCard(card: PlainCard, type: CardCollection['type']): Promise<StoredCard> {
-  if (!CARD_ID_PATTERN.test(card.id)) throw new InvalidArgumentError(`Invalid card id: ${JSON.stringify(card.id)}`);
+  // RegExp.test turns a number into text, so 12345678 would pass the pattern and be stored under "12345678" with an
+  // id that does not match its key: a card sealed here that every later open lists as unreadable.
+  if (typeof card.id !== 'string' || !CARD_ID_PATTERN.test(card.id)) {
+    throw new InvalidArgumentError(`Invalid card id: ${JSON.stringify(card.id)}`);
+  }
   if (!Number.isFinite(card.modifiedAt)) throw new InvalidArgumentError('Invalid card date');
   const plain: PlainCard = { id: card.id, data: toCardData(card.data), modifiedAt: card.modifiedAt };
   const dek = heldKey();
