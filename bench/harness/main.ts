@@ -4,7 +4,7 @@
  * at bench time; it never ships in dist/.
  */
 import type { CardCollection } from '../../src/domain/card';
-import { applyMerge } from '../../src/domain/merge-decision';
+import { applyMerge, asLocal, asRemote } from '../../src/domain/merge-decision';
 import type { SecretRecord } from '../../src/domain/secret';
 import { createEngine } from '../../src/engine';
 
@@ -114,9 +114,9 @@ const bench = {
     try {
       await engine.unlock(pin, record);
       const start = performance.now();
-      const cards = await engine.openCollection(collection);
+      const opened = await engine.openCollection(collection);
       const end = performance.now();
-      return { ms: end - start, longTasks: await longTasksBetween(start, end), cards: cardCount(cards) };
+      return { ms: end - start, longTasks: await longTasksBetween(start, end), cards: cardCount(opened.cards) };
     } finally {
       stop();
     }
@@ -132,7 +132,7 @@ const bench = {
     const remoteCollection = collections[remote] as CardCollection;
     const engine = keptEngine();
     const start = performance.now();
-    const decision = await engine.mergeCollections(localCollection, remoteCollection);
+    const decision = await engine.mergeCollections(asLocal(localCollection), asRemote(remoteCollection));
     const merged = applyMerge(localCollection, remoteCollection, decision);
     const end = performance.now();
     return { ms: end - start, longTasks: await longTasksBetween(start, end), cards: cardCount(merged) };
