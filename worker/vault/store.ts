@@ -54,11 +54,14 @@ export async function openCollection(collection: CardCollection): Promise<Opened
       unreadable.push(unreadableCard(card, outcome.reason));
     }
   });
-  // The cache then holds exactly the opened cards, so deleted ones leave memory and bad ones are never kept.
-  rememberOnly(
-    opened,
-    cards.map((card) => card.data),
-  );
+  // The cache then holds exactly the opened cards, so deleted ones leave memory and bad ones are never kept; unless
+  // the key was dropped or replaced while the cards were decrypted, since the cache belongs to the key held now.
+  if (heldKey() === dek) {
+    rememberOnly(
+      opened,
+      cards.map((card) => card.data),
+    );
+  }
   return { cards: cards.sort(byModifiedDesc), unreadable };
 }
 
@@ -119,7 +122,8 @@ export async function sealCard(card: PlainCard, type: CardCollection['type']): P
   }
   if (!dek) throw new InvalidStateError(Messages.keyMissingEncrypt);
   const stored = await encryptCard(dek, plain);
-  // The server (or the next open) brings this card back; it opens from the cache, not a decryption.
-  remember(stored, plain.data);
+  // The server (or the next open) brings this card back; it opens from the cache, not a decryption. Not when the
+  // key went while the card was encrypted: the cache is emptied with the key and must stay empty.
+  if (heldKey() === dek) remember(stored, plain.data);
   return stored;
 }
