@@ -4,9 +4,19 @@
  * it, all or nothing; and opening the same collection again decrypts only what changed.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import type { CardCollection, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
+import type {
+  CardCollection,
+  EncryptedCollection,
+  OpenedCards,
+  PlainCard,
+  PlainCollection,
+} from '../../src/domain/card';
 import { emptyPlainCollection } from '../../src/domain/card';
+import { Messages } from '../../src/domain/errors';
+import { withStoredCard } from '../../src/domain/stored-cards';
+import { Reasons } from '../../worker/vault/cards';
 import { expectNoKeyMaterial, recordedEngine } from '../support/boundary';
+import { badCards, encryptedCollection, keyOf, tampered } from '../support/crafted-cards';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { makeCards } from '../support/seeded';
@@ -23,7 +33,13 @@ const plain = (cards: PlainCard[]): PlainCollection => ({
   type: 'UNENCRYPTED',
   cards: Object.fromEntries(cards.map((card) => [card.id, card])),
 });
-const byId = (cards: PlainCard[]) => [...cards].sort((a, b) => a.id.localeCompare(b.id));
+const byId = <T extends { id: string }>(items: readonly T[]): T[] =>
+  [...items].sort((a, b) => a.id.localeCompare(b.id));
+/** The cards an open shows, by id; an open that lists any card as unreadable fails here. */
+const shown = (opened: OpenedCards): PlainCard[] => {
+  expect(opened.unreadable).toEqual([]);
+  return byId(opened.cards);
+};
 
 async function derivationsOf(engine: Engine, action: () => Promise<unknown>): Promise<number> {
   const before = await engine.derivationCount();
@@ -65,8 +81,8 @@ describe('joinAccount', () => {
     }
     expect(await deviceB.hasKey()).toBe(true);
     // The held key is now the account's: both this device's cards and the account's open.
-    expect(byId(await deviceB.openCollection(joined))).toEqual(byId(deviceCards));
-    expect(byId(await deviceB.openCollection(remote))).toEqual(byId(accountCards));
+    expect(shown(await deviceB.openCollection(joined))).toEqual(byId(deviceCards));
+    expect(shown(await deviceB.openCollection(remote))).toEqual(byId(accountCards));
   });
 
   test("re-encrypts cards kept under the device's own PIN key", async () => {
@@ -74,12 +90,16 @@ describe('joinAccount', () => {
     const deviceB = startEngine();
     const own = await deviceB.createSecret(PIN, plain(deviceCards), NOW);
     const joined = await deviceB.joinAccount(PASSWORD, record, own.collection);
-    expect(byId(await deviceB.openCollection(joined))).toEqual(byId(deviceCards));
+    expect(shown(await deviceB.openCollection(joined))).toEqual(byId(deviceCards));
     // Device A, which only ever held the account key, reads them too: they are under the account key now.
-    expect(byId(await deviceA.openCollection(joined))).toEqual(byId(deviceCards));
+    expect(shown(await deviceA.openCollection(joined))).toEqual(byId(deviceCards));
     // And the old PIN-key cards no longer open: the device key is gone.
-    await expect(deviceB.openCollection(own.collection)).rejects.toThrow('Failed to decrypt data');
-    expect(await deviceB.openCollection(remote)).toHaveLength(accountCards.length);
+    const old = await deviceB.openCollection(own.collection);
+    expect(old.cards).toEqual([]);
+    expect(byId(old.unreadable)).toEqual(
+      byId(deviceCards.map(({ id, modifiedAt }) => ({ id, modifiedAt, reason: Reasons.wrongKey }))),
+    );
+    expect(shown(await deviceB.openCollection(remote))).toHaveLength(accountCards.length);
   });
 
   test('a wrong password rejects like unlock and keeps the key held before', async () => {
@@ -89,7 +109,7 @@ describe('joinAccount', () => {
     const error = await rejectionOf(deviceB.joinAccount('Wrong password 1!', record, own.collection));
     expect(error.message).toBe('');
     expect((error.cause as Error).message).toBe('Failed to decrypt data');
-    expect(byId(await deviceB.openCollection(own.collection))).toEqual(byId(deviceCards));
+    expect(shown(await deviceB.openCollection(own.collection))).toEqual(byId(deviceCards));
   });
 
   test('encrypted local cards with no key held are refused before deriving', async () => {
@@ -112,7 +132,62 @@ describe('joinAccount', () => {
     const deviceB = startEngine();
     const joined = await deviceB.joinAccount(PASSWORD, record, emptyPlainCollection());
     expect(joined).toEqual({ type: 'ENCRYPTED', cards: {} });
-    expect(await deviceB.openCollection(remote)).toHaveLength(accountCards.length);
+    expect(shown(await deviceB.openCollection(remote))).toHaveLength(accountCards.length);
+  });
+});
+
+describe('joinAccount refuses to leave a card behind unread', () => {
+  const accountCards = makeCards(26, 2);
+  const deviceCards = makeCards(27, 3);
+
+  test.each([
+    'bad base64',
+    'tampered ciphertext',
+    'encrypted under another key',
+    'plaintext not JSON',
+    'unknown network',
+    'structurally damaged entry',
+  ])(
+    'a device card that does not open (%s): refused before deriving, the device key and its cards as they were',
+    async (what) => {
+      const { record, collection: remote } = await account(accountCards);
+      const deviceB = startEngine();
+      const own = await deviceB.createSecret(PIN, plain(deviceCards), NOW);
+      const culprit = (await badCards(await keyOf(PIN, own.record), deviceCards[0]!.data, NOW)).find(
+        (each) => each.what === what,
+      )!;
+      const local = encryptedCollection([...Object.values(own.collection.cards), culprit.card]);
+      let error: Error & { kind?: string } = new Error('not called');
+      expect(
+        await derivationsOf(deviceB, async () => {
+          error = await rejectionOf(deviceB.joinAccount(PASSWORD, record, local));
+        }),
+      ).toBe(0);
+      expect(error.message).toBe(Messages.unreadableBeforeJoin);
+      expect(error.kind).toBe('invalid-state');
+      // Still this device's key: its own cards open, the bad one is listed, the account's cards do not open.
+      expect(await deviceB.hasKey()).toBe(true);
+      const opened = await deviceB.openCollection(local);
+      expect(byId(opened.cards)).toEqual(byId(deviceCards));
+      expect(opened.unreadable).toEqual([
+        { id: culprit.card.id, modifiedAt: culprit.card.modifiedAt, reason: culprit.reason },
+      ]);
+      expect((await deviceB.openCollection(remote)).cards).toEqual([]);
+      // Without the bad card, the same device joins.
+      const joined = await deviceB.joinAccount(PASSWORD, record, own.collection);
+      expect(shown(await deviceB.openCollection(joined))).toEqual(byId(deviceCards));
+    },
+  );
+
+  test('a plain device card that is not card data is refused the same way, and no key is held after', async () => {
+    const { record } = await account(accountCards);
+    const deviceB = startEngine();
+    const local = plain(deviceCards) as { type: 'UNENCRYPTED'; cards: Record<string, unknown> };
+    local.cards.netwNOPE = { id: 'netwNOPE', data: { ...deviceCards[0]!.data, network: 'NOPE' }, modifiedAt: NOW };
+    const error = await rejectionOf(deviceB.joinAccount(PASSWORD, record, local as PlainCollection));
+    expect(error.message).toBe(Messages.unreadableBeforeJoin);
+    expect(await deviceB.hasKey()).toBe(false);
+    expect(await deviceB.derivationCount()).toBe(0);
   });
 });
 
@@ -128,22 +203,27 @@ describe('opening the same collection again', () => {
 
     // Device A edits one card; device B receives the whole collection again.
     const edited = cards[0] as PlainCard;
-    const { collection: changed } = await deviceA.putCard(
+    const changed = withStoredCard(
       collection,
-      { id: edited.id, data: { ...edited.data, cardholder: 'Grace Hopper' } },
-      NOW + 1,
+      await deviceA.sealCard(
+        { id: edited.id, data: { ...edited.data, cardholder: 'Grace Hopper' }, modifiedAt: NOW + 1 },
+        'ENCRYPTED',
+      ),
     );
     let opened: PlainCard[] = [];
     expect(
       await decryptionsOf(deviceB, async () => {
-        opened = await deviceB.openCollection(changed);
+        opened = shown(await deviceB.openCollection(changed));
       }),
     ).toBe(1);
     expect(opened.find((card) => card.id === edited.id)?.data.cardholder).toBe('Grace Hopper');
     expect(opened.find((card) => card.id === edited.id)?.modifiedAt).toBe(NOW + 1);
 
     // A card this device saved itself comes back from the server without a decryption.
-    const { collection: saved } = await deviceB.putCard(changed, { data: edited.data }, NOW + 2);
+    const saved = withStoredCard(
+      changed,
+      await deviceB.sealCard({ id: 'savedHer', data: edited.data, modifiedAt: NOW + 2 }, 'ENCRYPTED'),
+    );
     expect(await decryptionsOf(deviceB, () => deviceB.openCollection(saved))).toBe(0);
 
     await deviceB.lock();
@@ -152,20 +232,27 @@ describe('opening the same collection again', () => {
     expect(await decryptionsOf(deviceB, () => deviceB.openCollection(saved))).toBe(6);
   });
 
-  test('a tampered card with a known id and IV is decrypted again, and fails', async () => {
+  test('a tampered card with a known id and IV is decrypted again, and listed as unreadable', async () => {
     const { record, collection } = await account(cards);
     const deviceB = startEngine();
     await deviceB.unlock(PASSWORD, record);
     await deviceB.openCollection(collection);
     const [first] = Object.values(collection.cards);
     if (!first) throw new Error('no card');
-    const cipher = atob(first.data.cipherText);
-    const flipped = btoa(String.fromCharCode(cipher.charCodeAt(0) ^ 1) + cipher.slice(1));
-    const tampered: CardCollection = {
+    const changed: CardCollection = {
       type: 'ENCRYPTED',
-      cards: { ...collection.cards, [first.id]: { ...first, data: { ...first.data, cipherText: flipped } } },
+      cards: { ...collection.cards, [first.id]: tampered(first, 0) },
     };
-    await expect(deviceB.openCollection(tampered)).rejects.toThrow('Failed to decrypt data');
+    let opened: OpenedCards = { cards: [], unreadable: [] };
+    expect(
+      await decryptionsOf(deviceB, async () => {
+        opened = await deviceB.openCollection(changed);
+      }),
+    ).toBe(1);
+    expect(opened.unreadable).toEqual([{ id: first.id, modifiedAt: first.modifiedAt, reason: Reasons.wrongKey }]);
+    expect(byId(opened.cards)).toEqual(byId(cards.filter((card) => card.id !== first.id)));
+    // Memory holds only what the last open opened, which left this card out: the untampered copy is decrypted again.
+    expect(await decryptionsOf(deviceB, () => deviceB.openCollection(collection))).toBe(1);
   });
 });
 

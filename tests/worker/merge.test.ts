@@ -7,8 +7,8 @@ import type {
   PlainCollection,
 } from '../../src/domain/card';
 import { InvalidArgumentError } from '../../src/domain/errors';
-import { applyMerge } from '../../src/domain/merge-decision';
-import { asLocal, asRemote, decideMerge, mergeCollections } from '../../worker/vault/merge';
+import { applyMerge, asLocal, asRemote } from '../../src/domain/merge-decision';
+import { decideMerge, mergeCollections } from '../../worker/vault/merge';
 import { makeCard, makeCards, mulberry32, pick, type Random, randomInt } from '../support/seeded';
 
 const merge = (local: CardCollection, remote: CardCollection) => mergeCollections(asLocal(local), asRemote(remote));

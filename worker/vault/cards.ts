@@ -6,7 +6,7 @@
  * is reported as unreadable with its reason, and every other card still opens.
  */
 import type { CardData, EncryptedCard, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
-import { Messages, SleeveError } from '../../src/domain/errors';
+import { InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
 import { cardDataProblem } from '../../src/domain/stored-cards';
 import { decrypt, encrypt, type Sealed } from '../crypto/aes-gcm';
 import { fromBase64Many, toBase64 } from '../crypto/base64';
@@ -147,7 +147,8 @@ function parseOne(plaintext: Bytes): Outcome {
 
 /**
  * Every card decrypted, for work that must carry all of them over (joining an account, removing the last secret):
- * one card that does not open fails the whole call with `message`, and nothing is changed.
+ * one card that does not open fails the whole call with `message`, and nothing is changed. The refusal is of kind
+ * invalid-state whatever kept the card shut, as it is for a card sorted out as damaged before decryption.
  */
 export async function decryptEvery(
   dek: DataKey,
@@ -159,7 +160,7 @@ export async function decryptEvery(
   const bad = outcomes.findIndex((outcome) => !isOpened(outcome));
   if (bad >= 0) {
     const outcome = outcomes[bad] as { reason: string };
-    throw new SleeveError(message, { cause: new Error(`card ${cards[bad]?.id}: ${outcome.reason}`) });
+    throw new InvalidStateError(message, { cause: new Error(`card ${cards[bad]?.id}: ${outcome.reason}`) });
   }
   return cards.map((card, index) => ({ id: card.id, data: outcomes[index] as CardData, modifiedAt: card.modifiedAt }));
 }

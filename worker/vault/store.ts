@@ -54,11 +54,14 @@ export async function openCollection(collection: CardCollection): Promise<Opened
       unreadable.push(unreadableCard(card, outcome.reason));
     }
   });
-  // The cache then holds exactly the opened cards, so deleted ones leave memory and bad ones are never kept.
-  rememberOnly(
-    opened,
-    cards.map((card) => card.data),
-  );
+  // The cache then holds exactly the opened cards, so deleted ones leave memory and bad ones are never kept; unless
+  // the key was dropped or replaced while the cards were decrypted, since the cache belongs to the key held now.
+  if (heldKey() === dek) {
+    rememberOnly(
+      opened,
+      cards.map((card) => card.data),
+    );
+  }
   return { cards: cards.sort(byModifiedDesc), unreadable };
 }
 
@@ -105,7 +108,11 @@ export async function decryptCollection(collection: CardCollection): Promise<Pla
  * chose the id (src/domain/card-id.ts) and the time; the card's data is checked and put in wire order here.
  */
 export async function sealCard(card: PlainCard, type: CardCollection['type']): Promise<StoredCard> {
-  if (!CARD_ID_PATTERN.test(card.id)) throw new InvalidArgumentError(`Invalid card id: ${JSON.stringify(card.id)}`);
+  // RegExp.test turns a number into text, so 12345678 would pass the pattern and be stored under "12345678" with an
+  // id that does not match its key: a card sealed here that every later open lists as unreadable.
+  if (typeof card.id !== 'string' || !CARD_ID_PATTERN.test(card.id)) {
+    throw new InvalidArgumentError(`Invalid card id: ${JSON.stringify(card.id)}`);
+  }
   if (!Number.isFinite(card.modifiedAt)) throw new InvalidArgumentError('Invalid card date');
   const plain: PlainCard = { id: card.id, data: toCardData(card.data), modifiedAt: card.modifiedAt };
   const dek = heldKey();
@@ -115,7 +122,8 @@ export async function sealCard(card: PlainCard, type: CardCollection['type']): P
   }
   if (!dek) throw new InvalidStateError(Messages.keyMissingEncrypt);
   const stored = await encryptCard(dek, plain);
-  // The server (or the next open) brings this card back; it opens from the cache, not a decryption.
-  remember(stored, plain.data);
+  // The server (or the next open) brings this card back; it opens from the cache, not a decryption. Not when the
+  // key went while the card was encrypted: the cache is emptied with the key and must stay empty.
+  if (heldKey() === dek) remember(stored, plain.data);
   return stored;
 }

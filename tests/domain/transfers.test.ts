@@ -1,0 +1,177 @@
+/**
+ * The one registration of the worker boundary's transfer handlers: idempotent, errors rebuilt with their kind and
+ * cause, and large card values sent as one JSON string that reads back exactly.
+ */
+import { transferHandlers } from 'comlink';
+import { describe, expect, test } from 'vitest';
+import type { OpenedCards, PlainCollection, UnreadableCard } from '../../src/domain/card';
+import { COLLECTION_TRANSFER, JSON_TRANSFER_MIN_CARDS } from '../../src/domain/collection-transfer';
+import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
+import { registerTransfers } from '../../src/domain/transfers';
+import { makeCards } from '../support/seeded';
+
+/** What registerTransfers needs to find and replace: Comlink's own 'throw' handler, and a place for the rest. */
+interface Handler {
+  canHandle: (value: unknown) => boolean;
+  serialize: (value: never) => [unknown, Transferable[]];
+  deserialize: (value: never) => unknown;
+}
+
+const THROWN = Symbol('thrown');
+
+/** A handler map shaped like Comlink's, with a built-in 'throw' handler that knows thrown values by a marker. */
+function comlinkLike(): Map<string, Handler> {
+  const builtIn: Handler = {
+    canHandle: (value): value is unknown => typeof value === 'object' && value !== null && THROWN in value,
+    serialize: () => {
+      throw new Error('the built-in handler must have been replaced');
+    },
+    deserialize: () => {
+      throw new Error('the built-in handler must have been replaced');
+    },
+  };
+  return new Map([['throw', builtIn]]);
+}
+
+const register = (handlers: Map<string, Handler>) =>
+  registerTransfers(handlers as Parameters<typeof registerTransfers>[0]);
+
+/** The error as the other side of the boundary sees it: serialised, cloned as postMessage would, rebuilt. */
+function acrossTheBoundary(handlers: Map<string, Handler>, error: unknown): unknown {
+  const handler = handlers.get('throw')!;
+  const thrown = { [THROWN]: true, value: error };
+  expect(handler.canHandle(thrown)).toBe(true);
+  const [wire] = handler.serialize(thrown as never);
+  try {
+    handler.deserialize(structuredClone(wire) as never);
+  } catch (rebuilt) {
+    return rebuilt;
+  }
+  throw new Error('deserialising a thrown value must throw');
+}
+
+describe('registerTransfers', () => {
+  test('replaces the built-in error handler and adds the collection handler', () => {
+    const handlers = comlinkLike();
+    const builtIn = handlers.get('throw');
+    register(handlers);
+    expect(handlers.get('throw')).not.toBe(builtIn);
+    expect(handlers.has(COLLECTION_TRANSFER)).toBe(true);
+    // The replacement still knows thrown values by Comlink's own marker, and nothing else.
+    expect(handlers.get('throw')!.canHandle({ [THROWN]: true, value: 1 })).toBe(true);
+    expect(handlers.get('throw')!.canHandle(new Error('returned, not thrown'))).toBe(false);
+  });
+
+  test('is idempotent: a second registration changes nothing', () => {
+    const handlers = comlinkLike();
+    register(handlers);
+    const once = new Map(handlers);
+    register(handlers);
+    expect([...handlers.keys()]).toEqual([...once.keys()]);
+    for (const [name, handler] of handlers) expect(handler, name).toBe(once.get(name));
+    // The error handler was not wrapped around itself: errors still cross once, as they were.
+    const rebuilt = acrossTheBoundary(handlers, new InvalidStateError(Messages.refreshAndUnlock));
+    expect(rebuilt).toBeInstanceOf(InvalidStateError);
+  });
+
+  test("each map is registered on its own, and one without Comlink's error handler is refused", () => {
+    const first = comlinkLike();
+    const second = comlinkLike();
+    register(first);
+    register(second);
+    expect(second.has(COLLECTION_TRANSFER)).toBe(true);
+    expect(() => register(new Map())).toThrow(/throw/);
+  });
+
+  test("on Comlink's own map, twice, as the page and a test helper both do", () => {
+    registerTransfers(transferHandlers);
+    const registered = new Map(transferHandlers);
+    registerTransfers(transferHandlers);
+    expect(new Map(transferHandlers)).toEqual(registered);
+    expect(transferHandlers.has(COLLECTION_TRANSFER)).toBe(true);
+  });
+});
+
+describe('errors across the boundary', () => {
+  const handlers = comlinkLike();
+  register(handlers);
+
+  test('keep their kind, name and message', () => {
+    const state = acrossTheBoundary(handlers, new InvalidStateError(Messages.keyMissingDecrypt)) as SleeveError;
+    expect(state).toBeInstanceOf(InvalidStateError);
+    expect(state).toMatchObject({
+      kind: 'invalid-state',
+      name: 'InvalidStateError',
+      message: Messages.keyMissingDecrypt,
+    });
+    const argument = acrossTheBoundary(handlers, new InvalidArgumentError(Messages.mixedCollection)) as SleeveError;
+    expect(argument).toBeInstanceOf(InvalidArgumentError);
+    expect(argument.kind).toBe('invalid-argument');
+  });
+
+  test('keep their cause: a wrong secret is an empty message caused by the decryption failure', () => {
+    const wrong = new SleeveError('', {
+      cause: new SleeveError(Messages.decryptFailed, { cause: new Error('OperationError') }),
+    });
+    const rebuilt = acrossTheBoundary(handlers, wrong) as SleeveError;
+    expect(rebuilt).toBeInstanceOf(SleeveError);
+    expect(rebuilt.message).toBe('');
+    expect(rebuilt.cause).toBeInstanceOf(SleeveError);
+    expect((rebuilt.cause as Error).message).toBe(Messages.decryptFailed);
+    expect(((rebuilt.cause as Error).cause as Error).message).toBe('OperationError');
+  });
+
+  test('a platform error or a thrown non-error still arrives as an error with its text', () => {
+    const type = acrossTheBoundary(handlers, new TypeError('x is not a function')) as SleeveError;
+    expect(type).toMatchObject({ kind: 'general', name: 'TypeError', message: 'x is not a function' });
+    expect((acrossTheBoundary(handlers, 'just text') as Error).message).toBe('just text');
+  });
+});
+
+describe('large card values as JSON', () => {
+  const handlers = comlinkLike();
+  register(handlers);
+  const handler = handlers.get(COLLECTION_TRANSFER)!;
+  const roundTrip = (value: unknown) =>
+    handler.deserialize(structuredClone(handler.serialize(value as never)[0]) as never);
+
+  const cards = makeCards(3, JSON_TRANSFER_MIN_CARDS);
+  const unreadable: UnreadableCard[] = cards.map(({ id, modifiedAt }) => ({ id, modifiedAt, reason: 'damaged' }));
+  const collection = (count: number): PlainCollection => ({
+    type: 'UNENCRYPTED',
+    cards: Object.fromEntries(cards.slice(0, count).map((card) => [card.id, card])),
+  });
+
+  test('opened cards go as JSON once either list is large, and read back exactly', () => {
+    const large: OpenedCards = { cards, unreadable: unreadable.slice(0, 2) };
+    expect(handler.canHandle(large)).toBe(true);
+    expect(typeof handler.serialize(large as never)[0]).toBe('string');
+    expect(roundTrip(large)).toEqual(large);
+    const allUnreadable: OpenedCards = { cards: [], unreadable };
+    expect(handler.canHandle(allUnreadable)).toBe(true);
+    expect(roundTrip(allUnreadable)).toEqual(allUnreadable);
+  });
+
+  test('small values keep structured clone', () => {
+    const small = JSON_TRANSFER_MIN_CARDS - 1;
+    expect(handler.canHandle({ cards: cards.slice(0, small), unreadable: unreadable.slice(0, small) })).toBe(false);
+    expect(handler.canHandle(collection(small))).toBe(false);
+    expect(handler.canHandle(cards.slice(0, small))).toBe(false);
+    expect(handler.canHandle({ cards: [], unreadable: [] })).toBe(false);
+    expect(handler.canHandle('text')).toBe(false);
+    expect(handler.canHandle(null)).toBe(false);
+  });
+
+  test('large collections, card lists and results carrying a collection go as JSON', () => {
+    const large = collection(JSON_TRANSFER_MIN_CARDS);
+    expect(handler.canHandle(large)).toBe(true);
+    expect(roundTrip(large)).toEqual(large);
+    expect(handler.canHandle(cards)).toBe(true);
+    const created = {
+      record: { salt: 's', encryptedDek: { ciphertext: 'c', iv: 'i' }, modifiedAt: 1 },
+      collection: large,
+    };
+    expect(handler.canHandle(created)).toBe(true);
+    expect(roundTrip(created)).toEqual(created);
+  });
+});
