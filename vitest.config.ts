@@ -37,6 +37,8 @@ export default mergeConfig(
               provider: chromium,
               instances: [{ browser: 'chromium' }],
               screenshotFailures: false,
+              // The test page's own server (63315 by default) moves with the other test ports.
+              api: { host: '127.0.0.1', port: 63315 + portOffset, strictPort: true },
             },
             testTimeout: 20_000,
           },
