@@ -51,16 +51,20 @@ function entryProblem(key: string, entry: unknown, type: CardCollection['type'])
 const dateOf = (entry: unknown): number =>
   isObject(entry) && typeof entry.modifiedAt === 'number' && Number.isFinite(entry.modifiedAt) ? entry.modifiedAt : 0;
 
-/** The entries that are well-formed cards of the collection's kind, and the others with the reason. */
+/**
+ * The entries that are well-formed cards of the collection's kind, and the others with the reason. The map is built
+ * with `Object.fromEntries`, which defines each key as its own: an assignment to a card stored under "__proto__"
+ * would set the map's prototype instead, and the card would vanish from both lists.
+ */
 export function sortOut<C extends CardCollection>(collection: C): { wellFormed: C; unreadable: UnreadableCard[] } {
-  const cards: Record<string, PlainCard | EncryptedCard> = {};
+  const cards: [string, PlainCard | EncryptedCard][] = [];
   const unreadable: UnreadableCard[] = [];
   for (const [key, entry] of Object.entries(collection.cards as Record<string, unknown>)) {
     const problem = entryProblem(key, entry, collection.type);
-    if (problem === null) cards[key] = entry as PlainCard | EncryptedCard;
+    if (problem === null) cards.push([key, entry as PlainCard | EncryptedCard]);
     else unreadable.push({ id: key, modifiedAt: dateOf(entry), reason: problem });
   }
-  return { wellFormed: { type: collection.type, cards } as C, unreadable };
+  return { wellFormed: { type: collection.type, cards: Object.fromEntries(cards) } as C, unreadable };
 }
 
 /** Opening a plain collection needs no key and no worker: its good cards, and the ones that are not cards. */
