@@ -23,7 +23,7 @@ export interface Outbox {
 
 export const emptyOutbox = (): Outbox => ({ uid: null, cards: {} });
 
-export const isDeletion = (entry: OutboxEntry): entry is Deletion => 'deleted' in entry;
+export const isDeletion = (entry: OutboxEntry): entry is Deletion => (entry as Partial<Deletion>).deleted === true;
 
 /** The account's outbox, or an empty one for `uid` when the stored one belongs to nobody or someone else. */
 export const outboxOf = (outbox: Outbox, uid: string): Outbox => (outbox.uid === uid ? outbox : { uid, cards: {} });

@@ -68,9 +68,14 @@ export function checkPreferences(value: unknown): Checked<Preferences> {
   return { ok: true, value: { userInterface: { maskCardNumber }, updates: { checkAtLaunch } } };
 }
 
+/**
+ * A deletion is exactly `{id, deleted: true, modifiedAt}`; anything else that says `deleted` is damaged, never taken
+ * for a card: the outbox's rules (src/domain/outbox.ts) would otherwise send a card with `deleted: false` as a
+ * deletion.
+ */
 function isOutboxEntry(key: string, value: unknown): value is OutboxEntry {
   if (!isObject(value) || value.id !== key || !isTime(value.modifiedAt)) return false;
-  if (value.deleted === true) return Object.keys(value).length === 3;
+  if (Object.hasOwn(value, 'deleted')) return value.deleted === true && Object.keys(value).length === 3;
   return isEncryptedData(value.data);
 }
 
