@@ -40,7 +40,8 @@ import { makeCards, mulberry32, pick, randomInt } from '../support/seeded';
 
 const PIN = '274951';
 const NOW = 1_722_000_000_000;
-const BASE = Math.floor(Math.random() * 2 ** 32);
+/** A new base each run, printed with any failure; VITE_SLEEVE_CORPUS_SEED=s replays base s (the browser sees VITE_ only). */
+const BASE = Number(import.meta.env.VITE_SLEEVE_CORPUS_SEED ?? Math.floor(Math.random() * 2 ** 32)) >>> 0;
 const CASES = 300;
 const NAMES = Object.keys(STORAGE_KEYS) as StoreName[];
 
