@@ -23,7 +23,7 @@ export interface Outbox {
 
 export const emptyOutbox = (): Outbox => ({ uid: null, cards: {} });
 
-export const isDeletion = (entry: OutboxEntry): entry is Deletion => 'deleted' in entry;
+export const isDeletion = (entry: OutboxEntry): entry is Deletion => (entry as Partial<Deletion>).deleted === true;
 
 /** The account's outbox, or an empty one for `uid` when the stored one belongs to nobody or someone else. */
 export const outboxOf = (outbox: Outbox, uid: string): Outbox => (outbox.uid === uid ? outbox : { uid, cards: {} });
@@ -35,7 +35,7 @@ export function withEntry(outbox: Outbox, entry: OutboxEntry): Outbox {
 
 /** The outbox without `entry`, if that exact change is still the one waiting (a newer change of the card stays). */
 export function withoutEntry(outbox: Outbox, entry: OutboxEntry): Outbox {
-  const waiting = outbox.cards[entry.id];
+  const waiting = Object.hasOwn(outbox.cards, entry.id) ? outbox.cards[entry.id] : undefined;
   if (!waiting || !sameEntry(waiting, entry)) return outbox;
   const cards = { ...outbox.cards };
   delete cards[entry.id];
@@ -55,14 +55,15 @@ export function sameEntry(a: OutboxEntry, b: OutboxEntry): boolean {
 export function overlay(server: EncryptedCollection, outbox: Outbox): EncryptedCollection {
   const entries = Object.values(outbox.cards);
   if (entries.length === 0) return server;
-  const cards = { ...server.cards };
+  // A Map, not an object: a card under "__proto__" would otherwise be read from and written to the prototype.
+  const cards = new Map(Object.entries(server.cards));
   for (const entry of entries) {
-    const there = cards[entry.id];
+    const there = cards.get(entry.id);
     if (there && there.modifiedAt > entry.modifiedAt) continue;
-    if (isDeletion(entry)) delete cards[entry.id];
-    else cards[entry.id] = entry;
+    if (isDeletion(entry)) cards.delete(entry.id);
+    else cards.set(entry.id, entry);
   }
-  return { type: 'ENCRYPTED', cards };
+  return { type: 'ENCRYPTED', cards: Object.fromEntries(cards) };
 }
 
 /**

@@ -26,16 +26,20 @@ export function asEncryptedCard(value: unknown): EncryptedCard | undefined {
   return { id, data: { cipherText, iv }, modifiedAt };
 }
 
+/**
+ * The well-formed cards and the entries that are not. The map of cards is built with `Object.fromEntries`, so every
+ * key is its own property: assigning a card stored under "__proto__" would set the map's prototype instead.
+ */
 export function parseServerCards(value: unknown): ServerCards {
-  const cards: EncryptedCollection['cards'] = {};
+  const cards: [string, EncryptedCard][] = [];
   const malformed: MalformedEntry[] = [];
-  if (value === null || value === undefined) return { collection: { type: 'ENCRYPTED', cards }, malformed };
+  if (value === null || value === undefined) return { collection: { type: 'ENCRYPTED', cards: {} }, malformed };
   if (!isObject(value))
-    return { collection: { type: 'ENCRYPTED', cards }, malformed: [{ key: '', reason: 'not a map of cards' }] };
+    return { collection: { type: 'ENCRYPTED', cards: {} }, malformed: [{ key: '', reason: 'not a map of cards' }] };
   for (const [key, entry] of Object.entries(value)) {
     const card = asEncryptedCard(entry);
-    if (card && card.id === key) cards[key] = card;
+    if (card && card.id === key) cards.push([key, card]);
     else malformed.push({ key, reason: 'it is not an encrypted card' });
   }
-  return { collection: { type: 'ENCRYPTED', cards }, malformed };
+  return { collection: { type: 'ENCRYPTED', cards: Object.fromEntries(cards) }, malformed };
 }

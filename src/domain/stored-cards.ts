@@ -10,15 +10,29 @@ import { InvalidArgumentError, Messages } from './errors';
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * A stored value named in a reason: short text as it is, in quotes; anything else (long text, a number, an object
+ * nested thousands deep) is never written out, so a reason stays a short sentence and naming a value cannot fail.
+ */
+function quoted(value: unknown): string | null {
+  return typeof value === 'string' && /^[\p{L}\p{N}\p{P}\p{Zs}]{1,24}$/u.test(value) ? JSON.stringify(value) : null;
+}
+
+function enumProblem(name: string, value: unknown): string {
+  if (value === undefined) return `its ${name} is missing`;
+  const shown = quoted(value);
+  return shown === null ? `its ${name} is not one Sleeve knows` : `its ${name} ${shown} is unknown`;
+}
+
 /** Why a plain card's data is not card data, or `null` when it is. */
 export function cardDataProblem(data: unknown): string | null {
   if (!isObject(data)) return 'its contents are not a card';
   for (const name of ['number', 'expiry', 'cardholder', 'issuer', 'cvv']) {
-    if (typeof data[name] !== 'string') return `its ${name} is missing`;
+    if (data[name] === undefined) return `its ${name} is missing`;
+    if (typeof data[name] !== 'string') return `its ${name} is not text`;
   }
-  if (!(NETWORKS as readonly unknown[]).includes(data.network))
-    return `its network ${JSON.stringify(data.network)} is unknown`;
-  if (!(THEMES as readonly unknown[]).includes(data.theme)) return `its theme ${JSON.stringify(data.theme)} is unknown`;
+  if (!(NETWORKS as readonly unknown[]).includes(data.network)) return enumProblem('network', data.network);
+  if (!(THEMES as readonly unknown[]).includes(data.theme)) return enumProblem('theme', data.theme);
   return null;
 }
 
@@ -37,16 +51,20 @@ function entryProblem(key: string, entry: unknown, type: CardCollection['type'])
 const dateOf = (entry: unknown): number =>
   isObject(entry) && typeof entry.modifiedAt === 'number' && Number.isFinite(entry.modifiedAt) ? entry.modifiedAt : 0;
 
-/** The entries that are well-formed cards of the collection's kind, and the others with the reason. */
+/**
+ * The entries that are well-formed cards of the collection's kind, and the others with the reason. The map is built
+ * with `Object.fromEntries`, which defines each key as its own: an assignment to a card stored under "__proto__"
+ * would set the map's prototype instead, and the card would vanish from both lists.
+ */
 export function sortOut<C extends CardCollection>(collection: C): { wellFormed: C; unreadable: UnreadableCard[] } {
-  const cards: Record<string, PlainCard | EncryptedCard> = {};
+  const cards: [string, PlainCard | EncryptedCard][] = [];
   const unreadable: UnreadableCard[] = [];
   for (const [key, entry] of Object.entries(collection.cards as Record<string, unknown>)) {
     const problem = entryProblem(key, entry, collection.type);
-    if (problem === null) cards[key] = entry as PlainCard | EncryptedCard;
+    if (problem === null) cards.push([key, entry as PlainCard | EncryptedCard]);
     else unreadable.push({ id: key, modifiedAt: dateOf(entry), reason: problem });
   }
-  return { wellFormed: { type: collection.type, cards } as C, unreadable };
+  return { wellFormed: { type: collection.type, cards: Object.fromEntries(cards) } as C, unreadable };
 }
 
 /** Opening a plain collection needs no key and no worker: its good cards, and the ones that are not cards. */

@@ -14,6 +14,10 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isTime = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
+/** Where in a stored map something is wrong: a short key as it is, in quotes; a long or unprintable one is not written out. */
+const under = (key: string): string =>
+  /^[\p{L}\p{N}\p{P}\p{Zs}]{1,40}$/u.test(key) ? `under ${JSON.stringify(key)}` : 'under one of its keys';
+
 const isEncryptedData = (value: unknown): boolean =>
   isObject(value) && isString(value.cipherText) && isString(value.iv);
 
@@ -28,7 +32,7 @@ export function checkCollection(value: unknown): Checked<CardCollection> {
     return { ok: false, reason: 'its type is neither ENCRYPTED nor UNENCRYPTED' };
   }
   for (const [key, card] of Object.entries(value.cards)) {
-    if (!isObject(card)) return { ok: false, reason: `the value stored under "${key}" is not a card` };
+    if (!isObject(card)) return { ok: false, reason: `the value stored ${under(key)} is not a card` };
   }
   return { ok: true, value: value as unknown as CardCollection };
 }
@@ -64,9 +68,14 @@ export function checkPreferences(value: unknown): Checked<Preferences> {
   return { ok: true, value: { userInterface: { maskCardNumber }, updates: { checkAtLaunch } } };
 }
 
+/**
+ * A deletion is exactly `{id, deleted: true, modifiedAt}`; anything else that says `deleted` is damaged, never taken
+ * for a card: the outbox's rules (src/domain/outbox.ts) would otherwise send a card with `deleted: false` as a
+ * deletion.
+ */
 function isOutboxEntry(key: string, value: unknown): value is OutboxEntry {
   if (!isObject(value) || value.id !== key || !isTime(value.modifiedAt)) return false;
-  if (value.deleted === true) return Object.keys(value).length === 3;
+  if (Object.hasOwn(value, 'deleted')) return value.deleted === true && Object.keys(value).length === 3;
   return isEncryptedData(value.data);
 }
 
@@ -75,7 +84,7 @@ export function checkOutbox(value: unknown): Checked<Outbox> {
     return { ok: false, reason: 'it is not a list of changes waiting to sync' };
   }
   for (const [key, entry] of Object.entries(value.cards)) {
-    if (!isOutboxEntry(key, entry)) return { ok: false, reason: `the change stored under "${key}" is damaged` };
+    if (!isOutboxEntry(key, entry)) return { ok: false, reason: `the change stored ${under(key)} is damaged` };
   }
   return { ok: true, value: value as unknown as Outbox };
 }

@@ -1,0 +1,291 @@
+/**
+ * A few hundred damaged device states (all four storage keys) through the real startApp(), as a page load runs it.
+ * States start realistic: no secret with plain cards, or a genuine PIN record with the cards its engine encrypted
+ * (sometimes another engine's), sometimes an account's password record; then values are damaged, dropped or cut.
+ *
+ * For every state: startApp settles without an unhandled rejection; storage is byte for byte as it was (the one
+ * documented exception: a password record with nobody signed in means the account left this device, which clears
+ * its cards, records and outbox); and the app ends in a view (the cards, each opened or counted unreadable, or the
+ * lock) or on the storage-problem screen with a plain reason for each key it could not read. Some locked states are
+ * then unlocked with the PIN: the cards show, each opened or counted, or the attempt ends in a plain message.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CardCollection, PlainCollection } from '../../src/domain/card';
+import type { SecretRecord } from '../../src/domain/secret';
+import { cardDataProblem } from '../../src/domain/stored-cards';
+import { checkAuth, checkCollection, checkOutbox, checkPreferences } from '../../src/domain/stored-shapes';
+import { getEngine } from '../../src/engine';
+import { appState, startApp } from '../../src/state/app';
+import { unlockWithPin } from '../../src/state/secrets';
+import { cardsState } from '../../src/state/store';
+import type { StoreName } from '../../src/storage/local-store';
+import { discard, STORAGE_KEYS } from '../../src/storage/local-store';
+import {
+  buildOutbox,
+  buildPlainCollection,
+  buildPreferences,
+  buildRecord,
+  caseSeed,
+  copyOf,
+  damage,
+  damageText,
+  excerpt,
+  isRecord,
+  plainReasonProblem,
+  toText,
+} from '../support/corpus';
+import { startEngine, stopEngines } from '../support/engine-worker';
+import type { Random } from '../support/seeded';
+import { makeCards, mulberry32, pick, randomInt } from '../support/seeded';
+
+const PIN = '274951';
+const NOW = 1_722_000_000_000;
+/** A new base each run, printed with any failure; VITE_SLEEVE_CORPUS_SEED=s replays base s (the browser sees VITE_ only). */
+const BASE = Number(import.meta.env.VITE_SLEEVE_CORPUS_SEED ?? Math.floor(Math.random() * 2 ** 32)) >>> 0;
+const CASES = 300;
+const NAMES = Object.keys(STORAGE_KEYS) as StoreName[];
+
+/** A PIN record and the cards its engine encrypted under it; two of them, so a record can meet another's cards. */
+const wallets: { record: SecretRecord; cards: CardCollection }[] = [];
+
+beforeAll(async () => {
+  for (const seed of [61, 62]) {
+    const cards = makeCards(seed, 6);
+    const plain: PlainCollection = {
+      type: 'UNENCRYPTED',
+      cards: Object.fromEntries(cards.map((card) => [card.id, card])),
+    };
+    const { record, collection } = await startEngine().createSecret(PIN, plain, NOW);
+    wallets.push({ record, cards: collection });
+  }
+  stopEngines();
+}, 20_000);
+
+afterAll(async () => {
+  await getEngine().lock();
+  localStorage.clear();
+  await discard(...NAMES);
+});
+
+// ---- one state ----
+
+type State = Partial<Record<StoreName, string>>;
+
+function stored(random: Random, value: unknown, steps: string[], name: StoreName, damageRate: number): string {
+  let text = toText(value);
+  if (random() < damageRate) {
+    const damaged = damage(random, copyOf(value), 1 + randomInt(random, 3));
+    steps.push(...damaged.steps.map((step) => `${name}: ${step}`));
+    text = toText(damaged.value);
+  }
+  if (random() < 0.05) {
+    const cut = damageText(random, text);
+    steps.push(`${name}: ${cut.step}`);
+    text = cut.text;
+  }
+  return text;
+}
+
+function buildState(random: Random, steps: string[]): State {
+  const state: State = {};
+  const scenario = random() < 0.45 ? 'plain' : random() < 0.93 ? 'pin' : 'account';
+  steps.push(scenario);
+  if (random() < 0.8) state.preferences = stored(random, buildPreferences(random), steps, 'preferences', 0.15);
+  if (random() < 0.5) state.outbox = stored(random, buildOutbox(random), steps, 'outbox', 0.15);
+  if (scenario === 'plain') {
+    if (random() < 0.6) state.auth = stored(random, { password: null, pin: null }, steps, 'auth', 0.2);
+    if (random() < 0.9) state.cards = stored(random, buildPlainCollection(random), steps, 'cards', 0.5);
+    return state;
+  }
+  const wallet = pick(random, wallets);
+  const other = random() < 0.2 ? pick(random, wallets) : wallet;
+  const password = scenario === 'account' ? buildRecord(random) : null;
+  state.auth = stored(random, { password, pin: wallet.record }, steps, 'auth', 0.2);
+  state.cards = stored(random, other.cards, steps, 'cards', 0.5);
+  return state;
+}
+
+const snapshot = (): Record<string, string> => {
+  const all: Record<string, string> = {};
+  for (let index = 0; index < localStorage.length; index++) {
+    const key = localStorage.key(index) as string;
+    all[key] = localStorage.getItem(key) as string;
+  }
+  return all;
+};
+
+/** What each key holds as the validators see it: parsed and checked, or why not. */
+function read(state: State) {
+  const parse = <T>(name: StoreName, check: (value: unknown) => { ok: boolean; value?: T }) => {
+    const text = state[name];
+    if (text === undefined) return { ok: true, value: undefined };
+    try {
+      const checked = check(JSON.parse(text));
+      return { ok: checked.ok, value: checked.value };
+    } catch {
+      return { ok: false, value: undefined };
+    }
+  };
+  return {
+    cards: parse('cards', checkCollection),
+    auth: parse('auth', checkAuth),
+    preferences: parse('preferences', checkPreferences),
+    outbox: parse('outbox', checkOutbox),
+  };
+}
+
+/** Runs one promise to its end, or says it did not end in time. */
+async function settle(work: Promise<unknown>, what: string): Promise<string | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`${what} did not settle within 10 s`), 10_000);
+  });
+  try {
+    return await Promise.race([work.then(() => null), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const shownProblems = (failures: string[], where: string) => {
+  const ids = [...cardsState.cards.map((card) => card.id), ...cardsState.unreadable.map((card) => card.id)];
+  for (const card of cardsState.cards) {
+    const problem = cardDataProblem(card.data);
+    if (problem) failures.push(`${where}: shows ${excerpt(card.id, 20)}, whose data is not card data (${problem})`);
+  }
+  for (const card of cardsState.unreadable) {
+    const problem = plainReasonProblem(card.reason);
+    if (problem) failures.push(`${where}: unreadable ${excerpt(card.id, 20)}: ${problem}`);
+  }
+  return ids;
+};
+
+/** Each stored card shown or counted unreadable exactly once, and nothing else. */
+function accounted(failures: string[], where: string, cards: unknown): void {
+  const keys = isRecord(cards) && isRecord(cards.cards) ? Object.keys(cards.cards) : [];
+  const counts = new Map<string, number>();
+  for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+  for (const id of shownProblems(failures, where)) counts.set(id, (counts.get(id) ?? 0) - 1);
+  const wrong = [...counts].filter(([, count]) => count !== 0);
+  if (wrong.length > 0) {
+    const listed = wrong.slice(0, 4).map(([key, count]) => `${excerpt(key, 20)} ${count > 0 ? 'missing' : 'extra'}`);
+    failures.push(`${where}: cards not shown or counted exactly once: ${listed.join(', ')}`);
+  }
+}
+
+async function runCase(seed: number): Promise<{ failures: string[]; outcome: string }> {
+  const random = mulberry32(seed);
+  const steps: string[] = [];
+  const state = buildState(random, steps);
+  await getEngine().lock();
+  localStorage.clear();
+  await discard(...NAMES);
+  for (const name of NAMES) {
+    const text = state[name];
+    if (text !== undefined) localStorage.setItem(STORAGE_KEYS[name], text);
+  }
+  const before = snapshot();
+  const failures: string[] = [];
+  let outcome = 'unfinished';
+  const rejections: unknown[] = [];
+  const onRejection = (event: PromiseRejectionEvent) => rejections.push(event.reason);
+  window.addEventListener('unhandledrejection', onRejection);
+  try {
+    const late = await settle(
+      startApp().catch((error: unknown) => failures.push(`startApp rejected: ${String(error)}`)),
+      'startApp',
+    );
+    if (late) failures.push(late);
+    const expected = read(state);
+    const unreadable = NAMES.filter((name) => !expected[name].ok);
+    const auth = expected.auth.value as { password: unknown; pin: unknown } | undefined;
+    const cards = expected.cards.value as CardCollection | undefined;
+    const hasSecret = !!auth && (auth.password !== null || auth.pin !== null);
+    if (cards?.type === 'ENCRYPTED' && Object.keys(cards.cards).length > 0 && expected.auth.ok && !hasSecret) {
+      unreadable.push('cards');
+    }
+    const after = snapshot();
+    const accountLeft = unreadable.length === 0 && !!auth && auth.password !== null;
+    if (accountLeft) {
+      // Nobody is signed in for this device's account: its data left, preferences stay (src/state/account.ts).
+      const left = before[STORAGE_KEYS.preferences];
+      const kept = left === undefined ? {} : { [STORAGE_KEYS.preferences]: left };
+      if (JSON.stringify(after) !== JSON.stringify(kept)) failures.push('the account left, but not exactly its data');
+    } else if (JSON.stringify(after) !== JSON.stringify(before)) {
+      const changed = Object.keys({ ...before, ...after }).filter((key) => before[key] !== after[key]);
+      failures.push(`storage changed: ${changed.join(', ')}`);
+    }
+    outcome = accountLeft
+      ? 'account left'
+      : appState.phase === 'ready'
+        ? appState.locked
+          ? 'locked'
+          : 'open'
+        : appState.phase;
+    if (appState.phase === 'problem') {
+      if (appState.problems.length === 0) failures.push('a storage problem without a reason');
+      for (const problem of appState.problems) {
+        const wrong = plainReasonProblem(problem.reason);
+        if (wrong) failures.push(`problem with ${problem.name}: ${wrong}`);
+      }
+      const named = appState.problems.map((problem) => problem.name).sort();
+      if (named.join() !== [...new Set(unreadable)].sort().join()) {
+        failures.push(`problems named ${named.join() || 'nothing'}, expected ${unreadable.join() || 'none'}`);
+      }
+    } else if (appState.phase === 'ready') {
+      if (unreadable.length > 0) failures.push(`ready although ${unreadable.join(', ')} cannot be read`);
+      if (appState.locked) {
+        if (cardsState.cards.length > 0) failures.push('locked, yet cards are shown');
+        if (!hasSecret) failures.push('locked without a PIN or password');
+        if (auth?.pin && !accountLeft && random() < 0.3) {
+          let message: string | null = null;
+          const late = await settle(
+            unlockWithPin(PIN).catch((error: unknown) => {
+              message = error instanceof Error ? error.message : String(error);
+            }),
+            'unlockWithPin',
+          );
+          if (late) failures.push(late);
+          outcome = message === null ? 'unlocked' : 'unlock refused';
+          if (message !== null) {
+            const wrong = plainReasonProblem(message);
+            if (wrong) failures.push(`unlocking failed without a plain message: ${wrong}`);
+            if (!appState.locked) failures.push('unlocking failed, yet the app is open');
+          } else {
+            if (appState.locked) failures.push('unlocked, yet still locked');
+            accounted(failures, 'unlocked', cards);
+          }
+          if (JSON.stringify(snapshot()) !== JSON.stringify(before)) failures.push('unlocking changed storage');
+        }
+      } else if (!accountLeft) {
+        accounted(failures, 'open', cards ?? { cards: {} });
+      }
+    } else {
+      failures.push(`the app ended in phase ${appState.phase}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    for (const reason of rejections) failures.push(`unhandled rejection: ${String(reason)}`);
+  } finally {
+    window.removeEventListener('unhandledrejection', onRejection);
+  }
+  if (failures.length === 0) return { failures, outcome };
+  const shown = NAMES.map((name) => `${name}=${state[name] === undefined ? 'absent' : excerpt(state[name], 160)}`);
+  const failure = `case seed ${seed} (${steps.join('; ')}): ${failures.join(' | ')}\n    ${shown.join('\n    ')}`;
+  return { failures: [failure], outcome };
+}
+
+describe('starting the app on damaged storage', () => {
+  test(`${CASES} device states from base seed ${BASE}`, async () => {
+    const failures: string[] = [];
+    const outcomes = new Map<string, number>();
+    for (let index = 0; index < CASES; index++) {
+      const result = await runCase(caseSeed(BASE, index));
+      failures.push(...result.failures);
+      outcomes.set(result.outcome, (outcomes.get(result.outcome) ?? 0) + 1);
+    }
+    console.info(
+      `corpus-start: ${CASES} states from base seed ${BASE}: ${JSON.stringify(Object.fromEntries(outcomes))}`,
+    );
+    expect(failures.slice(0, 10).join('\n'), `base seed ${BASE}, ${failures.length} failing states`).toBe('');
+  }, 120_000);
+});
