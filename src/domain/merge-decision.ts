@@ -23,11 +23,13 @@ export interface MergeDecision {
 
 /** The merged collection: every local card, with the remote ones the decision took added or in their place. */
 export function applyMerge(local: CardCollection, remote: CardCollection, decision: MergeDecision): CardCollection {
-  const cards: Record<string, unknown> = { ...local.cards };
+  // A Map, then Object.fromEntries, which defines each key as its own: assigning a card stored under "__proto__"
+  // would set the object's prototype instead of keeping the card.
+  const cards = new Map<string, unknown>(Object.entries(local.cards));
   for (const id of decision.fromRemote) {
-    const card = remote.cards[id];
+    const card = Object.hasOwn(remote.cards, id) ? remote.cards[id] : undefined;
     if (card === undefined) throw new Error(`The merge took card ${id}, which the remote side does not have`);
-    cards[id] = card;
+    cards.set(id, card);
   }
-  return { type: decision.type, cards } as CardCollection;
+  return { type: decision.type, cards: Object.fromEntries(cards) } as CardCollection;
 }

@@ -94,12 +94,14 @@ export function subscribeCards(
 /** Replaces every card on the server. Only an encrypted collection of encrypted cards is accepted. */
 export async function setCards(uid: string, collection: CardCollection): Promise<void> {
   if (collection.type !== 'ENCRYPTED') throw new InvalidArgumentError(DatabaseMessages.unencryptedCards);
-  const cards: Record<string, EncryptedCard> = {};
+  const entries: [string, EncryptedCard][] = [];
   for (const [id, value] of Object.entries(collection.cards)) {
     const card = asEncryptedCard(value);
     if (!card || card.id !== id) throw new InvalidArgumentError(DatabaseMessages.unencryptedCards);
-    cards[id] = card;
+    entries.push([id, card]);
   }
+  // Object.fromEntries defines each id as its own key, even "__proto__".
+  const cards = Object.fromEntries(entries);
   await answered(set(ref(database, cardsPath(uid)), cards), DatabaseMessages.setCardsFailed);
 }
 

@@ -387,11 +387,10 @@ async function runCase(seed: number, open: (collection: CardCollection) => Promi
 }
 
 describe('opening damaged encrypted cards with the key held', () => {
-  // KNOWN ENGINE BUG, left failing on purpose (test.fails): worker/vault/cards.ts reads a batch of plaintexts as one
-  // JSON array and trusts it when the element count matches, but a plaintext that ends inside a string swallows the
-  // separator, so these two (the first not even JSON) open as two cards. When the engine checks each plaintext on its
-  // own, this test passes and `.fails` must go. Not part of the random pool, where it would fail only on rare draws.
-  test.fails('two plaintexts that are card data only when joined do not open', async () => {
+  // Pinned from a found engine bug: a batch of plaintexts was read as one JSON array and trusted when the element
+  // count matched, so a plaintext ending inside a string swallowed the separator and these two (the first not even
+  // JSON) opened as two cards. Not part of the random pool, where it would turn up only on rare draws.
+  test('two plaintexts that are card data only when joined do not open', async () => {
     const dataKey = await dataKeyOf(SECRET, record);
     const [one, two] = makeCards(4_245, 2) as [ReturnType<typeof makeCards>[0], ReturnType<typeof makeCards>[0]];
     // Joined as the engine reads a batch ("[" + first + "," + second + "]") these read [one, two]; alone, neither is JSON.

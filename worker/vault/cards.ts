@@ -91,8 +91,9 @@ const CLOSE = 0x5d; // ]
  * Decoding and parsing once for the whole collection rather than once per card: the plaintexts are joined into one
  * UTF-8 JSON array and read with one TextDecoder call and one JSON.parse, which for 10,000 cards is several times
  * cheaper than 10,000 of each. Nothing is lost in checking: the decoder is fatal (a separator byte can never complete
- * a broken UTF-8 sequence), every element is checked, and a plaintext that is not exactly one JSON value changes the
- * element count. Only when that fast path fails is each plaintext read on its own, to find which cards are bad.
+ * a broken UTF-8 sequence), every element is checked, and only plaintexts that are one whole object on their own
+ * (`isOneObject`) are joined, so no plaintext can end inside a string or brace that the next one closes and two cards
+ * can never read as each other's halves. Only when that fast path fails is each plaintext read on its own.
  */
 export async function decryptAll(dek: DataKey, cards: readonly EncryptedCard[]): Promise<Outcome[]> {
   decryptions += cards.length;
@@ -111,8 +112,39 @@ export async function decryptAll(dek: DataKey, cards: readonly EncryptedCard[]):
   });
 }
 
-/** All plaintexts read in one go, or `undefined` when any of them is not card data. */
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OBJECT_OPEN = 0x7b; // {
+const OBJECT_CLOSE = 0x7d; // }
+
+/**
+ * Whether `bytes` is one brace-balanced object from its first byte to its last, outside any string: the object
+ * closes exactly at the last byte and never before. A plaintext of that form ends where the join puts its comma.
+ * Every byte of a multi-byte UTF-8 character is 0x80 or above, so a byte-wise scan sees only ASCII structure.
+ */
+function isOneObject(bytes: Bytes): boolean {
+  const last = bytes.length - 1;
+  if (last < 1 || bytes[0] !== OBJECT_OPEN || bytes[last] !== OBJECT_CLOSE) return false;
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index <= last; index++) {
+    const byte = bytes[index];
+    if (inString) {
+      if (byte === BACKSLASH) index++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) inString = true;
+    else if (byte === OBJECT_OPEN || byte === OPEN) depth++;
+    else if (byte === OBJECT_CLOSE || byte === CLOSE) {
+      depth--;
+      if (depth === 0 && index !== last) return false;
+    }
+  }
+  return depth === 0 && !inString;
+}
+
+/** All plaintexts read in one go, or `undefined` when any of them is not card data on its own. */
 function parseJoined(plaintexts: readonly Bytes[]): CardData[] | undefined {
+  if (!plaintexts.every(isOneObject)) return undefined;
   let size = 2 + Math.max(0, plaintexts.length - 1);
   for (const plaintext of plaintexts) size += plaintext.length;
   const joined = new Uint8Array(size);
