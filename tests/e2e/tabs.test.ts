@@ -5,8 +5,10 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { createPassword, openAccount, PASSWORD, signInWithGoogle } from './support/account-flows';
 import { addCard, fillNewCard, MASTERCARD, storedItem, type TypedCard, typePin, VISA } from './support/actions';
 import { appUrl, launchChromium, watchPageErrors } from './support/browser';
+import { serveGapiStandIn } from './support/gapi-stand-in';
 import { createPinFromSecurity, openSecurity } from './support/pin-flows';
 import { holdStorageLock, waitingStorageWrites } from './support/storage-lock';
 
@@ -49,9 +51,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Two tabs of one profile, both on Home; tall enough that every card of a test is drawn in the list. */
-async function twoTabs(): Promise<[Tab, Tab]> {
+/**
+ * Two tabs of one profile, both on Home; tall enough that every card of a test is drawn in the list. `google`
+ * serves the stand-in for Google's script loader, which sign-in needs.
+ */
+async function twoTabs({ google = false } = {}): Promise<[Tab, Tab]> {
   context = await browser.newContext({ viewport: { width: 480, height: 2400 } });
+  if (google) await serveGapiStandIn(context);
   const tabs: Tab[] = [];
   for (let i = 0; i < 2; i += 1) {
     const page = await context.newPage();
@@ -325,5 +331,63 @@ it('removes a card deleted in one tab from the other, and opens the other plain 
   expect(stored.cards[visa]?.data).toMatchObject({ number: VISA.number, cardholder: VISA.holder });
   expect(stored.cards[added]?.data).toMatchObject({ number: DISCOVER.number, cardholder: DISCOVER.holder });
   expect(await storedItem(b.page, 'sleeve/auth')).toEqual({ password: null, pin: null });
+  expect([...a.errors, ...b.errors]).toEqual([]);
+});
+
+/** A Google account no earlier run has used, so signing in asks to create a password. */
+const newEmail = (label: string) => `tabs.${label}.${Date.now()}@example.com`;
+
+/** A signs in and creates the account's password; B, which holds no key, is asked for it and opens the cards. */
+async function signInBoth(a: Tab, b: Tab, email: string): Promise<void> {
+  await signInWithGoogle(await inFront(a), email, 'Ada Lovelace');
+  await createPassword(a.page, PASSWORD);
+  await b.page.waitForURL(/\/password\/unlock$/);
+  await (await inFront(b)).getByLabel('Enter password', { exact: true }).fill(PASSWORD);
+  await b.page.getByRole('button', { name: 'Continue' }).click();
+  await b.page.waitForURL(/\/home$/);
+  await b.page.getByRole('heading', { name: 'Hey, Ada' }).waitFor();
+  await cardLink(b.page, 'First Bank').waitFor();
+}
+
+/** B, signed out by the other tab, is back to a plain wallet with nothing of the account left. */
+async function expectSignedOut(b: Tab): Promise<void> {
+  await b.page.waitForURL(/\/home$/);
+  await b.page.getByRole('heading', { name: 'Home' }).waitFor();
+  await b.page.getByText('No cards found').waitFor();
+  const auth = (await storedItem(b.page, 'sleeve/auth')) as { password: unknown; pin: unknown } | null;
+  expect(auth === null || (auth.password === null && auth.pin === null)).toBe(true);
+  await openAccount(await inFront(b));
+  await b.page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+}
+
+it('follows signing in and signing out in the other tab', async () => {
+  const [a, b] = await twoTabs({ google: true });
+  await addCard(await inFront(a), VISA);
+  await cardLink(b.page, 'First Bank').waitFor();
+  await signInBoth(a, b, newEmail('signout'));
+
+  await openAccount(await inFront(a));
+  await a.page.getByRole('button', { name: 'Sign out of your account' }).click();
+  await a.page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+  await a.page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+  await expectSignedOut(b);
+  expect([...a.errors, ...b.errors]).toEqual([]);
+});
+
+it('follows the account being deleted in the other tab', async () => {
+  const [a, b] = await twoTabs({ google: true });
+  const email = newEmail('delete');
+  await addCard(await inFront(a), VISA);
+  await cardLink(b.page, 'First Bank').waitFor();
+  await signInBoth(a, b, email);
+
+  await openAccount(await inFront(a));
+  await a.page.getByRole('button', { name: 'Delete account' }).click();
+  const popupOpened = a.page.waitForEvent('popup');
+  await a.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  const popup = await popupOpened;
+  await popup.locator('.js-reuse-account', { hasText: email }).first().click();
+  await a.page.getByText('Account has been deleted').waitFor();
+  await expectSignedOut(b);
   expect([...a.errors, ...b.errors]).toEqual([]);
 });
