@@ -32,7 +32,7 @@ const roundCard = (round: number, side: 'East' | 'West'): TypedCard => ({
   cvv: '',
   network: 'VISA',
 });
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 type StoredCard = { id: string; modifiedAt: number; data: Record<string, unknown> };
 type Collection = { type: string; cards: Record<string, StoredCard> };
