@@ -10,8 +10,8 @@ export interface TypedCard {
   network: string;
 }
 
-/** Adds a card through Add Card → the editor, and returns the new card's id from the detail URL it lands on. */
-export async function addCard(page: Page, card: TypedCard): Promise<string> {
+/** Opens Add Card → the editor and types the card, without saving it. */
+export async function fillNewCard(page: Page, card: TypedCard): Promise<void> {
   await page.getByRole('link', { name: 'Add Card' }).click();
   await page.getByRole('link', { name: 'Add card manually' }).click();
   await page.getByRole('heading', { name: 'New Card' }).waitFor();
@@ -21,6 +21,11 @@ export async function addCard(page: Page, card: TypedCard): Promise<string> {
   await page.getByLabel('Issuer').fill(card.issuer);
   await page.getByLabel('CVV').fill(card.cvv);
   await page.getByLabel('Network').selectOption(card.network);
+}
+
+/** Adds a card through Add Card → the editor, and returns the new card's id from the detail URL it lands on. */
+export async function addCard(page: Page, card: TypedCard): Promise<string> {
+  await fillNewCard(page, card);
   await page.getByRole('button', { name: 'Save' }).click();
   // On an unprotected device the first save recommends a PIN; these steps answer Skip, as a person may.
   const opened = page.waitForURL(/\/home\/cards\/[A-Za-z0-9]{8}$/);
