@@ -3,8 +3,9 @@
  * is never overwritten silently: it stays blocked (every write to it is refused) until the person decides.
  *
  * Many tabs, one truth (DESIGN.md invariant 7): every write is a read-modify-write under one cross-tab Web Lock.
- * Inside the lock the stored values are read afresh and the caller's change is applied to them, so two tabs never
- * overwrite each other's cards; other tabs hear of the write through `storage` events (`onStorageChange`).
+ * Inside the lock the stored values are read afresh (once this tab's copy has caught up with the last write, see
+ * write-sequence.ts) and the caller's change is applied to them, so two tabs never overwrite each other's cards;
+ * other tabs hear of the write through `storage` events (`onStorageChange`).
  */
 import type { CardCollection } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
@@ -19,6 +20,7 @@ import type { Checked } from '../domain/stored-shapes';
 import { checkAuth, checkCollection, checkOutbox, checkPreferences } from '../domain/stored-shapes';
 import { protectionProblem } from './protection';
 import { StorageWriteError } from './write-error';
+import { catchUp, lastWritten, published, REVISION_KEY } from './write-sequence';
 
 export { StorageWriteError } from './write-error';
 
@@ -104,15 +106,20 @@ function readAll(): StoredValues {
  * Writes several keys as one change: if any write fails (a full quota), the keys already written are put back as
  * they were, so storage never holds half of a change.
  */
-function writeAll(values: StoredChanges): void {
+function writeAll(values: StoredChanges, revision: number): void {
   const names = Object.keys(values) as StoreName[];
-  const before = new Map(names.map((name) => [name, localStorage.getItem(STORAGE_KEYS[name])]));
+  // The write's number goes last: a tab that sees it has seen the values too.
+  const entries: [string, string][] = [
+    ...names.map((name): [string, string] => [STORAGE_KEYS[name], JSON.stringify(values[name])]),
+    [REVISION_KEY, String(revision)],
+  ];
+  const before = entries.map(([key]) => [key, localStorage.getItem(key)] as const);
   try {
-    for (const name of names) localStorage.setItem(STORAGE_KEYS[name], JSON.stringify(values[name]));
+    for (const [key, raw] of entries) localStorage.setItem(key, raw);
   } catch (error) {
-    for (const [name, raw] of before) {
-      if (raw === null) localStorage.removeItem(STORAGE_KEYS[name]);
-      else localStorage.setItem(STORAGE_KEYS[name], raw);
+    for (const [key, raw] of before) {
+      if (raw === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, raw);
     }
     throw new StorageWriteError(
       isQuotaError(error)
@@ -122,6 +129,8 @@ function writeAll(values: StoredChanges): void {
     );
   }
 }
+
+const BUSY = 'Sleeve is still saving in another tab, so nothing was changed here. Try again in a moment.';
 
 /** The one cross-tab lock every write to Sleeve's storage is made under. */
 const LOCK_NAME = 'sleeve/storage';
@@ -136,12 +145,16 @@ export async function updateStorage(
   change: (current: StoredValues) => StoredChanges | Promise<StoredChanges>,
 ): Promise<StoredValues> {
   return navigator.locks.request(LOCK_NAME, async (): Promise<StoredValues> => {
+    const revision = await catchUp(() => new StorageWriteError(BUSY));
     const current = readAll();
     const changes = await change(current);
     const next: StoredValues = { ...current, ...changes, cards: asLocal(changes.cards ?? current.cards) };
     const problem = protectionProblem(next.cards, next.auth);
     if (problem) throw new StorageWriteError(problem);
-    if (Object.keys(changes).length > 0) writeAll(changes);
+    if (Object.keys(changes).length > 0) {
+      writeAll(changes, revision + 1);
+      await published(revision + 1);
+    }
     return next;
   });
 }
@@ -151,11 +164,15 @@ export const rawValue = (name: StoreName): string | null => localStorage.getItem
 
 /** The person chose to start this key afresh (or the data left the device): its value is removed. */
 export async function discard(...names: StoreName[]): Promise<void> {
-  await navigator.locks.request(LOCK_NAME, () => {
+  await navigator.locks.request(LOCK_NAME, async () => {
+    // Removing reads nothing, so there is nothing to catch up with first; the removal is numbered like any write.
+    const revision = (await lastWritten()) + 1;
     for (const name of names) {
       localStorage.removeItem(STORAGE_KEYS[name]);
       blocked.delete(name);
     }
+    localStorage.setItem(REVISION_KEY, String(revision));
+    await published(revision);
   });
 }
 
