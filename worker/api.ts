@@ -85,9 +85,15 @@ export interface EngineApi {
   /**
    * Wraps the DEK under a new secret with a fresh salt. When no DEK is held, one is generated first and every
    * card of a plain `collection` is encrypted under it. All or nothing: on any failure nothing is kept (no new
-   * DEK stays held) and the caller's stored data is untouched. One derivation.
+   * DEK stays held) and the caller's stored data is untouched. One derivation. With `keyExpected` (the caller has a
+   * secret already) and no DEK held, it refuses with refreshAndUnlock rather than wrap a new key beside the old one.
    */
-  createSecret(secret: string, collection: CardCollection, now: number): Promise<CreateSecretResult>;
+  createSecret(
+    secret: string,
+    collection: CardCollection,
+    now: number,
+    keyExpected?: boolean,
+  ): Promise<CreateSecretResult>;
 
   /**
    * Joins an existing account on this device. Derives the KEK from `secret` and unwraps the account's DEK from

@@ -72,7 +72,9 @@ export function overlay(server: EncryptedCollection, outbox: Outbox): EncryptedC
  */
 export function stillToSend(entry: OutboxEntry, server: EncryptedCollection): boolean {
   const there = Object.hasOwn(server.cards, entry.id) ? server.cards[entry.id] : undefined;
-  if (isDeletion(entry)) return there !== undefined && there.modifiedAt <= entry.modifiedAt;
+  // A deletion goes even when this client sees no card: a write of it may still be on its way on another
+  // connection (the other tab's), and removing what is not there is harmless.
+  if (isDeletion(entry)) return there === undefined || there.modifiedAt <= entry.modifiedAt;
   if (!there) return true;
   if (there.modifiedAt > entry.modifiedAt) return false;
   return !sameEntry(there, entry);

@@ -12,7 +12,8 @@ import type { CardCollection, EncryptedCollection } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import { asLocal } from '../domain/merge-decision';
-import { emptyOutbox } from '../domain/outbox';
+import type { Outbox } from '../domain/outbox';
+import { outboxOf } from '../domain/outbox';
 import type { AuthRecords, SecretRecord } from '../domain/secret';
 import { emptyAuthRecords } from '../domain/secret';
 import type { SignedInUser } from '../domain/user';
@@ -106,8 +107,7 @@ async function mergeUp(remote: Remote, uid: string, local: EncryptedCollection):
 }
 
 /** Signed in and unlocked: cards now come from, and go to, the server, through a new sync session. */
-function enterSession(remote: Remote, user: SignedInUser, auth: AuthRecords): void {
-  setRecords(auth);
+function enterSession(remote: Remote, user: SignedInUser): void {
   setPending(null);
   appState.user = user;
   appState.passwordStale = false;
@@ -115,11 +115,14 @@ function enterSession(remote: Remote, user: SignedInUser, auth: AuthRecords): vo
   setSession(new AccountSync(remote, user.uid, leaveDevice).start());
 }
 
-/** What signing in stores here: the record, no local cards (they are on the server now) and an empty outbox. */
-const signedInValues = (auth: AuthRecords, uid: string) => ({
+/**
+ * What signing in stores here: the record, no local cards (they are on the server now) and the account's outbox:
+ * changes of this account another tab is still sending stay (it may have signed in a moment before this tab).
+ */
+const signedInValues = (auth: AuthRecords, uid: string, outbox: Outbox) => ({
   auth,
   cards: asLocal<CardCollection>(emptyPlainCollection()),
-  outbox: { ...emptyOutbox(), uid },
+  outbox: outboxOf(outbox, uid),
 });
 
 /**
@@ -140,21 +143,23 @@ export async function createAccountPassword(password: string): Promise<void> {
   try {
     await updateStorage(async (current) => {
       assertUnchanged(current.auth, before);
-      const { record, collection } = await engine.createSecret(password, current.cards, Date.now());
+      const { record, collection } = await engine.createSecret(password, current.cards, Date.now(), hadSecret);
       await remote.setPasswordRecord(user.uid, record);
       await mergeUp(remote, user.uid, collection);
       moved = collection;
       // The PIN stays valid: it wraps the same key.
       auth = { password: record, pin: current.auth.pin };
-      return signedInValues(auth, user.uid);
+      return signedInValues(auth, user.uid, current.outbox);
     });
   } catch (error) {
     // Nothing changed here; a key generated just now is dropped again.
     if (!hadSecret) await engine.lock();
     throw error;
   }
+  // The records as stored, at once: a PIN another tab adds while the cards open is followed, not undone.
+  setRecords(auth);
   if (moved) await openAndShow(moved);
-  enterSession(remote, user, auth);
+  enterSession(remote, user);
 }
 
 /**
@@ -177,7 +182,7 @@ export async function enterAccountPassword(password: string): Promise<void> {
       const collection = await withSecret(engine.joinAccount(password, record, current.cards), 'password');
       joined = collection;
       await mergeUp(remote, user.uid, collection);
-      return signedInValues(auth, user.uid);
+      return signedInValues(auth, user.uid, current.outbox);
     });
   } catch (error) {
     // This device's storage is untouched, but once joined the key that opens it is gone from memory: lock so that
@@ -191,8 +196,9 @@ export async function enterAccountPassword(password: string): Promise<void> {
     }
     throw error;
   }
+  setRecords(auth);
   if (joined) await openAndShow(joined);
-  enterSession(remote, user, auth);
+  enterSession(remote, user);
 }
 
 /** Clears every trace of the account from this device (cards, password, PIN, outbox; preferences stay). */

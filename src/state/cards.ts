@@ -49,11 +49,14 @@ export async function saveCard(input: { id?: string; data: CardData }): Promise<
 /** Deletes cards by id: readable ones from the list, or ones the person chose to delete unread. */
 async function deleteCards(ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
+  const known = records();
   const account = session();
   if (account) return account.remove(ids, Date.now());
   const before = storedCollection();
   let unchanged = false;
   const after = await updateStorage((current) => {
+    // Signed in from another tab since this began: the deletion belongs to the account now, not to this storage.
+    assertUnchanged(current.auth, known);
     unchanged = sameCards(current.cards, before);
     return { cards: withoutCards(current.cards, ids) };
   });

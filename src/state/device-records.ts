@@ -8,7 +8,7 @@ import type { AuthRecords, SecretRecord } from '../domain/secret';
 
 export const CHANGED_ELSEWHERE = 'Sleeve was changed in another tab, so nothing was changed here. Check and try again.';
 
-const sameRecord = (a: SecretRecord | null, b: SecretRecord | null): boolean =>
+export const sameRecord = (a: SecretRecord | null, b: SecretRecord | null): boolean =>
   a === b ||
   (a !== null &&
     b !== null &&
@@ -23,3 +23,7 @@ export const sameRecords = (a: AuthRecords, b: AuthRecords): boolean =>
 export function assertUnchanged(stored: AuthRecords, known: AuthRecords): void {
   if (!sameRecords(stored, known)) throw new SleeveError(CHANGED_ELSEWHERE);
 }
+
+/** Whether `record` is one of `known`'s records. */
+export const holdsRecord = (known: AuthRecords, record: SecretRecord): boolean =>
+  sameRecord(known.pin, record) || sameRecord(known.password, record);

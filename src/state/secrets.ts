@@ -11,7 +11,7 @@ import type { AuthRecords, SecretRecord } from '../domain/secret';
 import { openPlain, sortOut, withUnreadable } from '../domain/stored-cards';
 import { getEngine } from '../engine';
 import { updateStorage } from '../storage/local-store';
-import { assertUnchanged } from './device-records';
+import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord } from './device-records';
 import {
   appState,
   cardsState,
@@ -23,6 +23,7 @@ import {
   setStoredCollection,
   showOpened,
   storedCollection,
+  takeTicket,
 } from './store';
 import { openAndShow } from './view';
 
@@ -67,10 +68,15 @@ async function unlockWith(
   prepare?: () => Promise<void>,
 ): Promise<void> {
   const engine = getEngine();
+  // A newer password record from the server is not one of this device's records until `prepare` stores it.
+  const ownRecord = holdsRecord(records(), record);
   let collection = storedCollection();
   const { wellFormed, unreadable } = sortOut(collection);
   let opened = withUnreadable(await withSecret(engine.unlock(secret, record, wellFormed), kind), unreadable);
   try {
+    // Another tab may have replaced this record during the derivation (an account joined, the PIN changed): the
+    // key just opened is then not this device's key, and must not be held.
+    if (ownRecord && !holdsRecord(records(), record)) throw new SleeveError(CHANGED_ELSEWHERE);
     // Signed in, a live update may have replaced the stored cards during the derivation: open what is stored now
     // (cards opened a moment ago come from the worker's cache).
     while (storedCollection() !== collection) {
@@ -111,8 +117,11 @@ async function adoptNewerPassword(record: SecretRecord): Promise<void> {
 /** Drops the key and the cards on screen; the unlock screens take over. */
 export async function lockApp(): Promise<void> {
   await getEngine().lock();
+  // The last secret may have gone while the engine answered (the account left in another tab): the cards are plain
+  // then and stay on screen, rather than an empty unlocked list.
+  if (!hasSecret()) return;
   hideCards();
-  appState.locked = hasSecret();
+  appState.locked = true;
 }
 
 // ---- verify ----
@@ -163,7 +172,7 @@ export async function createPin(pin: string): Promise<'created' | 'updated'> {
     const stored = await updateStorage(async (current) => {
       assertUnchanged(current.auth, before);
       const cards = signedIn ? emptyPlainCollection() : current.cards;
-      const { record, collection } = await engine.createSecret(pin, cards, Date.now());
+      const { record, collection } = await engine.createSecret(pin, cards, Date.now(), hadSecret);
       encrypted = collection;
       const auth: AuthRecords = { ...current.auth, pin: record };
       return signedIn ? { auth } : { auth, cards: collection };
@@ -197,10 +206,14 @@ export async function removePin(): Promise<void> {
     if (before.password) return { auth };
     return { auth, cards: await engine.decryptCollection(current.cards) };
   });
+  const ticket = takeTicket();
   setRecords(stored.auth);
   if (before.password) return;
   await engine.lock();
-  showOpened(stored.cards, openPlain(stored.cards));
+  // Another tab's card may have been shown while the engine answered; then what is stored now is opened instead.
+  if (!showOpened(stored.cards, openPlain(stored.cards), ticket)) await openAndShow(storedCollection());
+  // No secret is left to unlock with, whatever locked this tab meanwhile (it hears no event of its own write).
+  appState.locked = false;
 }
 
 /**

@@ -75,9 +75,22 @@ interface Device {
   /** The collection the cards on screen come from: this device's storage, or the server's cards while signed in. */
   collection: CardCollection;
   session: SyncSession | null;
+  /** Tickets number each reading of cards to be shown, so an older reading never replaces a newer one on screen. */
+  tickets: number;
+  /** The ticket of what is on screen. */
+  shownTicket: number;
 }
 
-const device: Device = { records: emptyAuthRecords(), collection: emptyPlainCollection(), session: null };
+const device: Device = {
+  records: emptyAuthRecords(),
+  collection: emptyPlainCollection(),
+  session: null,
+  tickets: 0,
+  shownTicket: 0,
+};
+
+/** A ticket for cards read now; `showOpened` with it shows them only if nothing read later is on screen. */
+export const takeTicket = (): number => ++device.tickets;
 
 export const records = (): AuthRecords => device.records;
 export const hasSecret = (): boolean => device.records.password !== null || device.records.pin !== null;
@@ -95,22 +108,30 @@ export function setStoredCollection(collection: CardCollection): void {
   device.collection = collection;
 }
 
-/** The stored collection and what opening it gave, shown. */
-export function showOpened(collection: CardCollection, opened: OpenedCards): void {
+/**
+ * The stored collection and what opening it gave, shown; `false` (and nothing shown) when cards read after
+ * `ticket` are already on screen: opening is slow, and an older open must not undo a newer change.
+ */
+export function showOpened(collection: CardCollection, opened: OpenedCards, ticket = takeTicket()): boolean {
+  if (ticket < device.shownTicket) return false;
+  device.shownTicket = ticket;
   device.collection = collection;
   cardsState.cards = ref([...opened.cards].sort(byModifiedDesc));
   cardsState.unreadable = ref(opened.unreadable);
   cardsState.kept = ref(cardsState.kept.filter((id) => opened.unreadable.some((card) => card.id === id)));
+  return true;
 }
 
 /** One card changed on screen, the rest as they were (no need to open the whole collection again). */
 export function showCard(collection: CardCollection, card: PlainCard): void {
+  device.shownTicket = takeTicket();
   device.collection = collection;
   cardsState.cards = ref([card, ...cardsState.cards.filter((other) => other.id !== card.id)].sort(byModifiedDesc));
 }
 
 /** Cards gone from the stored collection, and from the screen. */
 export function showWithout(collection: CardCollection, ids: readonly string[]): void {
+  device.shownTicket = takeTicket();
   device.collection = collection;
   const gone = new Set(ids);
   cardsState.cards = ref(cardsState.cards.filter((card) => !gone.has(card.id)));

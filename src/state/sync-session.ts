@@ -19,6 +19,7 @@ import type { MalformedEntry } from '../domain/server-shapes';
 import { getEngine } from '../engine';
 import type { Remote } from '../remote';
 import { loadOutbox, updateStorage } from '../storage/local-store';
+import { CHANGED_ELSEWHERE } from './device-records';
 import { reportError } from './report';
 import type { SyncSession } from './store';
 import {
@@ -133,9 +134,11 @@ export class AccountSync implements SyncSession {
 
   /** Keeps changes in the outbox on this device, in one write under the storage lock. */
   private async record(entries: readonly OutboxEntry[]): Promise<void> {
-    const stored = await updateStorage((current) => ({
-      outbox: entries.reduce(withEntry, outboxOf(current.outbox, this.uid)),
-    }));
+    const stored = await updateStorage((current) => {
+      // Signed out in another tab meanwhile: no session will ever send this, so it is refused, not kept.
+      if (current.auth.password === null) throw new SleeveError(CHANGED_ELSEWHERE);
+      return { outbox: entries.reduce(withEntry, outboxOf(current.outbox, this.uid)) };
+    });
     this.outbox = outboxOf(stored.outbox, this.uid);
     cardsState.waiting = this.waitingCount();
   }

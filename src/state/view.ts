@@ -6,7 +6,7 @@
 import type { CardCollection } from '../domain/card';
 import { openPlain, sortOut, withUnreadable } from '../domain/stored-cards';
 import { getEngine } from '../engine';
-import { showOpened } from './store';
+import { setStoredCollection, showOpened, storedCollection, takeTicket } from './store';
 
 /** What opening `collection` gives; encrypted collections need the key held in the worker. */
 export async function openStored(collection: CardCollection) {
@@ -18,5 +18,15 @@ export async function openStored(collection: CardCollection) {
 }
 
 export async function openAndShow(collection: CardCollection): Promise<void> {
-  showOpened(collection, await openStored(collection));
+  const ticket = takeTicket();
+  let opened: Awaited<ReturnType<typeof openStored>>;
+  try {
+    opened = await openStored(collection);
+  } catch (error) {
+    // Not opened (the key went meanwhile), but it is what storage holds: the next unlock opens this, not an older one.
+    setStoredCollection(collection);
+    throw error;
+  }
+  // A change read after this one is on screen already (this tab's own save, say): open what is stored now instead.
+  if (!showOpened(collection, opened, ticket)) await openAndShow(storedCollection());
 }

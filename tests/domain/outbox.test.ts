@@ -54,6 +54,7 @@ describe('the outbox', () => {
     expect(stillToSend(sealed('Card0001', 10), there)).toBe(false);
     expect(stillToSend(deletion('Card0002', 12), there)).toBe(true);
     expect(stillToSend(deletion('Card0002', 9), there)).toBe(false);
-    expect(stillToSend(deletion('Card0005', 12), there)).toBe(false);
+    // Not seen here, but a write of it may still be on its way on another tab's connection: the deletion goes.
+    expect(stillToSend(deletion('Card0005', 12), there)).toBe(true);
   });
 });

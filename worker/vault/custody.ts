@@ -140,8 +140,12 @@ export async function createSecret(
   secret: string,
   collection: CardCollection,
   now: number,
+  keyExpected = false,
 ): Promise<{ record: SecretRecord; collection: EncryptedCollection }> {
   const held = dataKey;
+  // The caller has a secret already, so its key must be wrapped, never a new one beside it (the key was dropped
+  // meanwhile, e.g. by a sign-out in another tab).
+  if (keyExpected && !held) throw new InvalidStateError(Messages.refreshAndUnlock);
   if (!held && collection.type === 'ENCRYPTED' && Object.keys(collection.cards).length > 0) {
     // These cards are under a DEK we do not hold; a new DEK would orphan them.
     throw new InvalidStateError(Messages.keyMissingEncrypt);
