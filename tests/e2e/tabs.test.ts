@@ -3,11 +3,11 @@
  * follows without a reload: cards added in either tab are all kept, even when both save at the same moment; a PIN
  * created in one tab locks the other and is never undone by it; edits, deletes and the PIN's removal show at once.
  */
-import type { Browser, BrowserContext, Page } from 'playwright';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { expect, it } from 'vitest';
 import { createPassword, openAccount, PASSWORD, signInWithGoogle } from './support/account-flows';
 import { addCard, fillNewCard, MASTERCARD, storedItem, type TypedCard, typePin, VISA } from './support/actions';
-import { appUrl, launchChromium, watchPageErrors } from './support/browser';
+import { appUrl, contextPerTest, watchPageErrors } from './support/browser';
 import { serveGapiStandIn } from './support/gapi-stand-in';
 import { createPinFromSecurity, openSecurity } from './support/pin-flows';
 import { holdStorageLock, waitingStorageWrites } from './support/storage-lock';
@@ -38,25 +38,14 @@ type StoredCard = { id: string; modifiedAt: number; data: Record<string, unknown
 type Collection = { type: string; cards: Record<string, StoredCard> };
 type Tab = { page: Page; errors: string[] };
 
-let browser: Browser;
-let context: BrowserContext | null = null;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openContext = contextPerTest();
 
 /**
  * Two tabs of one profile, both on Home; tall enough that every card of a test is drawn in the list. `google`
  * serves the stand-in for Google's script loader, which sign-in needs.
  */
 async function twoTabs({ google = false } = {}): Promise<[Tab, Tab]> {
-  context = await browser.newContext({ viewport: { width: 480, height: 2400 } });
+  const context = await openContext({ viewport: { width: 480, height: 2400 } });
   if (google) await serveGapiStandIn(context);
   const tabs: Tab[] = [];
   for (let i = 0; i < 2; i += 1) {

@@ -4,10 +4,10 @@
  * opens with the good cards and a notice; each bad entry is listed by id, can be kept or deleted one by one, and
  * 'Delete all cards' deletes only what can be seen. A PIN-protected wallet with one damaged ciphertext still unlocks.
  */
-import type { Browser, BrowserContext, Page } from 'playwright';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { expect, it } from 'vitest';
 import { addCard, MASTERCARD, storedItem, type TypedCard, typePin, VISA } from './support/actions';
-import { appUrl, launchChromium, watchPageErrors } from './support/browser';
+import { appUrl, contextPerTest, watchPageErrors } from './support/browser';
 import { createPinFromSecurity } from './support/pin-flows';
 
 const PIN = '274951';
@@ -73,18 +73,7 @@ const UNREADABLE: Record<string, string> = {
   KeyAbcd1: 'its id does not match where it is stored',
 };
 
-let browser: Browser;
-let context: BrowserContext | null = null;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterEach(async () => {
-  await context?.close();
-  context = null;
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const openContext = contextPerTest();
 
 const cardLink = (page: Page, issuer: string) => page.getByRole('link', { name: new RegExp(`^${issuer} card ending`) });
 const storedCards = async (page: Page): Promise<Collection> => (await storedItem(page, 'sleeve/cards')) as Collection;
@@ -109,7 +98,7 @@ async function openReview(page: Page): Promise<void> {
 }
 
 it('opens the good cards of a plain wallet, lists the entries that are not cards, keeps or deletes them one by one', async () => {
-  context = await browser.newContext();
+  const context = await openContext();
   // Seeded before the app's first load only; what the app stores afterwards stays.
   await context.addInitScript((seed) => {
     if (localStorage.getItem('sleeve/cards') === null) localStorage.setItem('sleeve/cards', seed);
@@ -175,7 +164,7 @@ it('opens the good cards of a plain wallet, lists the entries that are not cards
 });
 
 it('unlocks a PIN-protected wallet with one damaged ciphertext: the others open, the damaged one is listed', async () => {
-  context = await browser.newContext();
+  const context = await openContext();
   const page = await context.newPage();
   const errors = watchPageErrors(page);
   await page.goto(appUrl('/home'));

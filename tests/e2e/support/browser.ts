@@ -1,6 +1,6 @@
 /** Launches the machine's Chromium through Playwright, which serves only as a driver here. */
-import { type Browser, chromium, type Page } from 'playwright';
-import { inject } from 'vitest';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.mjs';
 
 export function launchChromium(): Promise<Browser> {
@@ -18,3 +18,27 @@ export function watchPageErrors(page: Page): string[] {
 }
 
 export const appUrl = (path = '/'): string => new URL(path, inject('baseUrl')).toString();
+
+/**
+ * One Chromium for the test file and a fresh browser context (a profile) per test, closed after it: the
+ * returned function opens that test's context.
+ */
+export function contextPerTest(): (options?: BrowserContextOptions) => Promise<BrowserContext> {
+  let browser: Browser | undefined;
+  let context: BrowserContext | null = null;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = null;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return async (options) => {
+    if (!browser) throw new Error('The browser has not started');
+    context = await browser.newContext(options);
+    return context;
+  };
+}
