@@ -1,0 +1,140 @@
+/** What a person (or the network) does: a random list of actions, each started in a tab when it can take it. */
+import type { Random } from '../seeded';
+import { randomInt } from '../seeded';
+import { signIn, signOut } from './account';
+import { openTab } from './app';
+import { deleteCard, saveCard } from './cards';
+import type { Flow } from './core';
+import { DEVICES, TABS_PER_DEVICE } from './core';
+import type { Tab } from './device';
+import { killTab, setOnline } from './network';
+import { createPin, lockApp, removePin, unlock } from './secrets';
+import { hasSecret } from './store';
+import type { World } from './world';
+
+export const ACTION_KINDS = [
+  'add',
+  'edit',
+  'delete',
+  'createPin',
+  'removePin',
+  'lock',
+  'unlock',
+  'signIn',
+  'signOut',
+  'network',
+  'reload',
+] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number];
+const WEIGHTS: Record<ActionKind, number> = {
+  add: 20,
+  edit: 12,
+  delete: 8,
+  createPin: 6,
+  removePin: 4,
+  lock: 4,
+  unlock: 8,
+  signIn: 7,
+  signOut: 3,
+  network: 9,
+  reload: 5,
+};
+
+export interface Action {
+  kind: ActionKind;
+  tab: number;
+  pick: number;
+}
+
+export const describeAction = (action: Action): string => {
+  const device = action.tab < TABS_PER_DEVICE ? 'A' : 'B';
+  const slot = (action.tab % TABS_PER_DEVICE) + 1;
+  return action.kind === 'network' ? `${device}:network` : `${device}${slot}:${action.kind}`;
+};
+
+export function makeActions(random: Random): Action[] {
+  const total = Object.values(WEIGHTS).reduce((sum, weight) => sum + weight, 0);
+  const count = 6 + randomInt(random, 18);
+  return Array.from({ length: count }, () => {
+    let roll = random() * total;
+    let kind: ActionKind = 'add';
+    for (const candidate of ACTION_KINDS) {
+      roll -= WEIGHTS[candidate];
+      if (roll < 0) {
+        kind = candidate;
+        break;
+      }
+    }
+    return { kind, tab: randomInt(random, DEVICES * TABS_PER_DEVICE), pick: randomInt(random, 1000) };
+  });
+}
+
+function tabOf(world: World, index: number): Tab {
+  const device = world.devices[Math.floor(index / TABS_PER_DEVICE)]!;
+  return device.tabs[index % TABS_PER_DEVICE]!;
+}
+
+/** Starts the action if the tab can take it now; `false` when it has to wait (the tab is busy or loading). */
+export function startAction(world: World, action: Action): 'started' | 'wait' | 'skipped' {
+  const tab = tabOf(world, action.tab);
+  const device = tab.device;
+  if (action.kind === 'network') {
+    setOnline(world, device, !device.online);
+    return 'started';
+  }
+  if (action.kind === 'reload') {
+    world.note(`${tab.name} reloads`);
+    killTab(world, tab);
+    openTab(world, device, tab.slot);
+    return 'started';
+  }
+  if (tab.busy || tab.phase === 'loading') return 'wait';
+  if (tab.phase !== 'ready') return 'skipped';
+  const open = !tab.locked;
+  let flow: Flow | null = null;
+  const pickCard = () => tab.shown[action.pick % Math.max(1, tab.shown.length)];
+  switch (action.kind) {
+    case 'add':
+      if (open) flow = saveCard(world, tab, undefined);
+      break;
+    case 'edit': {
+      const card = pickCard();
+      if (open && card) flow = saveCard(world, tab, card.id);
+      break;
+    }
+    case 'delete': {
+      const card = pickCard();
+      if (open && card) flow = deleteCard(world, tab, card.id);
+      break;
+    }
+    case 'createPin':
+      if (open) flow = createPin(world, tab);
+      break;
+    case 'removePin':
+      if (open && tab.records.pin) flow = removePin(world, tab);
+      break;
+    case 'lock':
+      if (open && hasSecret(tab)) flow = lockApp(tab);
+      break;
+    case 'unlock':
+      if (tab.locked) flow = unlock(world, tab);
+      break;
+    case 'signIn':
+      if (open && !tab.user && device.online && world.signingIn.size === 0) flow = signIn(world, tab);
+      break;
+    case 'signOut':
+      if (tab.user) flow = signOut(world, tab);
+      break;
+  }
+  if (!flow) return 'skipped';
+  world.note(`${tab.name} starts ${action.kind}`);
+  tab.busy = true;
+  world.spawn(tab, action.kind, flow, (error) => {
+    tab.busy = false;
+    if (error !== undefined) {
+      world.stats.failedOps += 1;
+      world.unexpected(tab, action.kind, error);
+    }
+  });
+  return 'started';
+}

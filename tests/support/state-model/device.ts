@@ -1,0 +1,88 @@
+/** A device (its storage, lock queue, network and Google sign-in) and each of its tabs (its worker and memory). */
+import type { CardCollection, PlainCard, UnreadableCard } from '../../../src/domain/card';
+import { emptyPlainCollection } from '../../../src/domain/card';
+import type { AuthRecords, SecretRecord } from '../../../src/domain/secret';
+import { emptyAuthRecords } from '../../../src/domain/secret';
+import type { StoreName } from './core';
+import type { Firebase } from './network';
+import type { Session } from './sync-session';
+
+export class Device {
+  storage: Record<StoreName, string | null> = { cards: null, auth: null, outbox: null };
+  online = true;
+  google: string | null = null;
+  tabs: Tab[] = [];
+  lockQueue: { ticket: number; tab: Tab }[] = [];
+  nextLock = 0;
+  skew: number;
+  constructor(
+    readonly index: number,
+    skew: number,
+  ) {
+    this.skew = skew;
+  }
+  get name(): string {
+    return this.index === 0 ? 'A' : 'B';
+  }
+}
+
+export type Phase = 'loading' | 'problem' | 'ready';
+
+export class Tab {
+  alive = true;
+  // the worker
+  key: string | null = null;
+  workerIssued = 0;
+  workerAnswered = 0;
+  // store.ts
+  phase: Phase = 'loading';
+  private lockedNow = false;
+  /** Told of every change of `locked` (the trace of a failure). */
+  watch: ((line: string) => void) | null = null;
+  get locked(): boolean {
+    return this.lockedNow;
+  }
+  set locked(value: boolean) {
+    if (value !== this.lockedNow) this.watch?.(`${this.name} ${value ? 'locks' : 'opens'}`);
+    this.lockedNow = value;
+  }
+  user: string | null = null;
+  records: AuthRecords = emptyAuthRecords();
+  collection: CardCollection = emptyPlainCollection();
+  shown: PlainCard[] = [];
+  unreadable: UnreadableCard[] = [];
+  session: Session | null = null;
+  pendingSignIn: { record: SecretRecord | null } | null = null;
+  showsStarted = 0;
+  showsMade = 0;
+  // tabs.ts
+  storageEvents: StoreName[] = [];
+  changed = new Set<StoreName>();
+  followJobs = 0;
+  following = false;
+  // the person
+  busy = false;
+  fb: Firebase;
+  constructor(
+    readonly device: Device,
+    readonly slot: number,
+    readonly incarnation: number,
+  ) {
+    this.fb = {
+      pending: [],
+      downlink: [],
+      socketUp: device.online,
+      noticed: null,
+      confirmed: null,
+      lastView: null,
+      valueEvents: [],
+      cards: null,
+      connection: null,
+      users: null,
+      userNotices: [],
+    };
+  }
+  get name(): string {
+    return `${this.device.name}${this.slot + 1}`;
+  }
+}

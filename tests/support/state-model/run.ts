@@ -1,0 +1,186 @@
+/**
+ * Running one sequence: the actions started among everything else that may happen (a random choice at each step
+ * among the flows that can go on, storage events, network deliveries and Firebase's events), then things settle and
+ * the invariants are checked. A failing sequence is shrunk to its shortest action list and reported with a trace.
+ */
+import type { Random } from '../seeded';
+import { mulberry32, randomInt } from '../seeded';
+import type { Action } from './actions';
+import { describeAction, makeActions, startAction } from './actions';
+import { openTab } from './app';
+import { ModelFailure, TABS_PER_DEVICE } from './core';
+import type { Fixes } from './fixes';
+import { check } from './invariants';
+import { deliverDown, deliverUp, setOnline } from './network';
+import { unlock } from './secrets';
+import { storageEventArrives } from './tabs';
+import { World } from './world';
+
+/** Scheduler steps a sequence may take to settle before it counts as never settling (livelock). */
+const SETTLE_LIMIT = 20_000;
+
+export interface Outcome {
+  ok: boolean;
+  failure?: ModelFailure;
+  dump?: string[];
+  log: string[];
+  stats: World['stats'];
+}
+
+type Choice = { label: string; run: () => void };
+
+function choices(world: World): Choice[] {
+  const list: Choice[] = [];
+  for (const co of world.cos) {
+    if (world.runnable(co)) list.push({ label: `${co.tab.name} ${co.name}`, run: () => world.advance(co) });
+  }
+  for (const device of world.devices) {
+    for (const tab of device.tabs) {
+      if (!tab.alive) continue;
+      const fb = tab.fb;
+      if (tab.storageEvents.length > 0)
+        list.push({ label: `${tab.name} storage event`, run: () => storageEventArrives(world, tab) });
+      if (device.online && fb.pending.some((write) => !write.sent))
+        list.push({ label: `${tab.name} uplink`, run: () => deliverUp(world, tab) });
+      if (device.online && fb.downlink.length > 0)
+        list.push({ label: `${tab.name} downlink`, run: () => deliverDown(tab) });
+      const connection = fb.connection;
+      if (connection && fb.noticed !== fb.socketUp)
+        list.push({
+          label: `${tab.name} .info/connected`,
+          run: () => {
+            fb.noticed = fb.socketUp;
+            connection.connectionChanged(fb.socketUp);
+          },
+        });
+      const listener = fb.cards;
+      const view = fb.valueEvents[0];
+      if (listener && view)
+        list.push({
+          label: `${tab.name} value event`,
+          run: () => {
+            fb.valueEvents.shift();
+            listener.serverCards(view);
+          },
+        });
+      const users = fb.users;
+      if (users && fb.userNotices.length > 0)
+        list.push({ label: `${tab.name} auth state`, run: () => users.userChanged(fb.userNotices.shift() ?? null) });
+    }
+  }
+  return list;
+}
+
+function quiesce(world: World, random: Random, what: string): void {
+  for (let step = 0; ; step++) {
+    if (step > SETTLE_LIMIT) throw new ModelFailure('settles', `still busy after ${SETTLE_LIMIT} steps (${what})`);
+    const list = choices(world);
+    if (list.length === 0) return;
+    step1(world, random, list);
+  }
+}
+
+function step1(world: World, random: Random, list: Choice[]): void {
+  const choice = list[randomInt(random, list.length)]!;
+  world.time += randomInt(random, 3);
+  world.stats.steps += 1;
+  if (world.verbose) world.note(`· ${choice.label}`);
+  choice.run();
+  world.cos = world.cos.filter((co) => !co.done);
+}
+
+export function runSequence(
+  seed: number,
+  fixes: Fixes,
+  given?: readonly Action[],
+  verbose = false,
+): Outcome & { actions: Action[] } {
+  const actionRandom = mulberry32(seed);
+  const actions = given ? [...given] : makeActions(actionRandom);
+  const random = mulberry32(seed ^ 0x5eed);
+  const world = new World(random, fixes, verbose);
+  for (const device of world.devices) {
+    for (let slot = 0; slot < TABS_PER_DEVICE; slot++) openTab(world, device, slot);
+  }
+  try {
+    let index = 0;
+    let guard = 0;
+    while (index < actions.length) {
+      if (++guard > SETTLE_LIMIT) throw new ModelFailure('settles', 'actions never got their turn');
+      const list = choices(world);
+      if (list.length === 0 || random() < 0.3) {
+        const outcome = startAction(world, actions[index]!);
+        if (outcome !== 'wait') {
+          index += 1;
+          continue;
+        }
+      }
+      if (list.length === 0) continue;
+      step1(world, random, list);
+    }
+    settle(world, random);
+    check(world);
+    return { ok: true, log: world.log, stats: world.stats, actions };
+  } catch (error) {
+    if (!(error instanceof ModelFailure)) throw error;
+    return { ok: false, failure: error, dump: world.dump(), log: world.log, stats: world.stats, actions };
+  }
+}
+
+/** Every device online, everything delivered, then every locked tab unlocked, then everything delivered again. */
+function settle(world: World, random: Random): void {
+  world.note('--- settling ---');
+  for (const device of world.devices) setOnline(world, device, true);
+  quiesce(world, random, 'delivering');
+  for (const device of world.devices) {
+    for (const tab of device.tabs) {
+      if (tab.phase === 'ready' && tab.locked) {
+        world.spawn(tab, 'unlock', unlock(world, tab), (error) => {
+          if (error !== undefined)
+            throw new ModelFailure('unlocks', `${tab.name} cannot be unlocked: ${(error as Error).message}`);
+        });
+      }
+    }
+  }
+  quiesce(world, random, 'unlocking');
+}
+
+/** The shortest action list (by removing actions one at a time) that still fails the same invariant. */
+function shrink(seed: number, fixes: Fixes, actions: readonly Action[], invariant: string): Action[] {
+  let best = [...actions];
+  let improved = true;
+  while (improved) {
+    improved = false;
+    for (let index = 0; index < best.length; index++) {
+      const candidate = best.filter((_, at) => at !== index);
+      const outcome = runSequence(seed, fixes, candidate);
+      if (!outcome.ok && outcome.failure?.invariant === invariant) {
+        best = candidate;
+        improved = true;
+        index -= 1;
+      }
+    }
+  }
+  return best;
+}
+
+/** A failing sequence's report: its shortest action list, the last `traceLines` of that replay's trace, the state. */
+export function report(
+  seed: number,
+  fixes: Fixes,
+  outcome: Outcome & { actions: Action[] },
+  traceLines: number,
+): string {
+  const invariant = outcome.failure?.invariant ?? '';
+  const shortest = shrink(seed, fixes, outcome.actions, invariant);
+  const replay = runSequence(seed, fixes, shortest, true);
+  return [
+    `seed ${seed} fails: ${outcome.failure?.message}`,
+    `shortest actions (${shortest.length} of ${outcome.actions.length}): ${shortest.map(describeAction).join(', ')}`,
+    `replay with these actions: ${replay.failure?.message ?? 'passes (the failure needs the longer list)'}`,
+    'trace of the shortest replay:',
+    ...replay.log.slice(-traceLines).map((line) => `  ${line}`),
+    'at the failure:',
+    ...(replay.dump ?? []).map((line) => `  ${line}`),
+  ].join('\n');
+}

@@ -1,0 +1,208 @@
+/**
+ * src/state/sync-session.ts: while signed in, the account's cards come from the server with this device's outbox
+ * laid over them; every change is kept in the outbox first, then sent, and leaves it once the server has it.
+ */
+import type { EncryptedCard, EncryptedCollection, PlainCard } from '../../../src/domain/card';
+import { SleeveError } from '../../../src/domain/errors';
+import type { Outbox, OutboxEntry } from '../../../src/domain/outbox';
+import { isDeletion, outboxOf, overlay, stillToSend, withEntry, withoutEntry } from '../../../src/domain/outbox';
+import type { Flow } from './core';
+import { UID } from './core';
+import type { Tab } from './device';
+import { fbWrite } from './network';
+import { openAndShow, setStored, showCard, showWithout } from './store';
+import { versionOfSealed } from './tokens';
+import type { World } from './world';
+
+export class Session {
+  disposed = false;
+  server: EncryptedCollection | null = null;
+  outbox: Outbox;
+  inFlight = new Map<string, OutboxEntry>();
+  connected = false;
+  rendering = false;
+  renderAgain = false;
+
+  constructor(
+    readonly world: World,
+    readonly tab: Tab,
+    readonly uid: string,
+    /** account.ts `leaveDevice`, for when Firebase says the user signed out. */
+    readonly leave: (world: World, tab: Tab) => Flow,
+  ) {
+    this.outbox = outboxOf(world.read(tab.device).outbox, uid);
+  }
+
+  start(): this {
+    const fb = this.tab.fb;
+    fb.cards = this;
+    fb.confirmed = null;
+    fb.lastView = null;
+    fb.valueEvents = [];
+    if (fb.socketUp && this.tab.device.google === UID)
+      fb.downlink.push({ kind: 'data', cards: { ...this.world.server.cards } });
+    fb.connection = this;
+    fb.noticed = null;
+    fb.users = this;
+    fb.userNotices = [this.tab.device.google];
+    return this;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    const fb = this.tab.fb;
+    if (fb.cards === this) {
+      fb.cards = null;
+      fb.confirmed = null;
+      fb.valueEvents = [];
+    }
+    if (fb.connection === this) fb.connection = null;
+    if (fb.users === this) {
+      fb.users = null;
+      fb.userNotices = [];
+    }
+    this.inFlight.clear();
+  }
+
+  *put(card: EncryptedCard, shown: PlainCard): Flow {
+    yield* this.record([card]);
+    if (this.disposed) return;
+    showCard(this.tab, this.shownCollection(), shown);
+    this.send(card);
+  }
+
+  *remove(ids: readonly string[], at: number): Flow {
+    yield* this.record(ids.map((id) => ({ id, deleted: true as const, modifiedAt: at })));
+    if (this.disposed) return;
+    showWithout(this.tab, this.shownCollection(), ids);
+    this.flush();
+  }
+
+  outboxChanged(): void {
+    const stored = this.world.read(this.tab.device).outbox;
+    if (this.disposed) return;
+    this.outbox = outboxOf(stored, this.uid);
+    this.render();
+    this.flush();
+  }
+
+  *record(entries: readonly OutboxEntry[]): Flow {
+    let replaced: OutboxEntry[] = [];
+    const stored = yield* this.world.updateStorage(this.tab, (current) => {
+      // sync-session.ts `record`: signed out in another tab meanwhile, no session will ever send this.
+      if (current.auth.password === null)
+        throw new SleeveError('Sleeve was changed in another tab, so nothing was changed here.');
+      const outbox = outboxOf(current.outbox, this.uid);
+      replaced = entries.flatMap((entry) => outbox.cards[entry.id] ?? []);
+      return { outbox: entries.reduce(withEntry, outbox) };
+    });
+    for (const entry of entries) {
+      const earlier = replaced.find((other) => other.id === entry.id);
+      const version = earlier && !isDeletion(earlier) ? this.world.versions.get(versionOfSealed(earlier)) : undefined;
+      if (version) version.replacedBy = isDeletion(entry) ? undefined : versionOfSealed(entry);
+      if (isDeletion(entry)) this.world.deletions.push({ id: entry.id, at: entry.modifiedAt, by: this.tab.name });
+      else this.world.placeAccount(entry, this.tab.name);
+    }
+    this.outbox = outboxOf(stored.outbox, this.uid);
+  }
+
+  *settle(entry: OutboxEntry): Flow {
+    if (this.inFlight.get(entry.id) === entry) this.inFlight.delete(entry.id);
+    const stored = yield* this.world.updateStorage(this.tab, (current) => {
+      const outbox = outboxOf(current.outbox, this.uid);
+      const next = withoutEntry(outbox, entry);
+      return next === outbox ? {} : { outbox: next };
+    });
+    if (this.disposed) return;
+    this.outbox = outboxOf(stored.outbox, this.uid);
+    // sync-session.ts `settle`: the card may have changed again while this change was on its way: send that now.
+    this.flush();
+  }
+
+  flush(): void {
+    if (this.disposed || !this.connected || this.server === null) return;
+    for (const entry of Object.values(this.outbox.cards)) {
+      if (this.inFlight.has(entry.id)) continue;
+      // outbox.ts `stillToSend`: a deletion goes unless the server holds a newer copy.
+      if (stillToSend(entry, this.server)) this.send(entry);
+      else this.spawn('settle', this.settle(entry));
+    }
+  }
+
+  send(entry: OutboxEntry): void {
+    if (this.disposed || !this.connected) return;
+    this.inFlight.set(entry.id, entry);
+    fbWrite(this.world, this.tab, {
+      ...(isDeletion(entry) ? { remove: [entry.id], removedAt: entry.modifiedAt } : { set: entry }),
+      onAck: () => this.spawn('settle', this.settle(entry)),
+      onRefuse: () => this.spawn('refused', this.refused(entry)),
+    });
+  }
+
+  *refused(entry: OutboxEntry): Flow {
+    if (this.disposed) return;
+    yield* this.settle(entry);
+    this.world.note(`${this.tab.name} toast: the server refused ${entry.id}`);
+    const version = isDeletion(entry) ? undefined : this.world.versions.get(versionOfSealed(entry));
+    if (version && version.place.kind === 'account') {
+      version.place = { kind: 'exempt', why: 'refused by the server, and the person was told' };
+      this.world.stats.exempt += 1;
+    }
+    this.render();
+  }
+
+  serverCards(collection: EncryptedCollection): void {
+    if (this.disposed) return;
+    this.server = collection;
+    this.render();
+    this.flush();
+  }
+
+  connectionChanged(connected: boolean): void {
+    this.connected = connected;
+    if (connected) this.flush();
+  }
+
+  userChanged(user: string | null): void {
+    if (!this.disposed && user === null) {
+      this.spawn('leave', this.leave(this.world, this.tab));
+    }
+  }
+
+  shownCollection(): EncryptedCollection {
+    return overlay(this.server ?? { type: 'ENCRYPTED', cards: {} }, this.outbox);
+  }
+
+  render(): void {
+    if (this.world.verbose) this.world.note(`${this.tab.name} render asked${this.rendering ? ' again' : ''}`);
+    if (this.rendering) {
+      this.renderAgain = true;
+      return;
+    }
+    this.rendering = true;
+    this.spawn('render', this.renderLoop());
+  }
+
+  *renderLoop(): Flow {
+    try {
+      do {
+        this.renderAgain = false;
+        const collection = this.shownCollection();
+        if (this.tab.locked) setStored(this.tab, collection);
+        else {
+          try {
+            yield* openAndShow(this.world, this.tab, collection);
+          } catch (error) {
+            if (!this.disposed) this.world.unexpected(this.tab, 'render', error);
+          }
+        }
+      } while (this.renderAgain && !this.disposed);
+    } finally {
+      this.rendering = false;
+    }
+  }
+
+  spawn(name: string, flow: Flow): void {
+    this.world.spawn(this.tab, name, flow, (error) => this.world.unexpected(this.tab, name, error));
+  }
+}

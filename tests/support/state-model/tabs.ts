@@ -1,0 +1,77 @@
+/** src/state/tabs.ts: this tab follows what other tabs of the device store. */
+import { sameRecords } from '../../../src/state/device-records';
+import { restartApp } from './app';
+import type { Flow, StoreName } from './core';
+import type { Tab } from './device';
+import { hideCards, openAndShow, setRecords, setStored, startShow } from './store';
+import { engine } from './worker';
+import type { World } from './world';
+
+/** A `storage` event: changes that arrive together are followed as one, in order. */
+export function storageEventArrives(world: World, tab: Tab): void {
+  const name = tab.storageEvents.shift();
+  if (!name) return;
+  const first = tab.changed.size === 0;
+  tab.changed.add(name);
+  if (!first) return;
+  tab.followJobs += 1;
+  if (!tab.following) {
+    tab.following = true;
+    world.spawn(tab, 'follow', followLoop(world, tab));
+  }
+}
+
+export function* followLoop(world: World, tab: Tab): Flow {
+  while (tab.followJobs > 0) {
+    tab.followJobs -= 1;
+    const names = tab.changed;
+    tab.changed = new Set();
+    try {
+      yield* follow(world, tab, names);
+    } catch (error) {
+      world.unexpected(tab, 'follow', error);
+    }
+  }
+  tab.following = false;
+}
+
+export function* follow(world: World, tab: Tab, names: Set<StoreName>): Flow {
+  if (tab.phase !== 'ready') return yield* restartApp(world, tab);
+  const { auth, cards } = world.read(tab.device);
+  const read = startShow(tab);
+  const before = tab.records;
+  if (!sameRecords(before, auth)) {
+    if ((before.password === null) !== (auth.password === null)) return yield* restartApp(world, tab);
+    const had = before.pin !== null || before.password !== null;
+    const has = auth.pin !== null || auth.password !== null;
+    setRecords(tab, auth);
+    if (had && !has) {
+      yield* engine(tab, () => {
+        tab.key = null;
+      });
+      tab.locked = false;
+      return yield* openAndShow(world, tab, cards, read);
+    }
+    const kept = [before.pin, before.password].some(
+      (record) =>
+        record !== null && [auth.pin, auth.password].some((now) => JSON.stringify(now) === JSON.stringify(record)),
+    );
+    if ((!had && has) || (world.fixes.followLocksOnNewKey && had && has && !kept)) {
+      yield* engine(tab, () => {
+        tab.key = null;
+      });
+      setStored(tab, cards, read);
+      hideCards(tab);
+      tab.locked = true;
+      return;
+    }
+  }
+  const account = tab.session;
+  if (account) {
+    if (names.has('outbox')) account.outboxChanged();
+    return;
+  }
+  if (!names.has('cards')) return;
+  if (tab.locked) setStored(tab, cards, read);
+  else yield* openAndShow(world, tab, cards, read);
+}

@@ -1,0 +1,320 @@
+/**
+ * One sequence's world: the server, the devices and their tabs, the flows under way (each tab's async functions) and
+ * the ledger of acknowledged cards. Its storage is the real read-modify-write with its protection rule, under a lock
+ * granted in request order.
+ */
+import type { EncryptedCard, PlainCard, StoredCard } from '../../../src/domain/card';
+import { emptyPlainCollection } from '../../../src/domain/card';
+import { SleeveError } from '../../../src/domain/errors';
+import { emptyOutbox, isDeletion } from '../../../src/domain/outbox';
+import type { AuthRecords, SecretRecord } from '../../../src/domain/secret';
+import { emptyAuthRecords } from '../../../src/domain/secret';
+import { checkAuth, checkCollection, checkOutbox } from '../../../src/domain/stored-shapes';
+import { protectionProblem } from '../../../src/storage/protection';
+import type { Random } from '../seeded';
+import { randomInt } from '../seeded';
+import type { Flow, StoredChanges, StoredValues, StoreName, Wait } from './core';
+import { DEVICES, ModelFailure, STEP } from './core';
+import type { Tab } from './device';
+import { Device } from './device';
+import type { Fixes } from './fixes';
+import { keyOfCard, keyOfRecord, shownSummary, storedSummary, versionOf, versionOfSealed } from './tokens';
+
+export interface Co {
+  tab: Tab;
+  name: string;
+  gen: Flow<unknown>;
+  wait: Wait;
+  done: boolean;
+  onEnd: (error: unknown) => void;
+}
+
+/** Where an acknowledged card version must be found at the end. */
+export type Place =
+  | { kind: 'local'; device: Device }
+  | { kind: 'account' }
+  | { kind: 'gone'; why: string }
+  | { kind: 'exempt'; why: string };
+
+export interface Version {
+  version: string;
+  id: string;
+  modifiedAt: number;
+  acked: boolean;
+  place: Place;
+  by: string;
+  /** The later change of the card that replaced this one in an outbox before it was sent. */
+  replacedBy?: string;
+}
+
+export class World {
+  time = 1_000;
+  counter = 0;
+  server: { cards: Record<string, EncryptedCard>; password: SecretRecord | null } = { cards: {}, password: null };
+  devices: Device[];
+  cos: Co[] = [];
+  log: string[] = [];
+  versions = new Map<string, Version>();
+  deletions: { id: string; at: number; by: string }[] = [];
+  /** Tabs in the middle of signing in, across devices (see `signIn`). */
+  signingIn = new Set<Tab>();
+  stats = { acked: 0, failedOps: 0, exempt: 0, steps: 0 };
+  /** Every scheduler step goes into the log too (for the trace of a failure). */
+  verbose = false;
+
+  constructor(
+    readonly random: Random,
+    readonly fixes: Fixes,
+    verbose = false,
+  ) {
+    this.verbose = verbose;
+    this.devices = Array.from(
+      { length: DEVICES },
+      (_, index) => new Device(index, index === 0 ? 0 : randomInt(random, 5) - 2),
+    );
+  }
+
+  note(line: string): void {
+    this.log.push(`${this.time} ${line}`);
+  }
+
+  now(device: Device): number {
+    return this.time + device.skew;
+  }
+
+  next(prefix: string): string {
+    this.counter += 1;
+    return `${prefix}${this.counter}`;
+  }
+
+  cardId(): string {
+    this.counter += 1;
+    return `Card${String(this.counter).padStart(4, '0')}`;
+  }
+
+  // ---- coroutines ----
+
+  spawn<T>(tab: Tab, name: string, gen: Flow<T>, onEnd: (error: unknown) => void = () => {}): void {
+    const co: Co = { tab, name, gen, wait: STEP, done: false, onEnd };
+    this.cos.push(co);
+    // An async function runs synchronously up to its first await.
+    this.advance(co);
+  }
+
+  runnable(co: Co): boolean {
+    if (co.done || !co.tab.alive) return false;
+    const wait = co.wait;
+    if (wait.kind === 'lock') return wait.device.lockQueue[0]?.ticket === wait.ticket;
+    if (wait.kind === 'worker') return wait.tab.workerAnswered === wait.ticket;
+    return true;
+  }
+
+  advance(co: Co): void {
+    if (co.wait.kind === 'worker') co.wait.tab.workerAnswered += 1;
+    try {
+      const result = co.gen.next();
+      if (result.done) {
+        co.done = true;
+        co.onEnd(undefined);
+      } else co.wait = result.value;
+    } catch (error) {
+      co.done = true;
+      if (error instanceof ModelFailure) throw error;
+      co.onEnd(error);
+    }
+  }
+
+  // ---- storage ----
+
+  read(device: Device): StoredValues {
+    const parse = <T>(name: StoreName, check: (value: unknown) => { ok: boolean }, fallback: () => T): T => {
+      const raw = device.storage[name];
+      if (raw === null) return fallback();
+      const value: unknown = JSON.parse(raw);
+      if (!check(value).ok) throw new ModelFailure('stored value', `${device.name} ${name} cannot be read: ${raw}`);
+      return value as T;
+    };
+    return {
+      cards: parse('cards', checkCollection, emptyPlainCollection),
+      auth: parse('auth', checkAuth, emptyAuthRecords),
+      outbox: parse('outbox', checkOutbox, emptyOutbox),
+    };
+  }
+
+  write(device: Device, writer: Tab | null, changes: StoredChanges): void {
+    for (const name of Object.keys(changes) as StoreName[]) {
+      const raw = JSON.stringify(changes[name]);
+      if (raw === device.storage[name]) continue;
+      device.storage[name] = raw;
+      this.storageEvent(device, writer, name);
+    }
+    this.checkStorage(device);
+  }
+
+  storageEvent(device: Device, writer: Tab | null, name: StoreName): void {
+    for (const tab of device.tabs) if (tab !== writer && tab.alive) tab.storageEvents.push(name);
+  }
+
+  *updateStorage(tab: Tab, change: (current: StoredValues) => StoredChanges): Flow<StoredValues> {
+    const device = tab.device;
+    const ticket = device.nextLock++;
+    device.lockQueue.push({ ticket, tab });
+    yield { kind: 'lock', device, ticket };
+    try {
+      const current = this.read(device);
+      const changes = change(current);
+      const next: StoredValues = { ...current, ...changes };
+      const problem = protectionProblem(next.cards, next.auth);
+      if (problem) throw new SleeveError(problem);
+      if (Object.keys(changes).length > 0) this.write(device, tab, changes);
+      return next;
+    } finally {
+      device.lockQueue.shift();
+    }
+  }
+
+  *discard(
+    tab: Tab,
+    names: readonly StoreName[],
+    unless: (current: StoredValues) => boolean = () => false,
+  ): Flow<boolean> {
+    const device = tab.device;
+    const ticket = device.nextLock++;
+    device.lockQueue.push({ ticket, tab });
+    yield { kind: 'lock', device, ticket };
+    try {
+      if (unless(this.read(device))) return false;
+      if (names.includes('cards')) this.leaveLocal(device, 'the device left the account (sign-out)');
+      if (names.includes('outbox')) this.dropWaiting(device);
+      for (const name of names) {
+        if (device.storage[name] === null) continue;
+        device.storage[name] = null;
+        this.storageEvent(device, tab, name);
+      }
+      return true;
+    } finally {
+      device.lockQueue.shift();
+    }
+  }
+
+  /** At every step: nothing stored loses protection or can never be opened again. */
+  checkStorage(device: Device): void {
+    const { cards, auth } = this.read(device);
+    const problem = protectionProblem(cards, auth);
+    if (problem)
+      throw new ModelFailure('protection', `${device.name} stores ${cards.type} cards beside ${JSON.stringify(auth)}`);
+    const keys = new Set([auth.pin, auth.password].filter((r): r is SecretRecord => r !== null).map(keyOfRecord));
+    if (keys.size > 1) throw new ModelFailure('records', `${device.name}'s PIN and password wrap different keys`);
+    if (cards.type === 'ENCRYPTED') {
+      for (const card of Object.values(cards.cards)) {
+        if (!keys.has(keyOfCard(card)))
+          throw new ModelFailure('records', `${device.name} stores ${card.id} under a key no record holds`);
+      }
+    }
+  }
+
+  // ---- the ledger of acknowledged cards ----
+
+  placeLocal(device: Device, card: StoredCard, by: string): void {
+    for (const version of this.versions.values()) {
+      if (version.id === card.id && version.place.kind === 'local' && version.place.device === device)
+        version.place = { kind: 'gone', why: `replaced by ${versionOf(card)}` };
+    }
+    this.versions.set(versionOf(card), {
+      version: versionOf(card),
+      id: card.id,
+      modifiedAt: card.modifiedAt,
+      acked: false,
+      place: { kind: 'local', device },
+      by,
+    });
+  }
+
+  deleteLocal(device: Device, id: string): void {
+    for (const version of this.versions.values()) {
+      if (version.id === id && version.place.kind === 'local' && version.place.device === device)
+        version.place = { kind: 'gone', why: 'deleted' };
+    }
+  }
+
+  /** The device's own cards went up to the account (sign-in), or left with it (sign-out). */
+  moveLocal(device: Device, place: Place): void {
+    for (const version of this.versions.values()) {
+      if (version.place.kind === 'local' && version.place.device === device) version.place = place;
+    }
+  }
+
+  leaveLocal(device: Device, why: string): void {
+    this.moveLocal(device, { kind: 'gone', why });
+  }
+
+  /** Sign-out clears the outbox: changes still waiting there leave with it (SPEC.md §4: sign out removes local data). */
+  dropWaiting(device: Device): void {
+    const outbox = this.read(device).outbox;
+    for (const entry of Object.values(outbox.cards)) {
+      if (isDeletion(entry)) continue;
+      const version = this.versions.get(versionOfSealed(entry));
+      if (version && version.place.kind === 'account') {
+        version.place = { kind: 'exempt', why: 'still waiting in the outbox at sign-out' };
+        this.stats.exempt += 1;
+      }
+    }
+  }
+
+  placeAccount(card: EncryptedCard, by: string): void {
+    const version = versionOfSealed(card);
+    const known = this.versions.get(version);
+    if (known) known.place = { kind: 'account' };
+    else
+      this.versions.set(version, {
+        version,
+        id: card.id,
+        modifiedAt: card.modifiedAt,
+        acked: false,
+        place: { kind: 'account' },
+        by,
+      });
+  }
+
+  acknowledge(card: PlainCard): void {
+    const version = this.versions.get(card.data.cardholder);
+    if (version) version.acked = true;
+    this.stats.acked += 1;
+  }
+
+  /** Each device's storage and each tab's memory, for a failure's report. */
+  dump(): string[] {
+    const lines: string[] = [`server: [${storedSummary({ type: 'ENCRYPTED', cards: this.server.cards })}]`];
+    for (const device of this.devices) {
+      const stored = this.read(device);
+      const keys = (auth: AuthRecords) =>
+        `pin ${auth.pin ? keyOfRecord(auth.pin) : '-'} password ${auth.password ? keyOfRecord(auth.password) : '-'}`;
+      lines.push(
+        `${device.name} ${device.online ? 'online' : 'offline'}: ${stored.cards.type} [${storedSummary(stored.cards)}], ${keys(stored.auth)}, outbox [${Object.keys(stored.outbox.cards).join(' ')}]`,
+      );
+      for (const tab of device.tabs) {
+        const waiting = this.cos
+          .filter((co) => co.tab === tab && !co.done)
+          .map((co) => `${co.name}(${co.wait.kind}${co.wait.kind === 'step' ? '' : ` ${co.wait.ticket}`})`);
+        if (waiting.length > 0 || tab.session?.rendering)
+          lines.push(
+            `  ${tab.name} waiting: ${waiting.join(' ')} worker answered ${tab.workerAnswered}/${tab.workerIssued}${tab.session?.rendering ? ' rendering' : ''}`,
+          );
+        lines.push(
+          `  ${tab.name}#${tab.incarnation} ${tab.phase}${tab.locked ? ' locked' : ''} key ${tab.key ?? '-'} ${keys(tab.records)}; ` +
+            `shows [${shownSummary(tab.shown)}]; stored collection ${tab.collection.type} [${storedSummary(tab.collection)}]` +
+            (tab.session
+              ? `; session server [${tab.session.server ? storedSummary(tab.session.server) : 'none'}] outbox [${Object.keys(tab.session.outbox.cards).join(' ')}]`
+              : ''),
+        );
+      }
+    }
+    return lines;
+  }
+
+  unexpected(tab: Tab, what: string, error: unknown): void {
+    if (error === undefined) return;
+    if (error instanceof ModelFailure) throw error;
+    this.note(`${tab.name} ${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
