@@ -101,10 +101,35 @@ export async function deleteUser(): Promise<void> {
 
 export const currentUser = (): SignedInUser | null => (auth.currentUser ? toUser(auth.currentUser) : null);
 
-/** Resolves once Firebase has restored (or not) the session kept from an earlier visit. */
-export async function firstUser(): Promise<SignedInUser | null> {
+/**
+ * How long a tab waits to hear of a sign-in another tab has just made. Tabs share Firebase's session through
+ * IndexedDB, which each tab's Firebase reads again only every 800 ms; the other tab stored it before telling us.
+ */
+const SIGN_IN_ELSEWHERE_WAIT_MS = 3_000;
+
+/**
+ * Resolves once Firebase has restored (or not) the session kept from an earlier visit. `signedInElsewhere`: another
+ * tab says it has just signed in, so a missing user may only mean this tab's Firebase has not read it yet; wait a
+ * little for it before answering that nobody is signed in.
+ */
+export async function firstUser(signedInElsewhere = false): Promise<SignedInUser | null> {
   await auth.authStateReady();
-  return currentUser();
+  if (auth.currentUser || !signedInElsewhere) return currentUser();
+  return new Promise((resolve) => {
+    const stop = () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+    const timer = setTimeout(() => {
+      stop();
+      resolve(currentUser());
+    }, SIGN_IN_ELSEWHERE_WAIT_MS);
+    const unsubscribe = onAuthStateChanged(auth, (user) => {
+      if (!user) return;
+      stop();
+      resolve(toUser(user));
+    });
+  });
 }
 
 /** Calls `listener` with the user on every sign-in and sign-out; returns the unsubscribe. */

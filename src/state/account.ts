@@ -19,13 +19,14 @@ import { emptyAuthRecords } from '../domain/secret';
 import type { SignedInUser } from '../domain/user';
 import { getEngine } from '../engine';
 import type { Remote } from '../remote';
-import { discard, updateStorage } from '../storage/local-store';
-import { assertUnchanged } from './device-records';
+import { discardIf, loadAuth, updateStorage } from '../storage/local-store';
+import { assertUnchanged, sameRecords } from './device-records';
 import { loadRemote, REMOTE_UNAVAILABLE } from './remote-loader';
 import { reportError } from './report';
 import { withSecret } from './secrets';
 import { appState, hasSecret, hideCards, records, setRecords, setSession, showOpened } from './store';
 import { AccountSync } from './sync-session';
+import { startAfresh } from './tabs';
 import { showError, showToast } from './toast';
 import { openAndShow } from './view';
 
@@ -201,12 +202,22 @@ export async function enterAccountPassword(password: string): Promise<void> {
   enterSession(remote, user);
 }
 
-/** Clears every trace of the account from this device (cards, password, PIN, outbox; preferences stay). */
-async function leaveDevice(): Promise<void> {
+/**
+ * Clears every trace of the account from this device (cards, password, PIN, outbox; preferences stay). Only what
+ * this tab left, though: if meanwhile another tab signed in again, or the device stored new records, what is stored
+ * now stays and this tab starts afresh from it. `whatever`: the account is being deleted, so its data goes regardless.
+ */
+async function leaveDevice(whatever = false): Promise<void> {
+  const left = records();
   setSession(null);
   setPending(null);
   await getEngine().lock();
-  await discard('cards', 'auth', 'outbox');
+  const remote = await loadRemote().catch(() => null);
+  const stillLeft = () => {
+    const stored = loadAuth();
+    return stored.ok && sameRecords(stored.value, left) && !remote?.currentUser();
+  };
+  if (!(await discardIf(whatever ? null : stillLeft, 'cards', 'auth', 'outbox'))) return startAfresh();
   setRecords(emptyAuthRecords());
   showOpened(emptyPlainCollection(), { cards: [], unreadable: [] });
   appState.user = null;
@@ -246,7 +257,7 @@ export async function removeAccount(): Promise<void> {
   if (!user) throw new InvalidStateError(AccountMessages.signInAgainToDelete);
   await remote.removeAllCards(user.uid);
   await remote.removePasswordRecord(user.uid);
-  await leaveDevice();
+  await leaveDevice(true);
   try {
     await remote.deleteUser();
   } catch (error) {
@@ -262,7 +273,7 @@ export async function removeAccount(): Promise<void> {
  * starts (the app stays locked until unlocked) and `true` is returned; signed out, the account's data leaves this
  * device and `false` is returned so the app starts anonymous.
  */
-export async function resumeAccount(): Promise<boolean> {
+export async function resumeAccount(afterOtherTab = false): Promise<boolean> {
   let remote: Remote;
   try {
     remote = await loadRemote();
@@ -271,7 +282,8 @@ export async function resumeAccount(): Promise<boolean> {
     showError(error);
     return true;
   }
-  const user = await remote.firstUser();
+  // Another tab's sign-in reaches this tab's Firebase a moment after its records reach storage.
+  const user = await remote.firstUser(afterOtherTab);
   if (!user) {
     await leaveDevice();
     return false;

@@ -25,8 +25,11 @@ export type { SignedInUser } from '../domain/user';
 export type { StorageProblem } from './store';
 export { appState } from './store';
 
-/** Reads the keys and opens the cards; any key that cannot be read stops here with a plain reason. */
-export async function startApp(): Promise<void> {
+/**
+ * Reads the keys and opens the cards; any key that cannot be read stops here with a plain reason. `afterOtherTab`:
+ * another tab changed storage (it may have just signed in).
+ */
+export async function startApp(afterOtherTab = false): Promise<void> {
   resetDevice();
   followOtherTabs(restartApp);
   const problems: StorageProblem[] = [];
@@ -71,7 +74,7 @@ export async function startApp(): Promise<void> {
   }
   // A password record means an account on this device: Firebase must say who is signed in before anything shows.
   if (auth.value.password !== null) {
-    const signedIn = await resumeAccount();
+    const signedIn = await resumeAccount(afterOtherTab);
     appState.remoteReady = true;
     // The account session ended (signed out or deleted elsewhere): its data has left this device; start anonymous.
     if (!signedIn) return startApp();
@@ -82,7 +85,7 @@ export async function startApp(): Promise<void> {
 /** Another tab changed this device in a way that needs a fresh start: the held key goes, then storage is read. */
 async function restartApp(): Promise<void> {
   await getEngine().lock();
-  await startApp();
+  await startApp(true);
 }
 
 export const unreadableValue = (name: StoreName): string => rawValue(name) ?? '';

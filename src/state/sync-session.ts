@@ -148,14 +148,19 @@ export class AccountSync implements SyncSession {
     if (this.inFlight.get(entry.id) === entry) this.inFlight.delete(entry.id);
     this.settling.add(entry.id);
     try {
+      let left = false;
       const stored = await updateStorage((current) => {
         const outbox = outboxOf(current.outbox, this.uid);
         const next = withoutEntry(outbox, entry);
-        return next === outbox ? {} : { outbox: next };
+        left = next !== outbox;
+        return left ? { outbox: next } : {};
       });
       if (this.disposed) return;
       this.outbox = outboxOf(stored.outbox, this.uid);
       cardsState.waiting = this.waitingCount();
+      // What shows is the server with the outbox laid over it: without this change over it, the server's copy shows
+      // (another device may have deleted or changed the card after this change landed).
+      if (left) this.render();
     } finally {
       this.settling.delete(entry.id);
     }

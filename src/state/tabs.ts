@@ -3,21 +3,25 @@
  * added, edited or deleted elsewhere shows without a reload; a PIN or password created elsewhere locks this tab; the
  * last secret removed elsewhere opens it plain; signing in, out or deleting the account elsewhere starts it afresh.
  */
+import type { CardCollection } from '../domain/card';
+import type { AuthRecords } from '../domain/secret';
 import { getEngine } from '../engine';
 import type { StoreName } from '../storage/local-store';
 import { loadAuth, loadCards, loadPreferences, onStorageChange } from '../storage/local-store';
-import { sameRecords } from './device-records';
+import { sameRecord, sameRecords } from './device-records';
 import { applyPreferences } from './preferences';
 import { reportError } from './report';
 import { appState, hideCards, records, session, setRecords, setStoredCollection } from './store';
-import { openAndShow } from './view';
+import { openAndShow, openStored } from './view';
 
 let stop: (() => void) | null = null;
 let changed = new Set<StoreName>();
 let following: Promise<void> = Promise.resolve();
+let restartApp: (() => Promise<void>) | null = null;
 
 /** Starts following other tabs (once per page); `restart` reads storage afresh when the change needs it. */
 export function followOtherTabs(restart: () => Promise<void>): void {
+  restartApp = restart;
   if (stop) return;
   stop = onStorageChange((name) => {
     // Changes that arrive together (a PIN and the cards it encrypted) are followed as one, in order.
@@ -32,6 +36,30 @@ export function followOtherTabs(restart: () => Promise<void>): void {
       })
       .catch(reportError);
   });
+}
+
+/** Whether one of the secrets this tab knew is still stored as it was (so the key it wraps is still the key). */
+const keptOne = (before: AuthRecords, now: AuthRecords): boolean =>
+  (before.pin !== null && sameRecord(before.pin, now.pin)) ||
+  (before.password !== null && sameRecord(before.password, now.password));
+
+/** Whether the held key opens the stored cards; with no card to try, it cannot be told, so `false`. */
+async function opensWithHeldKey(collection: CardCollection): Promise<boolean> {
+  if (collection.type !== 'ENCRYPTED' || Object.keys(collection.cards).length === 0) return false;
+  try {
+    return (await openStored(collection)).cards.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts this tab afresh from what is stored (after the changes of other tabs it is following, in order). */
+export function startAfresh(): Promise<void> {
+  const restart = restartApp;
+  if (!restart) return Promise.resolve();
+  const done = following.then(restart);
+  following = done.catch(reportError);
+  return done;
 }
 
 async function follow(names: Set<StoreName>, restart: () => Promise<void>): Promise<void> {
@@ -58,8 +86,13 @@ async function follow(names: Set<StoreName>, restart: () => Promise<void>): Prom
       appState.locked = false;
       return openAndShow(cards.value);
     }
-    if (!had && has) {
-      // A first secret was created elsewhere, with a key this tab does not hold: lock until it is entered here.
+    // A first secret was created elsewhere, with a key this tab does not hold: lock until it is entered here. The
+    // same when, signed out, this tab's PIN is gone (changed, or removed and created again with a new key in one
+    // go) and the stored cards do not open with the key it holds. Signed in, the key is the account's, always.
+    const newKey =
+      !had ||
+      (!appState.locked && now.password === null && !keptOne(before, now) && !(await opensWithHeldKey(cards.value)));
+    if (has && newKey) {
       await getEngine().lock();
       hideCards();
       setStoredCollection(cards.value);

@@ -164,15 +164,25 @@ export const rawValue = (name: StoreName): string | null => localStorage.getItem
 
 /** The person chose to start this key afresh (or the data left the device): its value is removed. */
 export async function discard(...names: StoreName[]): Promise<void> {
-  await navigator.locks.request(LOCK_NAME, async () => {
-    // Removing reads nothing, so there is nothing to catch up with first; the removal is numbered like any write.
-    const revision = (await lastWritten()) + 1;
+  await discardIf(null, ...names);
+}
+
+/**
+ * Removes `names`; with `stillSo`, only if it holds for what is stored now, read inside the lock once this tab's copy
+ * has caught up with the last write of any tab. Resolves whether they were removed.
+ */
+export async function discardIf(stillSo: (() => boolean) | null, ...names: StoreName[]): Promise<boolean> {
+  return navigator.locks.request(LOCK_NAME, async () => {
+    // With nothing to check, nothing is read, so there is nothing to catch up with; the removal is numbered anyway.
+    const revision = stillSo ? await catchUp(() => new StorageWriteError(BUSY)) : await lastWritten();
+    if (stillSo && !stillSo()) return false;
     for (const name of names) {
       localStorage.removeItem(STORAGE_KEYS[name]);
       blocked.delete(name);
     }
-    localStorage.setItem(REVISION_KEY, String(revision));
-    await published(revision);
+    localStorage.setItem(REVISION_KEY, String(revision + 1));
+    await published(revision + 1);
+    return true;
   });
 }
 

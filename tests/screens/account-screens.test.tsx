@@ -4,14 +4,16 @@
  * popup ends and then opens the step the account module says comes next, as the Account screen does.
  */
 import { beforeAuthStateChanged } from 'firebase/auth';
+import { goOffline, goOnline } from 'firebase/database';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { navigate } from 'wouter/use-browser-location';
 import { getEngine } from '../../src/engine';
-import { auth } from '../../src/remote/firebase';
+import { auth, database } from '../../src/remote/firebase';
 import type { SignInResult } from '../../src/state/account';
 import { continueSignIn, createAccountPassword, removeAccount, signOut } from '../../src/state/account';
 import { startApp } from '../../src/state/app';
+import { saveCard } from '../../src/state/cards';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
 import { currentPath, makeCard, renderApp } from '../support/render';
 import { storedJson } from '../support/seed-storage';
@@ -212,4 +214,32 @@ test('signing out is confirmed first, holds the buttons while it runs and leaves
   expect(localStorage.getItem('sleeve/cards')).toBeNull();
   expect(localStorage.getItem('sleeve/auth')).toBeNull();
   expect(storedJson('preferences')).toEqual(preferences);
+});
+
+test('signing out with changes not yet sent says they would be lost, and cancelling keeps them waiting', async () => {
+  await signedInOnAccount();
+  goOffline(database);
+  try {
+    await saveCard({ data: makeCard({ cardholder: 'Grace Hopper' }).data });
+    await page.getByRole('button', { name: 'Sign out of your account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out' });
+    await expect
+      .element(
+        dialog.getByText(
+          '1 change has not reached your account yet. Signing out now loses them; go online and wait for them to be sent first.',
+        ),
+      )
+      .toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(Object.keys((storedJson('outbox') as { cards: object }).cards)).toHaveLength(1);
+  } finally {
+    goOnline(database);
+  }
+  // Back online, the change is sent, and the dialog says only what SPEC.md says.
+  await expect.poll(() => Object.keys((storedJson('outbox') as { cards: object }).cards)).toHaveLength(0);
+  await page.getByRole('button', { name: 'Sign out of your account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out' });
+  await expect.element(dialog.getByText(/stay in your account, but this device will forget them/)).toBeVisible();
+  await expect.element(dialog.getByText(/not reached your account yet/)).not.toBeInTheDocument();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 });

@@ -44,7 +44,15 @@ const BASE_SEED = setting('SLEEVE_FUZZ_SEED')
 const MAX_ACTIONS = 12;
 
 /** Seeds that once failed; each must pass. */
-const REGRESSION_SEEDS: readonly number[] = [];
+const REGRESSION_SEEDS: readonly number[] = [
+  // A tab following another tab's sign-in asked its own Firebase, which had not read the shared session yet, and
+  // cleared the account off the device.
+  1275554474, 1275554492,
+  // A tab that locked only as it followed the last change was left locked when the check began.
+  720264867,
+  // A change that left the outbox after another device deleted its card went on showing the card.
+  519832993,
+];
 
 const PIN = '274951';
 const PASSWORD = 'Account password 1!';
@@ -135,8 +143,11 @@ async function openFuzzTab(name: string, offline: boolean): Promise<FuzzTab> {
   };
 }
 
-afterAll(() => {
+afterAll(async () => {
   for (const frame of frames) frame.remove();
+  // The tabs' Firebase session is this origin's, which later test files share.
+  await firebaseSignOut(pageAuth).catch(() => {});
+  localStorage.clear();
 });
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -258,7 +269,7 @@ class Sequence {
   }
 
   note(line: string): void {
-    this.log.push(`${Math.round(performance.now()) % 100_000} ${line}`);
+    this.log.push(`${Math.round(Date.now()) % 100_000} ${line}`);
   }
 
   async start(): Promise<void> {
@@ -275,7 +286,7 @@ class Sequence {
   }
 
   touch(id: string): void {
-    this.touched.set(id, performance.now());
+    this.touched.set(id, Date.now());
   }
 
   cardData(): CardData {
@@ -296,9 +307,9 @@ class Sequence {
         if (!open) return null;
         const data = this.cardData();
         return async () => {
-          const at = performance.now();
+          const at = Date.now();
           const id = await tab.cards.saveCard({ data });
-          const end = performance.now();
+          const end = Date.now();
           this.remember({
             id,
             cardholder: data.cardholder,
@@ -315,9 +326,9 @@ class Sequence {
         if (!open || !card) return null;
         const data = { ...card.data, cardholder: this.cardData().cardholder };
         return async () => {
-          const at = performance.now();
+          const at = Date.now();
           await tab.cards.saveCard({ id: card.id, data });
-          const end = performance.now();
+          const end = Date.now();
           const place = signedIn ? 'account' : 'device';
           this.remember({ id: card.id, cardholder: data.cardholder, place, at, end, by: tab.name });
           return card.id;
@@ -354,8 +365,10 @@ class Sequence {
         if (!ready || !app.user) return null;
         return async () => {
           // Signing out takes the device's data with it, changes still waiting included (SPEC.md §4): wait for them.
-          const until = performance.now() + 3_000;
-          while (Object.keys(storedOutbox().cards).length > 0 && performance.now() < until) await pause(50);
+          const until = Date.now() + 3_000;
+          while (Object.keys(storedOutbox().cards).length > 0 && Date.now() < until) await pause(50);
+          // Still waiting (offline): the sign-out dialog says these changes are lost, and the person goes ahead.
+          for (const id of Object.keys(storedOutbox().cards)) this.saved.delete(id);
           await tab.account.signOut();
         };
       default:
@@ -458,11 +471,24 @@ class Sequence {
   async settle(): Promise<void> {
     this.note('settling');
     if (!this.online) await this.setOnline(true);
-    const until = performance.now() + SETTLE_MS;
+    const until = Date.now() + SETTLE_MS;
     const quiet = () =>
       Object.keys(storedOutbox().cards).length === 0 &&
       this.tabs.every((tab) => tab.store.cardsState.waiting === 0 && tab.store.appState.phase !== 'loading');
-    while (!quiet() && performance.now() < until) await pause(50);
+    while (!quiet() && Date.now() < until) await pause(50);
+    let problem: string | null = null;
+    do {
+      // A tab may lock only now, as it follows the last change of the other (a sign-in, a new PIN).
+      await this.unlockLocked();
+      problem = await this.problem();
+      if (!problem) return;
+      await pause(100);
+    } while (Date.now() < until);
+    throw new Error(problem);
+  }
+
+  /** Unlocks every tab that is locked now, as the person would to look at their cards. */
+  async unlockLocked(): Promise<void> {
     for (const tab of this.tabs) {
       const app = tab.store.appState;
       if (app.phase !== 'ready' || !app.locked) continue;
@@ -474,13 +500,6 @@ class Sequence {
         },
       );
     }
-    let problem: string | null = null;
-    do {
-      problem = await this.problem();
-      if (!problem) return;
-      await pause(100);
-    } while (performance.now() < until);
-    throw new Error(problem);
   }
 
   /** What is wrong now, or `null`. */
@@ -582,16 +601,14 @@ describe('state layer fuzz in real tabs, against the local backend', () => {
   it(
     `runs ${RUNS} random sequences from base seed ${BASE_SEED}; every one settles with its invariants held`,
     async () => {
-      const started = performance.now();
+      const started = Date.now();
       let ran = 0;
       for (let index = 0; index < RUNS; index++) {
         await runSeed((BASE_SEED + index) >>> 0);
         ran += 1;
       }
       expect(ran).toBe(RUNS);
-      console.info(
-        `tab fuzz: ${RUNS} sequences from base seed ${BASE_SEED} in ${Math.round(performance.now() - started)} ms`,
-      );
+      console.info(`tab fuzz: ${RUNS} sequences from base seed ${BASE_SEED} in ${Math.round(Date.now() - started)} ms`);
     },
     30_000 + RUNS * 40_000,
   );

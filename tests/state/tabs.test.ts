@@ -86,6 +86,7 @@ describe('a PIN in one tab', () => {
 
   it('a PIN changed in one tab leaves the other open with the same key', async () => {
     const [a, b] = await Promise.all([openTab(), openTab()]);
+    const first = await a.cards.saveCard({ data: one });
     await a.secrets.createPin(PIN);
     // The other tab learns of the PIN from the storage event, and locks.
     await expect.poll(() => b.store.appState.locked).toBe(true);
@@ -94,6 +95,19 @@ describe('a PIN in one tab', () => {
     // The other tab takes the new record from the storage event, and stays open: the key is the same.
     await expect.poll(() => b.store.records().pin?.salt).toBe(a.store.records().pin?.salt);
     expect(b.store.appState.locked).toBe(false);
+    const id = await b.cards.saveCard({ data: three });
+    await expect.poll(() => a.shownIds()).toEqual([first, id].sort());
+  });
+
+  it('a PIN changed in one tab of an empty wallet asks the other for the new PIN, as no card shows the key is the same', async () => {
+    const [a, b] = await Promise.all([openTab(), openTab()]);
+    await a.secrets.createPin(PIN);
+    await expect.poll(() => b.store.appState.locked).toBe(true);
+    await b.secrets.unlockWithPin(PIN);
+    await expect(a.secrets.createPin('905183')).resolves.toBe('updated');
+    await expect.poll(() => b.store.appState.locked).toBe(true);
+    await expect(b.secrets.unlockWithPin(PIN)).rejects.toThrow();
+    await b.secrets.unlockWithPin('905183');
     const id = await b.cards.saveCard({ data: three });
     await expect.poll(() => a.shownIds()).toEqual([id]);
   });

@@ -20,7 +20,7 @@ import type { World } from './world';
 /** account.ts: Google's sign-in, then the account's password (created, or entered for an existing account). */
 export function* signIn(world: World, tab: Tab): Flow {
   const device = tab.device;
-  // Two devices creating one account at the same moment is a race this model leaves out (see the report).
+  // Two devices creating one account at the same moment is a race this model leaves out.
   world.signingIn.add(tab);
   try {
     yield STEP; // Google's popup
