@@ -113,7 +113,7 @@ function enterSession(remote: Remote, user: SignedInUser): void {
   appState.user = user;
   appState.passwordStale = false;
   appState.locked = false;
-  setSession(new AccountSync(remote, user.uid, leaveDevice).start());
+  setSession(new AccountSync(remote, user.uid, leave).start());
 }
 
 /**
@@ -205,9 +205,9 @@ export async function enterAccountPassword(password: string): Promise<void> {
 /**
  * Clears every trace of the account from this device (cards, password, PIN, outbox; preferences stay). Only what
  * this tab left, though: if meanwhile another tab signed in again, or the device stored new records, what is stored
- * now stays and this tab starts afresh from it. `whatever`: the account is being deleted, so its data goes regardless.
+ * now stays (and `false` is returned). `whatever`: the account is being deleted, so its data goes regardless.
  */
-async function leaveDevice(whatever = false): Promise<void> {
+async function leaveDevice(whatever = false): Promise<boolean> {
   const left = records();
   setSession(null);
   setPending(null);
@@ -217,12 +217,18 @@ async function leaveDevice(whatever = false): Promise<void> {
     const stored = loadAuth();
     return stored.ok && sameRecords(stored.value, left) && !remote?.currentUser();
   };
-  if (!(await discardIf(whatever ? null : stillLeft, 'cards', 'auth', 'outbox'))) return startAfresh();
+  if (!(await discardIf(whatever ? null : stillLeft, 'cards', 'auth', 'outbox'))) return false;
   setRecords(emptyAuthRecords());
   showOpened(emptyPlainCollection(), { cards: [], unreadable: [] });
   appState.user = null;
   appState.passwordStale = false;
   appState.locked = false;
+  return true;
+}
+
+/** The account left (signed out here or elsewhere): its data leaves this device, or the tab starts from what is. */
+async function leave(): Promise<void> {
+  if (!(await leaveDevice())) await startAfresh();
 }
 
 export function signOut(): Promise<void> {
@@ -232,7 +238,7 @@ export function signOut(): Promise<void> {
       const remote = await loadRemote();
       await remote.signOut();
     } finally {
-      await leaveDevice();
+      await leave();
     }
   });
 }
@@ -289,6 +295,6 @@ export async function resumeAccount(afterOtherTab = false): Promise<boolean> {
     return false;
   }
   appState.user = user;
-  setSession(new AccountSync(remote, user.uid, leaveDevice).start());
+  setSession(new AccountSync(remote, user.uid, leave).start());
   return true;
 }

@@ -53,7 +53,10 @@ async function opensWithHeldKey(collection: CardCollection): Promise<boolean> {
   }
 }
 
-/** Starts this tab afresh from what is stored (after the changes of other tabs it is following, in order). */
+/**
+ * Starts this tab afresh from what is stored, after the changes of other tabs it is following, in order. Never
+ * from inside a follow (start-up included): that would wait for itself.
+ */
 export function startAfresh(): Promise<void> {
   const restart = restartApp;
   if (!restart) return Promise.resolve();

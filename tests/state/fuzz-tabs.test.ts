@@ -52,6 +52,8 @@ const REGRESSION_SEEDS: readonly number[] = [
   720264867,
   // A change that left the outbox after another device deleted its card went on showing the card.
   519832993,
+  // Signing in and out at once in one tab while the other waited to hear of the sign-in left the other loading.
+  1186933055,
 ];
 
 const PIN = '274951';
