@@ -14,7 +14,7 @@ import FirebaseServer from 'firebase-server';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
-const READY_TIMEOUT_MS = 60_000;
+const READY_TIMEOUT_MS = 180_000;
 const require = createRequire(import.meta.url);
 
 /**
