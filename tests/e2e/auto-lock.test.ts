@@ -134,7 +134,7 @@ it('leaves nothing half typed behind: a lock ends the form, and unlocking starts
   await expectLocked(page);
   const typed = await page.evaluate(() => ({
     text: document.body.textContent ?? '',
-    values: [...document.querySelectorAll('input')].map((input) => input.value),
+    values: Array.from(document.querySelectorAll('input'), (input) => input.value),
   }));
   for (const value of ['Grace Hopper', 'Harbour Credit', '5500']) {
     expect(typed.text).not.toContain(value);
