@@ -43,7 +43,7 @@ export async function lockNow(): Promise<void> {
 }
 
 /** Whether a secret exists and the app is open: only then is there anything to lock. */
-export const canLock = (): boolean => appState.phase === 'ready' && !appState.locked && hasSecret();
+const canLock = (): boolean => appState.phase === 'ready' && !appState.locked && hasSecret();
 
 const limitMs = (): number | null => {
   const minutes = preferencesState.security.lockAfterMinutes;
