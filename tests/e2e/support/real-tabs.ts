@@ -56,7 +56,7 @@ async function launchRealTabs(): Promise<RealTabs> {
       started.kill();
       await exited;
     }
-    await rm(profile, { recursive: true, force: true });
+    await rm(profile, { recursive: true, force: true, maxRetries: 3 });
   };
   try {
     browser = await chromium.connectOverCDP(await devtoolsAddress(started), { noDefaults: true });
