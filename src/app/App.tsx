@@ -11,6 +11,7 @@ import { PasswordUnlockRoutes } from '../screens/unlock/PasswordUnlockRoutes';
 import { PinUnlockRoutes } from '../screens/unlock/PinUnlockRoutes';
 import { YouRoutes } from '../screens/you/YouRoutes';
 import { appState } from '../state/store';
+import { AutoLock } from './AutoLock';
 import { BottomNav } from './BottomNav';
 import { Splash } from './Splash';
 import { StorageProblemScreen } from './StorageProblemScreen';
@@ -68,6 +69,7 @@ export function App() {
     <>
       <Routes />
       <ToastHost />
+      <AutoLock />
     </>
   );
 }

@@ -4,7 +4,8 @@
  */
 import type { CardCollection } from './card';
 import type { Outbox, OutboxEntry } from './outbox';
-import type { Preferences } from './preferences';
+import type { Preferences, SecurityPreferences } from './preferences';
+import { defaultSecurityPreferences, isClipboardClearSeconds, isLockAfterMinutes } from './preferences';
 import type { AuthRecords, SecretRecord } from './secret';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -65,7 +66,35 @@ export function checkPreferences(value: unknown): Checked<Preferences> {
   if (typeof maskCardNumber !== 'boolean' || typeof checkAtLaunch !== 'boolean') {
     return { ok: false, reason: 'its settings are not true or false' };
   }
-  return { ok: true, value: { userInterface: { maskCardNumber }, updates: { checkAtLaunch } } };
+  const security = checkSecurity(value.security);
+  if (!security.ok) return security;
+  return {
+    ok: true,
+    value: { userInterface: { maskCardNumber }, updates: { checkAtLaunch }, security: security.value },
+  };
+}
+
+/**
+ * The lock and clipboard settings. Written by later versions than the first, so a value without them, or without one
+ * of them, reads as the defaults; a value that is there must be one Sleeve offers.
+ */
+function checkSecurity(value: unknown): Checked<SecurityPreferences> {
+  const defaults = defaultSecurityPreferences();
+  if (value === undefined) return { ok: true, value: defaults };
+  if (!isObject(value)) return { ok: false, reason: 'its security settings are not a set of settings' };
+  const lockAfterMinutes = Object.hasOwn(value, 'lockAfterMinutes')
+    ? value.lockAfterMinutes
+    : defaults.lockAfterMinutes;
+  const clipboardClearSeconds = Object.hasOwn(value, 'clipboardClearSeconds')
+    ? value.clipboardClearSeconds
+    : defaults.clipboardClearSeconds;
+  if (!isLockAfterMinutes(lockAfterMinutes)) {
+    return { ok: false, reason: "its 'Lock after' setting is not 1, 5, 15 or 60 minutes or never" };
+  }
+  if (!isClipboardClearSeconds(clipboardClearSeconds)) {
+    return { ok: false, reason: 'its clipboard setting is not 15, 30, 60 or 120 seconds or never' };
+  }
+  return { ok: true, value: { lockAfterMinutes, clipboardClearSeconds } };
 }
 
 /**

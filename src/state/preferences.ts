@@ -1,6 +1,6 @@
-/** The person's interface preferences, persisted under `sleeve/preferences`. */
+/** The person's preferences, persisted under `sleeve/preferences`. */
 import { proxy } from 'valtio';
-import type { Preferences } from '../domain/preferences';
+import type { ClipboardClearSeconds, LockAfterMinutes, Preferences } from '../domain/preferences';
 import { defaultPreferences } from '../domain/preferences';
 import { updateStorage } from '../storage/local-store';
 import { showError } from './toast';
@@ -10,21 +10,39 @@ export const preferencesState = proxy<Preferences>(defaultPreferences());
 export function applyPreferences(preferences: Preferences): void {
   preferencesState.userInterface.maskCardNumber = preferences.userInterface.maskCardNumber;
   preferencesState.updates.checkAtLaunch = preferences.updates.checkAtLaunch;
+  preferencesState.security.lockAfterMinutes = preferences.security.lockAfterMinutes;
+  preferencesState.security.clipboardClearSeconds = preferences.security.clipboardClearSeconds;
 }
 
-const plain = (): Preferences => ({
-  userInterface: { maskCardNumber: preferencesState.userInterface.maskCardNumber },
-  updates: { checkAtLaunch: preferencesState.updates.checkAtLaunch },
-});
-
-/** Saves first and shows the change only once it is stored, so the switch never lies. */
-export async function setMaskCardNumber(on: boolean): Promise<void> {
-  const next = plain();
-  next.userInterface.maskCardNumber = on;
+/**
+ * Saves one change first and shows it only once it is stored, so a switch or select never lies. The change is made
+ * to the preferences as stored now (read inside the storage lock), so a setting another tab changed a moment ago
+ * is kept.
+ */
+async function changePreferences(change: (preferences: Preferences) => void): Promise<void> {
   try {
-    await updateStorage(() => ({ preferences: next }));
-    applyPreferences(next);
+    const stored = await updateStorage((current) => {
+      const next = structuredClone(current.preferences);
+      change(next);
+      return { preferences: next };
+    });
+    applyPreferences(stored.preferences);
   } catch (error) {
     showError(error);
   }
 }
+
+export const setMaskCardNumber = (on: boolean): Promise<void> =>
+  changePreferences((preferences) => {
+    preferences.userInterface.maskCardNumber = on;
+  });
+
+export const setLockAfterMinutes = (minutes: LockAfterMinutes): Promise<void> =>
+  changePreferences((preferences) => {
+    preferences.security.lockAfterMinutes = minutes;
+  });
+
+export const setClipboardClearSeconds = (seconds: ClipboardClearSeconds): Promise<void> =>
+  changePreferences((preferences) => {
+    preferences.security.clipboardClearSeconds = seconds;
+  });

@@ -280,6 +280,9 @@ function authCase(random: Random, log: CaseLog, steps: string[]): string {
   return text;
 }
 
+const LOCK_CHOICES: unknown[] = [1, 5, 15, 60, null];
+const CLIPBOARD_CHOICES: unknown[] = [15, 30, 60, 120, null];
+
 function preferencesCase(random: Random, log: CaseLog, steps: string[]): string {
   const damaged = damage(random, buildPreferences(random), damageCount(random));
   steps.push(...damaged.steps);
@@ -295,6 +298,21 @@ function preferencesCase(random: Random, log: CaseLog, steps: string[]): string 
   }
   if (typeof userInterface.maskCardNumber !== 'boolean' || typeof updates.checkAtLaunch !== 'boolean') {
     log.fail('checkPreferences accepted settings that are not true or false');
+  }
+  const { security } = read.value;
+  if (!LOCK_CHOICES.includes(security.lockAfterMinutes))
+    log.fail("checkPreferences accepted a 'Lock after' not offered");
+  if (!CLIPBOARD_CHOICES.includes(security.clipboardClearSeconds)) {
+    log.fail('checkPreferences accepted a clipboard setting not offered');
+  }
+  // A setting that is stored is read as it is; one that is not reads as its default.
+  const stored = own(read.parsed, 'security');
+  for (const [name, fallback] of [
+    ['lockAfterMinutes', 5],
+    ['clipboardClearSeconds', 30],
+  ] as const) {
+    const expected = Object.hasOwn(Object(stored), name) ? own(stored, name) : fallback;
+    if (security[name] !== expected) log.fail(`checkPreferences changed ${name}`);
   }
   return text;
 }

@@ -57,8 +57,51 @@ describe('checkAuth and checkPreferences', () => {
   it('accepts records or nulls, and the preference defaults', () => {
     expect(checkAuth({ password: null, pin: record })).toEqual({ ok: true, value: { password: null, pin: record } });
     expect(checkAuth({})).toEqual({ ok: true, value: { password: null, pin: null } });
-    const prefs = { userInterface: { maskCardNumber: false }, updates: { checkAtLaunch: true } };
+    const prefs = {
+      userInterface: { maskCardNumber: false },
+      updates: { checkAtLaunch: true },
+      security: { lockAfterMinutes: 15, clipboardClearSeconds: null },
+    };
     expect(checkPreferences(prefs)).toEqual({ ok: true, value: prefs });
+  });
+
+  it('reads preferences stored before the lock and clipboard settings with their defaults', () => {
+    const before = { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: false } };
+    expect(checkPreferences(before)).toEqual({
+      ok: true,
+      value: { ...before, security: { lockAfterMinutes: 5, clipboardClearSeconds: 30 } },
+    });
+    expect(checkPreferences({ ...before, security: { lockAfterMinutes: null } })).toEqual({
+      ok: true,
+      value: { ...before, security: { lockAfterMinutes: null, clipboardClearSeconds: 30 } },
+    });
+    expect(checkPreferences({ ...before, security: { clipboardClearSeconds: 120 } })).toEqual({
+      ok: true,
+      value: { ...before, security: { lockAfterMinutes: 5, clipboardClearSeconds: 120 } },
+    });
+  });
+
+  it.each([
+    [
+      'a lock time not offered',
+      { lockAfterMinutes: 7 },
+      "its 'Lock after' setting is not 1, 5, 15 or 60 minutes or never",
+    ],
+    [
+      'a lock time as text',
+      { lockAfterMinutes: '5' },
+      "its 'Lock after' setting is not 1, 5, 15 or 60 minutes or never",
+    ],
+    [
+      'a clearing time not offered',
+      { clipboardClearSeconds: 0 },
+      'its clipboard setting is not 15, 30, 60 or 120 seconds or never',
+    ],
+    ['security settings that are not a set', 'never', 'its security settings are not a set of settings'],
+    ['security settings that are null', null, 'its security settings are not a set of settings'],
+  ])('refuses %s with a plain reason', (_label, security, reason) => {
+    const stored = { userInterface: { maskCardNumber: false }, updates: { checkAtLaunch: true }, security };
+    expect(checkPreferences(stored)).toEqual({ ok: false, reason });
   });
 
   it('refuses damaged records and settings', () => {

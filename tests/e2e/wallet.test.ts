@@ -73,7 +73,11 @@ it('keeps two cards through search, masking, editing, deleting and a reload', as
     cards: JSON.parse(localStorage.getItem('sleeve/cards') ?? 'null'),
     preferences: JSON.parse(localStorage.getItem('sleeve/preferences') ?? 'null'),
   }));
-  expect(stored.preferences).toEqual({ userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } });
+  expect(stored.preferences).toEqual({
+    userInterface: { maskCardNumber: true },
+    updates: { checkAtLaunch: true },
+    security: { lockAfterMinutes: 5, clipboardClearSeconds: 30 },
+  });
   expect(stored.cards.type).toBe('UNENCRYPTED');
   expect(Object.keys(stored.cards.cards)).toEqual([visaId]);
   expect(stored.cards.cards[visaId]).toEqual({

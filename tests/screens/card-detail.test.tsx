@@ -30,7 +30,7 @@ describe('card detail', () => {
       '09/29',
       'Ada Lovelace',
       'HDFC Bank',
-      '321',
+      '•••Hidden',
       'Visa',
     ]);
     await expect.element(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/home');
@@ -66,6 +66,70 @@ describe('card detail', () => {
     await renderApp('/home/cards/nope1234', { cards: [card] });
     await expect.poll(() => window.location.pathname).toBe('/home');
     await expect.element(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  });
+});
+
+/** Where the page shows `value` to anyone: its text (what is seen and read out) or any attribute (names, labels). */
+function foundInPage(value: string): string[] {
+  const found: string[] = [];
+  if (document.body.textContent?.includes(value)) found.push('the text');
+  for (const element of document.body.querySelectorAll('*')) {
+    for (const attribute of element.attributes) {
+      if (attribute.value.includes(value)) found.push(`${element.tagName.toLowerCase()}[${attribute.name}]`);
+    }
+  }
+  return found;
+}
+
+describe('hidden details', () => {
+  const secret = makeCard(
+    { number: '5500005555555559', expiry: '07/31', cardholder: 'Grace Hopper', issuer: 'Harbour', cvv: '987' },
+    { id: 'Hid3n123' },
+  );
+  const path = `/home/cards/${secret.id}`;
+  const masked = { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } };
+
+  test('the CVV is hidden until revealed, in the text and in every accessible name', async () => {
+    await renderApp(path, { cards: [secret] });
+    const reveal = page.getByRole('button', { name: 'Reveal CVV' });
+    await expect.element(reveal).toBeVisible();
+    await expect.element(page.getByRole('definition').nth(4)).toHaveTextContent('•••Hidden');
+    expect(foundInPage('987')).toEqual([]);
+    // Its copy button is there, named for the field, not the value.
+    await expect.element(page.getByRole('button', { name: 'Copy CVV' })).toBeVisible();
+
+    await reveal.click();
+    await expect.element(page.getByRole('definition').nth(4)).toHaveTextContent(/^987$/);
+    await page.getByRole('button', { name: 'Hide CVV' }).click();
+    await expect.element(page.getByRole('button', { name: 'Reveal CVV' })).toBeVisible();
+    expect(foundInPage('987')).toEqual([]);
+  });
+
+  test("with 'Mask card number' on, the number is masked here too until revealed, the preview with it", async () => {
+    await renderApp(path, { cards: [secret], preferences: masked });
+    const number = page.getByRole('definition').nth(0);
+    await expect.element(number).toHaveTextContent('5500 •••• ••••middle digits hidden 5559');
+    for (const hidden of ['5500005555555559', '5500 0055 5555 5559', '0055', '00555555']) {
+      expect(foundInPage(hidden)).toEqual([]);
+    }
+    await expect.element(page.getByRole('button', { name: 'Copy Card number' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Reveal card number' }).click();
+    await expect.element(number).toHaveTextContent(/^5500 0055 5555 5559$/);
+    // The card picture above shows the whole number as well.
+    await expect.element(page.getByTestId('card-number')).toHaveTextContent('5500 0055 5555 5559');
+    await page.getByRole('button', { name: 'Hide card number' }).click();
+    await expect.element(number).toHaveTextContent('5500 •••• ••••middle digits hidden 5559');
+    expect(foundInPage('0055')).toEqual([]);
+    // The CVV keeps its own toggle, still hidden.
+    expect(foundInPage('987')).toEqual([]);
+  });
+
+  test("with 'Mask card number' off, the number shows whole and has nothing to reveal", async () => {
+    await renderApp(path, { cards: [secret] });
+    await expect.element(page.getByRole('definition').nth(0)).toHaveTextContent(/^5500 0055 5555 5559$/);
+    await expect.element(page.getByRole('button', { name: 'Reveal card number' })).not.toBeInTheDocument();
+    await expect.element(page.getByRole('button', { name: 'Copy Card number' })).toBeVisible();
   });
 });
 

@@ -46,6 +46,8 @@ const encrypted: EncryptedCollection = {
   cards: { Zz9yXx8w: { id: 'Zz9yXx8w', modifiedAt: 2, data: { cipherText: 'D'.repeat(40), iv: 'E'.repeat(16) } } },
 };
 
+const security = { lockAfterMinutes: 5, clipboardClearSeconds: 30 } as const;
+
 describe('local store', () => {
   afterEach(async () => {
     await discard('cards', 'auth', 'preferences', 'outbox');
@@ -57,7 +59,11 @@ describe('local store', () => {
     expect(loadCards()).toEqual({ ok: true, value: collection });
     expect(loadPreferences()).toEqual({
       ok: true,
-      value: { userInterface: { maskCardNumber: false }, updates: { checkAtLaunch: true } },
+      value: {
+        userInterface: { maskCardNumber: false },
+        updates: { checkAtLaunch: true },
+        security: { lockAfterMinutes: 5, clipboardClearSeconds: 30 },
+      },
     });
   });
 
@@ -76,7 +82,7 @@ describe('local store', () => {
 
   it('puts back what it already wrote when a later key overflows the quota', async () => {
     await updateStorage(() => ({
-      preferences: { userInterface: { maskCardNumber: false }, updates: { checkAtLaunch: false } },
+      preferences: { userInterface: { maskCardNumber: false }, updates: { checkAtLaunch: false }, security },
     }));
     const before = { prefs: rawValue('preferences'), cards: rawValue('cards') };
     const freeQuota = fillQuota();
@@ -86,7 +92,7 @@ describe('local store', () => {
       await expect(
         // The preferences fit (they are shorter than before), the cards do not: both must end as they were.
         updateStorage(() => ({
-          preferences: { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } },
+          preferences: { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true }, security },
           cards: big,
         })),
       ).rejects.toThrow(

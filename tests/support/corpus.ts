@@ -104,10 +104,24 @@ export const buildAuth = (random: Random, withPassword = false) => ({
   pin: random() < 0.6 ? buildRecord(random) : null,
 });
 
-export const buildPreferences = (random: Random) => ({
-  userInterface: { maskCardNumber: random() < 0.5 },
-  updates: { checkAtLaunch: random() < 0.5 },
-});
+/** Without `security` at times, as versions before the lock and clipboard settings stored them. */
+export function buildPreferences(random: Random) {
+  const preferences: {
+    userInterface: { maskCardNumber: boolean };
+    updates: { checkAtLaunch: boolean };
+    security?: { lockAfterMinutes: number | null; clipboardClearSeconds: number | null };
+  } = {
+    userInterface: { maskCardNumber: random() < 0.5 },
+    updates: { checkAtLaunch: random() < 0.5 },
+  };
+  if (random() < 0.7) {
+    preferences.security = {
+      lockAfterMinutes: pick(random, [1, 5, 15, 60, null]),
+      clipboardClearSeconds: pick(random, [15, 30, 60, 120, null]),
+    };
+  }
+  return preferences;
+}
 
 export function buildOutboxEntry(random: Random, id = makeCardId(random)) {
   return random() < 0.3 ? { id, deleted: true, modifiedAt: time(random) } : buildEncryptedCard(random, id);

@@ -59,7 +59,8 @@ export function makeCard(data: Partial<CardData> = {}, card: { id?: string; modi
 
 export interface Seed {
   cards?: PlainCard[];
-  preferences?: Preferences;
+  /** As stored; without `security`, as versions before the lock and clipboard settings wrote them. */
+  preferences?: Omit<Preferences, 'security'> & Partial<Pick<Preferences, 'security'>>;
   /** Raw strings written as they are, e.g. corrupt JSON. */
   raw?: Partial<Record<StoreName, string>>;
 }

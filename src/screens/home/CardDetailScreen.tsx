@@ -1,4 +1,7 @@
-/** /home/cards/:id — one card, its fields with copy buttons, Edit and Delete (SPEC.md §2). */
+/**
+ * /home/cards/:id — one card, its fields with copy buttons, Edit and Delete (SPEC.md §2). The CVV, and the number
+ * while 'Mask card number' is on, stay hidden until revealed.
+ */
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, Redirect, useLocation } from 'wouter';
@@ -15,6 +18,9 @@ export function CardDetailScreen({ id }: { id: string }) {
   const { maskCardNumber } = useSnapshot(preferencesState).userInterface;
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
+  // With 'Mask card number' on, the number stays masked here too until the person reveals it.
+  const [numberRevealed, setNumberRevealed] = useState(false);
+  const numberHidden = maskCardNumber && !numberRevealed;
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -50,9 +56,13 @@ export function CardDetailScreen({ id }: { id: string }) {
       }
     >
       <div className="card-detail-preview" aria-hidden="true">
-        <CardPreview data={card.data} masked={maskCardNumber} />
+        <CardPreview data={card.data} masked={numberHidden} />
       </div>
-      <CardFields data={card.data} />
+      <CardFields
+        data={card.data}
+        numberHidden={numberHidden}
+        onToggleNumber={maskCardNumber ? () => setNumberRevealed((revealed) => !revealed) : undefined}
+      />
       <div className="button-row">
         <button type="button" className="button button-danger button-block" onClick={() => setConfirming(true)}>
           Delete

@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Page } from '../../app/Page';
 import { CardPreview } from '../../components/CardPreview';
+import { LockNowButton } from '../../components/LockNowButton';
 import { Spinner } from '../../components/Spinner';
 import { WindowedList } from '../../components/WindowedList';
 import type { PlainCard } from '../../domain/card';
@@ -20,7 +21,7 @@ export const CARD_ROW_HEIGHT = 208;
 const CARD_HEIGHT = 192;
 
 export function CardListScreen() {
-  const { user } = useSnapshot(appState);
+  const { user, pinCreated, passwordCreated } = useSnapshot(appState);
   const { cards, merging } = useSnapshot(cardsState);
   const { maskCardNumber } = useSnapshot(preferencesState).userInterface;
   const [query, setQuery] = useState('');
@@ -41,7 +42,10 @@ export function CardListScreen() {
   };
 
   return (
-    <Page title={user ? `Hey, ${user.name}` : 'Home'}>
+    <Page
+      title={user ? `Hey, ${user.name}` : 'Home'}
+      actions={(pinCreated || passwordCreated) && <LockNowButton className="header-action" />}
+    >
       <div className="search">
         <input
           ref={searchBox}

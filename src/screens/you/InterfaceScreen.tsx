@@ -17,7 +17,7 @@ export function InterfaceScreen() {
               Mask card number
             </span>
             <p id={hintId} className="field-hint">
-              Card previews show only the first and last four digits.
+              Card numbers show only their first and last four digits; on a card's details, Reveal shows the rest.
             </p>
           </div>
           <button

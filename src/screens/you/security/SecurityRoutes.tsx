@@ -16,7 +16,9 @@ import { showError, showToast } from '../../../state/toast';
 import { PasswordVerifyScreen } from '../../password/PasswordVerifyScreen';
 import { PinCreateRoutes } from '../../pin/PinCreateRoutes';
 import { PinVerifyScreen } from '../../pin/PinVerifyScreen';
+import { AutoLockSection } from './AutoLockSection';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
+import { ClipboardSection } from './ClipboardSection';
 
 function SecurityScreen() {
   const { pinCreated, passwordCreated } = useSnapshot(appState);
@@ -69,6 +71,8 @@ function SecurityScreen() {
           </button>
         )}
       </section>
+      <AutoLockSection />
+      <ClipboardSection />
       <ConfirmDialog
         open={confirmingRemove}
         title="Remove PIN"

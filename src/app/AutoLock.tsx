@@ -1,0 +1,25 @@
+/**
+ * Connects the auto-lock (src/state/auto-lock.ts) to the page: it watches for inactivity while the app runs, and
+ * before any lock the drafts are forgotten and the person is taken to Home, so no form stays mounted with what they
+ * typed and, once unlocked, they start from their cards rather than a half-filled form.
+ */
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { clearCardDraft } from '../screens/add/card-draft';
+import { clearPinDraft } from '../screens/pin/pin-draft';
+import { beforeLocking, startAutoLock } from '../state/auto-lock';
+
+export function AutoLock() {
+  const [, navigate] = useLocation();
+  useEffect(() => startAutoLock(), []);
+  useEffect(
+    () =>
+      beforeLocking(() => {
+        clearCardDraft();
+        clearPinDraft();
+        navigate('/home', { replace: true });
+      }),
+    [navigate],
+  );
+  return null;
+}
