@@ -18,9 +18,9 @@ const plain = (): Preferences => ({
 });
 
 /** Saves first and shows the change only once it is stored, so the switch never lies. */
-export async function setMaskCardNumber(on: boolean): Promise<void> {
+async function save(change: (next: Preferences) => void): Promise<void> {
   const next = plain();
-  next.userInterface.maskCardNumber = on;
+  change(next);
   try {
     await updateStorage(() => ({ preferences: next }));
     applyPreferences(next);
@@ -28,3 +28,14 @@ export async function setMaskCardNumber(on: boolean): Promise<void> {
     showError(error);
   }
 }
+
+export const setMaskCardNumber = (on: boolean): Promise<void> =>
+  save((next) => {
+    next.userInterface.maskCardNumber = on;
+  });
+
+/** Read at the next launch: whether Sleeve then looks for a new version and offers it. */
+export const setCheckAtLaunch = (on: boolean): Promise<void> =>
+  save((next) => {
+    next.updates.checkAtLaunch = on;
+  });
