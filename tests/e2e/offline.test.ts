@@ -89,9 +89,9 @@ it('starts signed in with the network off: unlocks, keeps a new card in the outb
   expect(await serverCards()).toEqual([visaId]);
 
   await context.setOffline(false);
-  await expect.poll(async () => (await serverCards()).sort(), { timeout: 30_000 }).toEqual(
-    [visaId, mastercardId].sort(),
-  );
+  await expect
+    .poll(async () => (await serverCards()).sort(), { timeout: 30_000 })
+    .toEqual([visaId, mastercardId].sort());
   await expect.poll(() => page.getByText('waiting to sync').count(), { timeout: 15_000 }).toBe(0);
   await cardLink(page, 'First Bank').waitFor();
   await cardLink(page, 'Harbour Credit').waitFor();
