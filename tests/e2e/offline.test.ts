@@ -109,3 +109,25 @@ it('starts signed in with the network off: unlocks, keeps a new card in the outb
   // The browser reports each connection attempt made while offline; nothing else went wrong (no CSP refusal).
   expect(errors.filter((error) => !error.includes('net::ERR_INTERNET_DISCONNECTED'))).toEqual([]);
 });
+
+it('says plainly when an account on this device could not be opened for want of a connection', async () => {
+  // No service worker here: a browser that has not installed Sleeve's files must fetch Firebase's chunk to resume.
+  const context = await newContext({ serviceWorkers: 'block' });
+  await serveGapiStandIn(context);
+  const page = await context.newPage();
+  await page.goto(appUrl('/home'));
+  await page.getByRole('heading', { name: 'Home' }).waitFor();
+  await signInWithGoogle(page, 'cora.closed@example.com', 'Cora Closed');
+  await createPassword(page, PASSWORD);
+
+  // The page itself still loads; Firebase's chunk does not.
+  await context.route('**/assets/remote-*.js', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await page.waitForURL(/\/password\/unlock$/);
+  await context.setOffline(true);
+  await page
+    .getByText('You are offline, and Sleeve could not open your account. Reload Sleeve once you are back online.')
+    .waitFor();
+  // No promise of syncing that could not be kept.
+  expect(await page.getByText(OFFLINE).count()).toBe(0);
+});
