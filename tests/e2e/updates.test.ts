@@ -1,8 +1,9 @@
 /**
- * A new version at launch. Two builds that differ only in their build id (About names it) are served one after the
- * other at the same origin, as a deployment replaces one with the next. After a visit to the first, the next launch
- * runs the installed version and, with 'Check for updates at launch' on (the default), offers the new one: Reload
- * starts it. With the switch off nothing is offered, and the new version starts once every Sleeve tab has closed.
+ * A new version at launch. The build under test and a second one that differs only in its build id (About names
+ * it) are served one after the other at the same origin, as a deployment replaces one with the next. After a visit to
+ * the first, the next launch runs the installed version and, with 'Check for updates at launch' on (the default),
+ * offers the new one: Reload starts it. With the switch off nothing is offered, and the new version starts once every
+ * Sleeve tab has closed.
  */
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -10,7 +11,8 @@ import { launchChromium, watchPageErrors } from './support/browser';
 import { buildApp, type ServedBuild, serveBuilt } from './support/build';
 import { serviceWorkerReady } from './support/service-worker';
 
-const OLD = { outDir: 'dist-update-old', id: 'old-build' };
+/** The e2e setup's build of this checkout (tests/e2e/support/serve-build.ts), made without a build id. */
+const OLD = { outDir: 'dist' };
 const NEW = { outDir: 'dist-update-new', id: 'new-build' };
 const OFFER = 'A new version of Sleeve is available';
 
@@ -19,10 +21,9 @@ let served: (ServedBuild & { port: number }) | null = null;
 let context: BrowserContext | null = null;
 
 beforeAll(async () => {
-  await buildApp({ outDir: OLD.outDir, env: { VITE_BUILD_ID: OLD.id } });
   await buildApp({ outDir: NEW.outDir, env: { VITE_BUILD_ID: NEW.id } });
   browser = await launchChromium();
-}, 180_000);
+}, 120_000);
 afterEach(async () => {
   await context?.close();
   context = null;
@@ -40,24 +41,39 @@ async function deployNewBuild(): Promise<void> {
   served = await serveBuilt({ outDir: NEW.outDir, port });
 }
 
-/** Opens Sleeve in a new tab at About, where the running build's id shows. */
-async function launch(path = '/user/about'): Promise<{ page: Page; errors: string[] }> {
+/** Loads (or reloads) the page and waits for the module that registers the service worker and looks for updates. */
+async function load(page: Page, open: () => Promise<unknown>): Promise<void> {
+  const registering = page.waitForResponse((response) => /\/assets\/service-worker-[\w-]+\.js$/.test(response.url()));
+  await open();
+  await registering;
+}
+
+/** Opens Sleeve in a new tab at About. */
+async function launch(): Promise<{ page: Page; errors: string[] }> {
   if (!context || !served) throw new Error('Nothing is served');
   const page = await context.newPage();
   const errors = watchPageErrors(page);
-  // The module that registers the service worker and looks for updates, loaded after the page has.
-  const registering = page.waitForResponse((response) => /\/assets\/service-worker-[\w-]+\.js$/.test(response.url()));
-  await page.goto(`${served.url}${path}`);
-  await registering;
+  const url = `${served.url}/user/about`;
+  await load(page, () => page.goto(url));
   return { page, errors };
 }
+
+/** The running build as About shows it: the version, and the build id when the build has one. */
+async function runningBuild(page: Page): Promise<string[]> {
+  await page.getByText('Version 1.0.2').waitFor();
+  return page.locator('.about-version').allTextContents();
+}
+const NEW_BUILD = ['Version 1.0.2', `Build ${NEW.id}`];
+/** What About shows for the e2e setup's build (a build id only if the environment gave it one). */
+let oldBuild: string[] = [];
 
 /** The first visit: the old build, its service worker installed with everything precached. Closes the tab after. */
 async function visitOldBuild(before?: (page: Page) => Promise<void>): Promise<void> {
   served = await serveBuilt({ outDir: OLD.outDir });
   context = await browser.newContext();
   const { page, errors } = await launch();
-  await page.getByText(`Build ${OLD.id}`).waitFor();
+  oldBuild = await runningBuild(page);
+  expect(oldBuild).not.toEqual(NEW_BUILD);
   await before?.(page);
   await serviceWorkerReady(page);
   await page.close();
@@ -73,13 +89,14 @@ it('offers the new version at the next launch, and Reload starts it', async () =
 
   const { page, errors } = await launch();
   // The installed version starts, and finds the new one.
-  await page.getByText(`Build ${OLD.id}`).waitFor();
+  expect(await runningBuild(page)).toEqual(oldBuild);
   const offer = page.getByRole('status').filter({ hasText: OFFER });
   await offer.waitFor();
   const reload = offer.getByRole('button', { name: 'Reload' });
   await reload.focus();
   await page.keyboard.press('Enter');
   await page.getByText(`Build ${NEW.id}`).waitFor();
+  expect(await runningBuild(page)).toEqual(NEW_BUILD);
   expect(await page.getByText(OFFER).count()).toBe(0);
   expect(errors).toEqual([]);
 });
@@ -95,17 +112,17 @@ it('offers nothing with the switch off; the new version starts once every tab ha
   await deployNewBuild();
 
   const { page, errors } = await launch();
-  await page.getByText(`Build ${OLD.id}`).waitFor();
+  expect(await runningBuild(page)).toEqual(oldBuild);
   // Browsers look for a new version on their own after navigations; here it is asked to look now. It installs and
   // waits, and a launch that finds it waiting offers nothing either.
   await page.evaluate(async () => {
     await (await navigator.serviceWorker.getRegistration())?.update();
   });
   await expect.poll(() => waitingVersion(page), { timeout: 15_000 }).toBe(true);
-  await page.reload();
+  await load(page, () => page.reload());
   await page.getByRole('link', { name: 'Back' }).click();
   await page.getByRole('link', { name: 'About' }).click();
-  await page.getByText(`Build ${OLD.id}`).waitFor();
+  expect(await runningBuild(page)).toEqual(oldBuild);
   expect(await page.getByText(OFFER).count()).toBe(0);
   expect(errors).toEqual([]);
   await page.close();
@@ -115,12 +132,12 @@ it('offers nothing with the switch off; the new version starts once every tab ha
     .poll(
       async () => {
         const next = await launch();
-        const running = await next.page.locator('.about-version').allTextContents();
+        const running = await runningBuild(next.page);
         const offered = await next.page.getByText(OFFER).count();
         await next.page.close();
         return { running, offered };
       },
       { timeout: 30_000 },
     )
-    .toEqual({ running: ['Version 1.0.2', `Build ${NEW.id}`], offered: 0 });
+    .toEqual({ running: NEW_BUILD, offered: 0 });
 });
