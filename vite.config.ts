@@ -1,4 +1,5 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { type RemoteSettings, resolveRemoteSettings } from './src/remote/settings.ts';
 
 /**
@@ -64,8 +65,58 @@ function firebaseCsp(): Plugin {
   };
 }
 
+/**
+ * The installable app: a web manifest and a service worker (Workbox's generateSW) that precaches Sleeve's own built
+ * files, the lazily loaded Firebase and engine chunks included, so a start without a connection works signed out
+ * and signed in. It has no runtime caching at all: Firebase (Auth, the database) and anything else on another origin
+ * passes straight to the network, so no card and no token ever lands in a cache. The app registers it itself after
+ * its first render (src/app/service-worker.ts): no injected script, so the CSP stays strict. 'prompt': a new version
+ * waits until the person reloads for it (or until every Sleeve tab has closed), never swapping code under a running
+ * page. Production builds only; the dev server has no service worker.
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    strategies: 'generateSW',
+    // Workbox's production runtime whatever NODE_ENV says (the development one logs every request to the console).
+    mode: 'production',
+    // The icons are among the precached files already (globPatterns).
+    includeManifestIcons: false,
+    manifest: {
+      id: '/',
+      name: 'Sleeve',
+      short_name: 'Sleeve',
+      description: 'A personal wallet for your payment cards.',
+      lang: 'en',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      // index.html's theme-color and the dark palette's page background (src/styles/base.css).
+      theme_color: '#0f172a',
+      background_color: '#0b1120',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      ],
+    },
+    workbox: {
+      // The web manifest is added by the plugin itself.
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      navigateFallback: 'index.html',
+      // Firebase Hosting's reserved paths (the sign-in helper under /__/auth/ when the auth domain is this site's own)
+      // must reach the network, never the app's page.
+      navigateFallbackDenylist: [/^\/__\//],
+      cleanupOutdatedCaches: true,
+      sourcemap: false,
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [devCsp(), firebaseCsp()],
+  plugins: [devCsp(), firebaseCsp(), installableApp()],
   // Kept beside the project rather than in node_modules, which worktrees of one repository may share.
   cacheDir: '.vite',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

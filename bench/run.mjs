@@ -391,6 +391,9 @@ async function startupFigures(browser, appUrl, data, results) {
       context.on('response', (response) => {
         const type = response.headers()['content-type'] ?? '';
         if (!type.includes('javascript')) return;
+        // The service worker's own fetches (its script, and every file it precaches after installing) are not
+        // scripts the page loads.
+        if (response.request().serviceWorker()) return;
         bodies.push(
           response.body().then(
             (body) => void scripts.set(new URL(response.url()).pathname, body),

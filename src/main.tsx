@@ -13,4 +13,19 @@ if (root) {
     </StrictMode>,
   );
   startApp().catch(reportError);
+  startServiceWorkerAfterLoad();
+}
+
+/**
+ * The service worker (offline starts, updates) is registered by a module of its own, loaded once the page has loaded:
+ * neither it nor workbox-window is part of the first script, and installing competes with nothing the first render
+ * needs. Production builds only: the dev server serves no service worker.
+ */
+function startServiceWorkerAfterLoad(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const start = () => {
+    import('./app/service-worker').then((module) => module.startServiceWorker()).catch(reportError);
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }

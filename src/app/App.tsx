@@ -16,6 +16,7 @@ import { BottomNav } from './BottomNav';
 import { Splash } from './Splash';
 import { StorageProblemScreen } from './StorageProblemScreen';
 import { ToastHost } from './ToastHost';
+import { UpdateOffer } from './UpdateOffer';
 
 function UnlockedRoutes() {
   return (
@@ -68,7 +69,11 @@ export function App() {
   return (
     <>
       <Routes />
-      <ToastHost />
+      {/* Stacked above the bottom navigation: a waiting update's offer, and the toast above it. */}
+      <div className="shell-notices">
+        <ToastHost />
+        <UpdateOffer />
+      </div>
       <AutoLock />
     </>
   );

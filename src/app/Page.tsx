@@ -1,11 +1,13 @@
 /**
  * Every screen's frame: a 3rem header whose background fades in over the first 16 px of scroll and then gains a
- * thin bottom line (SPEC.md §9), an optional back link ('Back' unless told otherwise), a title and actions.
+ * thin bottom line (SPEC.md §9), an optional back link ('Back' unless told otherwise), a title and actions. Under the
+ * title, while offline with an account, what that means (OfflineNotice).
  */
 import type { ReactNode } from 'react';
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { knownScrollY } from '../components/scroll-position';
+import { OfflineNotice } from './OfflineNotice';
 
 export const HEADER_FADE_PX = 16;
 
@@ -48,6 +50,7 @@ export function Page({ title, back, actions, children }: PageProps) {
       </header>
       <main className="page-body">
         <h1 className="page-title">{title}</h1>
+        <OfflineNotice />
         {children}
       </main>
     </div>

@@ -4,7 +4,7 @@
  */
 import { initializeApp } from 'firebase/app';
 import { connectAuthEmulator, getAuth } from 'firebase/auth';
-import { connectDatabaseEmulator, getDatabase } from 'firebase/database';
+import { connectDatabaseEmulator, forceWebSockets, getDatabase } from 'firebase/database';
 import { remoteConfig } from './config';
 
 const config = remoteConfig();
@@ -22,6 +22,14 @@ if (config.authTokenSyncUrl) {
     _authTokenSyncURL: config.authTokenSyncUrl,
   };
 }
+
+/**
+ * The database speaks WebSocket only. After a WebSocket attempt that never became healthy (any start without a
+ * connection), the SDK remembers the failure in localStorage and from then on tries long-polling first, which loads
+ * scripts from the database's host: the Content-Security-Policy refuses them (script-src), and the local database
+ * server does not offer it, so the device would never reconnect and its outbox never be sent.
+ */
+forceWebSockets();
 
 export const app = initializeApp(config.options);
 export const auth = getAuth(app);

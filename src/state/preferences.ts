@@ -46,3 +46,9 @@ export const setClipboardClearSeconds = (seconds: ClipboardClearSeconds): Promis
   changePreferences((preferences) => {
     preferences.security.clipboardClearSeconds = seconds;
   });
+
+/** Read at the next launch: whether Sleeve then looks for a new version and offers it. */
+export const setCheckAtLaunch = (on: boolean): Promise<void> =>
+  changePreferences((preferences) => {
+    preferences.updates.checkAtLaunch = on;
+  });

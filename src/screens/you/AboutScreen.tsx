@@ -1,7 +1,12 @@
-/** /user/about — the version and where the source code lives. */
+/**
+ * /user/about — the running version and where the source code lives. A build made with VITE_BUILD_ID set (a
+ * deployment's commit, say) also names that build, so a person can tell which one an update brought.
+ */
 import { Page } from '../../app/Page';
 import { APP_VERSION, SOURCE_CODE_URL } from './links';
 import { ExternalLink } from './Settings';
+
+const BUILD_ID: unknown = import.meta.env.VITE_BUILD_ID;
 
 export function AboutScreen() {
   return (
@@ -10,6 +15,7 @@ export function AboutScreen() {
         <img src="/sleeve.svg" alt="" width={72} height={72} />
         <p className="about-name">Sleeve</p>
         <p className="about-version">Version {APP_VERSION}</p>
+        {typeof BUILD_ID === 'string' && BUILD_ID !== '' && <p className="about-version">Build {BUILD_ID}</p>}
         <p>A personal wallet for your payment cards.</p>
         <ExternalLink href={SOURCE_CODE_URL}>Source code</ExternalLink>
       </section>

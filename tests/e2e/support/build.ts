@@ -10,13 +10,7 @@ export interface ServedBuild {
  * `env` adds build-time settings (VITE_*) for this build only; `outDir` keeps such a variant apart from dist/.
  * Vitest sets NODE_ENV to 'test', which would bundle React's development build; this tests what ships instead.
  */
-export async function buildAndServe({
-  outDir = 'dist',
-  env = {},
-}: {
-  outDir?: string;
-  env?: Record<string, string>;
-} = {}) {
+export async function buildApp({ outDir = 'dist', env = {} }: { outDir?: string; env?: Record<string, string> } = {}) {
   const saved = { ...process.env };
   Object.assign(process.env, env, { NODE_ENV: 'production' });
   try {
@@ -27,12 +21,26 @@ export async function buildAndServe({
       else process.env[key] = saved[key];
     }
   }
+}
+
+/** Serves a build on loopback: on an ephemeral port, or on `port` (to serve another build at the same origin). */
+export async function serveBuilt({ outDir = 'dist', port = 0 }: { outDir?: string; port?: number } = {}) {
   const server: PreviewServer = await preview({
     build: { outDir },
-    preview: { port: 0, host: '127.0.0.1', strictPort: false },
+    preview: { port, host: '127.0.0.1', strictPort: port !== 0 },
     logLevel: 'warn',
   });
   const address = server.httpServer.address();
   if (address === null || typeof address === 'string') throw new Error('The preview server has no port');
-  return { url: `http://127.0.0.1:${address.port}`, close: () => server.close() } satisfies ServedBuild;
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    port: address.port,
+    close: () => server.close(),
+  } satisfies ServedBuild & { port: number };
+}
+
+export async function buildAndServe(options: { outDir?: string; env?: Record<string, string> } = {}) {
+  await buildApp(options);
+  const { url, close } = await serveBuilt(options.outDir === undefined ? {} : { outDir: options.outDir });
+  return { url, close } satisfies ServedBuild;
 }
