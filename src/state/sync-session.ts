@@ -9,16 +9,17 @@
  * is sent when the connection is up; one the server already has, or holds a newer copy of, is dropped (newer wins).
  */
 import { ref } from 'valtio';
-import type { EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
+import type { CardCollection, EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
 import { SleeveError } from '../domain/errors';
 import type { Remote as Server } from '../domain/merge-decision';
+import { asLocal } from '../domain/merge-decision';
 import type { Outbox, OutboxEntry } from '../domain/outbox';
 import { isDeletion, outboxOf, overlay, stillToSend, withEntry, withoutEntry } from '../domain/outbox';
 import type { SecretRecord } from '../domain/secret';
 import type { MalformedEntry } from '../domain/server-shapes';
 import { getEngine } from '../engine';
 import type { Remote } from '../remote';
-import { loadOutbox, updateStorage } from '../storage/local-store';
+import { loadCards, loadOutbox, updateStorage } from '../storage/local-store';
 import { CHANGED_ELSEWHERE } from './device-records';
 import { reportError } from './report';
 import type { SyncSession } from './store';
@@ -34,6 +35,9 @@ import {
 } from './store';
 import { showError } from './toast';
 import { openAndShow } from './view';
+
+/** How long after the server's last update its cards are copied to this device. */
+const KEEP_DELAY_MS = 500;
 
 const recordKey = (record: SecretRecord): string => `${record.salt}|${record.encryptedDek.ciphertext}`;
 
@@ -53,6 +57,9 @@ export class AccountSync implements SyncSession {
   /** Password records this device is writing right now: the server echoes them before the local copy is saved. */
   private readonly ownRecords = new Set<string>();
   private stale: SecretRecord | null = null;
+  /** The account's cards as this device last heard them (kept in `sleeve/cards`), shown until the server answers. */
+  private readonly lastSeen: EncryptedCollection;
+  private keepTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly remote: Remote,
@@ -61,6 +68,8 @@ export class AccountSync implements SyncSession {
   ) {
     const stored = loadOutbox();
     this.outbox = outboxOf(stored.ok ? stored.value : { uid: null, cards: {} }, uid);
+    const cards = loadCards();
+    this.lastSeen = cards.ok && cards.value.type === 'ENCRYPTED' ? cards.value : { type: 'ENCRYPTED', cards: {} };
   }
 
   /** Subscribes to the account's cards, its password record, the signed-in user and the connection. */
@@ -84,6 +93,7 @@ export class AccountSync implements SyncSession {
 
   dispose(): void {
     this.disposed = true;
+    clearTimeout(this.keepTimer);
     for (const stop of this.stops.splice(0)) stop();
     this.inFlight.clear();
   }
@@ -206,11 +216,31 @@ export class AccountSync implements SyncSession {
     cardsState.malformed = ref(malformed);
     this.render();
     this.flush();
+    this.keepForOffline();
   }
 
-  /** The server's cards with the waiting changes laid over them. */
+  /**
+   * Keeps a copy of the account's cards (ciphertext, as the server holds them) on this device, so a start without a
+   * connection still shows them. Written a moment after the last update, so a burst of updates is one write; a copy
+   * that cannot be written (a full quota) only means the next offline start waits for the server.
+   */
+  private keepForOffline(): void {
+    clearTimeout(this.keepTimer);
+    this.keepTimer = setTimeout(() => {
+      const server = this.server;
+      if (this.disposed || !server) return;
+      updateStorage((current) =>
+        // Only for the account this session belongs to, still on this device.
+        current.auth.password !== null && current.outbox.uid === this.uid
+          ? { cards: asLocal<CardCollection>(server) }
+          : {},
+      ).catch(reportError);
+    }, KEEP_DELAY_MS);
+  }
+
+  /** The server's cards (until it answers: as last seen here) with the waiting changes laid over them. */
   private shownCollection(): EncryptedCollection {
-    return overlay(this.server ?? { type: 'ENCRYPTED', cards: {} }, this.outbox);
+    return overlay(this.server ?? this.lastSeen, this.outbox);
   }
 
   /** Opens what is to be shown; calls that arrive while one runs collapse into one more run with the newest state. */

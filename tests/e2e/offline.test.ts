@@ -64,6 +64,11 @@ it('starts signed in with the network off: unlocks, keeps a new card in the outb
     Object.keys(((await readServer()) as Record<string, { cards?: object }>)[uid as string]?.cards ?? {});
   const visaId = await addCard(page, VISA);
   await expect.poll(serverCards).toEqual([visaId]);
+  // The account's cards are kept on this device as the server holds them (ciphertext), for a start without a network.
+  const kept = async () => (await storedItem(page, 'sleeve/cards')) as { type: string; cards: Record<string, unknown> };
+  await expect.poll(async () => Object.keys((await kept()).cards)).toEqual([visaId]);
+  expect((await kept()).type).toBe('ENCRYPTED');
+  expect(allStrings(await kept()).join('\n')).not.toContain(VISA.number);
   await serviceWorkerReady(page);
 
   await context.setOffline(true);
@@ -75,7 +80,13 @@ it('starts signed in with the network off: unlocks, keeps a new card in the outb
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/home$/);
   await page.getByRole('heading', { name: 'Hey, Olive' }).waitFor();
-  await page.getByText(`${OFFLINE} Your account's cards show again once the connection is back.`).waitFor();
+  // The account's cards as this device last saw them, said so.
+  await page
+    .getByText(
+      `${OFFLINE} Your cards show as this device last saw them; changes from other devices arrive once the connection is back.`,
+    )
+    .waitFor();
+  await cardLink(page, 'First Bank').waitFor();
 
   const mastercardId = await addCard(page, MASTERCARD);
   await page.getByRole('link', { name: 'Home' }).click();
