@@ -266,10 +266,14 @@ export async function startBackend({
   // The server keeps its data in an offline client of its own, whose writes apply (and reach every listener) at
   // once but are never acknowledged: nothing waits for that promise.
   const writeRaw = async (path, value) => {
-    /** @type {any} */ (database).baseRef
+    const server = /** @type {any} */ (database);
+    server.baseRef
       .child(path)
       .set(value)
       .catch(() => {});
+    // The rules engine keeps its own copy of the data, which rules that compare with what is stored (`data`) read:
+    // it must hold this too, or a later write would be judged against what the server no longer holds.
+    server.targaryen = server.targaryen.with({ data: server.targaryen.root.$set(path, value, undefined, Date.now()) });
   };
   return { authUrl, databaseUrl, namespace, readAll, writeRaw, stop };
 }
