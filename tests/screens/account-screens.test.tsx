@@ -22,6 +22,7 @@ const PASSWORD = 'Correct-Horse-9';
 const STEP_PATHS: Record<SignInResult, string> = {
   CREATE_PASSWORD: '/user/account/password/create',
   ENTER_PASSWORD: '/user/account/password/sign-in',
+  PASSWORD_MISSING: '/user/account/password/missing',
 };
 
 let sub = '';
