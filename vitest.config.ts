@@ -10,6 +10,9 @@ const portOffset = Number(process.env.SLEEVE_TEST_PORT_OFFSET ?? 0);
 process.env.VITE_FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${9199 + portOffset}`;
 process.env.VITE_FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${9100 + portOffset}`;
 const backend = 'tests/support/backend.ts';
+// The test page's own server (63315 by default) moves with the other test ports; an offset that would take it past
+// the last port (65535) moves it down instead.
+const browserPort = 63315 + portOffset <= 65535 ? 63315 + portOffset : 63315 - portOffset;
 
 const chromium = playwright({ launchOptions: { executablePath: requireChromium(), args: CHROMIUM_ARGS } });
 
@@ -37,8 +40,7 @@ export default mergeConfig(
               provider: chromium,
               instances: [{ browser: 'chromium' }],
               screenshotFailures: false,
-              // The test page's own server (63315 by default) moves with the other test ports.
-              api: { host: '127.0.0.1', port: 63315 + portOffset, strictPort: true },
+              api: { host: '127.0.0.1', port: browserPort, strictPort: true },
             },
             testTimeout: 20_000,
           },

@@ -14,7 +14,8 @@ import FirebaseServer from 'firebase-server';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
-const READY_TIMEOUT_MS = 60_000;
+// The Auth emulator takes over a minute to start on a busy 2-core machine.
+const READY_TIMEOUT_MS = 180_000;
 const require = createRequire(import.meta.url);
 
 /**

@@ -3,21 +3,21 @@
  * cards and `{uid}/auth/password` the password record. Only ciphertext is ever written: every card is checked to
  * be an encrypted card, and re-built in exactly the wire shape, before it leaves.
  *
- * Every write of cards also carries the cards' slots (`{uid}/slots`, `{uid}/slotOf`; src/domain/card-slots.ts),
- * the server's cap on the number of cards: a card set keeps or takes a slot, a card removed frees its slot, all in
- * one multi-path update, so the server never holds a card without its slot.
+ * Every write of cards also carries the cards' slots (`{uid}/slots`, `{uid}/slotOf`), the server's cap on the
+ * number of cards: see src/remote/card-writes.ts.
  *
  * Reads use a one-time listener (`onValue(…, {onlyOnce: true})`), which every server answers. Writes that get no
  * answer (offline) fail after a while instead of leaving the person waiting forever.
  */
 import { type DatabaseReference, type DataSnapshot, onValue, ref, remove, set, update } from 'firebase/database';
 import type { CardCollection, EncryptedCard, EncryptedCollection } from '../domain/card';
-import { CardCapError, type SlotPicker, type Slots, slotsFrom, slotWrites, takenBy } from '../domain/card-slots';
+import { CardCapError } from '../domain/card-slots';
 import { InvalidArgumentError, SleeveError } from '../domain/errors';
 import { asRemote, type Remote } from '../domain/merge-decision';
 import type { SecretRecord } from '../domain/secret';
 import { asEncryptedCard, parseServerCards, type ServerCards } from '../domain/server-shapes';
 import { isSecretRecord } from '../domain/stored-shapes';
+import { followSlots, writeCards } from './card-writes';
 import { database } from './firebase';
 
 export const DatabaseMessages = {
@@ -96,78 +96,12 @@ export function subscribeCards(
     (snapshot: DataSnapshot) => onCards(fromServer(snapshot.val())),
     (cause) => onError(new SleeveError(DatabaseMessages.readCardsFailed, { cause })),
   );
-  // Kept in sync beside the cards, so each write of a card finds the slots on this device rather than asking the
-  // server first. A failure here is the cards' failure too, and reported there.
-  const stopSlots = onValue(
-    ref(database, `${uid}/slots`),
-    () => {},
-    () => {},
-  );
+  // Kept on this device beside the cards, so each write of a card goes out at once (src/remote/card-writes.ts).
+  const stopSlots = followSlots(uid);
   return () => {
     stopCards();
     stopSlots();
   };
-}
-
-// ---- writing cards, with their slots ----
-
-/** Slots chosen by this device's writes that the server has not answered yet, by uid. */
-const taking = new Map<string, Set<string>>();
-
-/** Where a free slot is looked for first; tests fix it to make two writers pick the same slot. */
-export const slotChoice: { pick: SlotPicker | undefined } = { pick: undefined };
-
-/** How often a write whose slot another device took meanwhile is tried again with another slot. */
-const SLOT_RETRIES = 3;
-
-/** The account's slots. No time limit: an outbox write waits for the connection like the write itself. */
-function readSlots(uid: string): Promise<Slots> {
-  return new Promise((resolve, reject) => {
-    onValue(ref(database, `${uid}/slots`), (snapshot) => resolve(slotsFrom(snapshot.val())), reject, {
-      onlyOnce: true,
-    });
-  });
-}
-
-const sameSlots = (a: Slots, b: Slots): boolean => JSON.stringify(a) === JSON.stringify(b);
-
-/**
- * Sets `cards` and removes `removed` (ids) in one multi-path update, with the slot entries that go with them.
- * `whole`: the cards become exactly `cards` (every other card, and its slot, goes). If the server refuses because
- * another device took a slot this write chose a moment before, the write is made again with the slots as they are
- * now; any other refusal is final. The slots are read first: from this device's copy while the account's cards are
- * subscribed (which includes writes still on their way), from the server otherwise.
- */
-async function writeCards(
-  uid: string,
-  cards: readonly EncryptedCard[],
-  removed: readonly string[],
-  whole = false,
-): Promise<void> {
-  const mine = taking.get(uid) ?? new Set<string>();
-  taking.set(uid, mine);
-  for (let attempt = 0; ; attempt++) {
-    const slots = await readSlots(uid);
-    const setIds = cards.map((card) => card.id);
-    const gone = whole ? Object.values(slots).filter((id) => !setIds.includes(id)) : removed;
-    const writes = slotWrites(slots, setIds, gone, mine, slotChoice.pick);
-    const paths: Record<string, unknown> = { ...writes };
-    if (whole) paths.cards = Object.fromEntries(cards.map((card) => [card.id, card]));
-    else {
-      for (const card of cards) paths[`cards/${card.id}`] = card;
-      for (const id of removed) paths[`cards/${id}`] = null;
-    }
-    const chosen = takenBy(writes);
-    for (const slot of chosen) mine.add(slot);
-    try {
-      await update(ref(database, uid), paths);
-      return;
-    } catch (error) {
-      if (attempt >= SLOT_RETRIES || sameSlots(slots, await readSlots(uid).catch(() => slots))) throw error;
-    } finally {
-      for (const slot of chosen) mine.delete(slot);
-    }
-  }
 }
 
 /** Only encrypted cards, each re-built in exactly the wire shape; `message` for anything else. */
