@@ -21,6 +21,11 @@ export const estimatorSource = {
 
 let loading: Promise<Estimator> | undefined;
 
+/** As on a fresh page: the estimator is loaded again by the next form that needs it. */
+export function forgetEstimator(): void {
+  loading = undefined;
+}
+
 function loadEstimator(): Promise<Estimator> {
   loading ??= estimatorSource.load().catch((error: unknown) => {
     loading = undefined;
