@@ -91,6 +91,7 @@ export function subscribeCards(
   onCards: (cards: ServerCards & { collection: Remote<EncryptedCollection> }) => void,
   onError: (error: Error) => void,
 ): () => void {
+  followServerTime();
   const stopCards = onValue(
     ref(database, cardsPath(uid)),
     (snapshot: DataSnapshot) => onCards(fromServer(snapshot.val())),
@@ -160,20 +161,30 @@ export async function sendRemovals(uid: string, ids: readonly string[]): Promise
 }
 
 /**
- * How far the server's clock is ahead of this device's, as Firebase measured it when it connected. Followed from the
- * moment this module loads, so it is known by the time anything is dated with it.
+ * How far the server's clock is ahead of this device's, as Firebase measured it when it connected. Followed once
+ * the database is in use anyway (reading the password record, following the cards): listening any earlier would
+ * open a connection for a page that never signs in.
  */
 let serverOffsetMs = 0;
-onValue(ref(database, '.info/serverTimeOffset'), (snapshot) => {
-  const offset: unknown = snapshot.val();
-  serverOffsetMs = typeof offset === 'number' && Number.isFinite(offset) ? offset : 0;
-});
+let followingServerTime = false;
+
+function followServerTime(): void {
+  if (followingServerTime) return;
+  followingServerTime = true;
+  onValue(ref(database, '.info/serverTimeOffset'), (snapshot) => {
+    const offset: unknown = snapshot.val();
+    serverOffsetMs = typeof offset === 'number' && Number.isFinite(offset) ? offset : 0;
+  });
+}
 
 /**
  * Now, by the server's clock (this device's until it has connected once). The server refuses cards and password
  * records dated more than a few minutes ahead of it, so what goes there is dated so.
  */
-export const serverNow = (): number => Date.now() + serverOffsetMs;
+export function serverNow(): number {
+  followServerTime();
+  return Date.now() + serverOffsetMs;
+}
 
 /** Whether this client is connected to the database now, and on every change; returns the unsubscribe. */
 export function onConnectionChanged(listener: (connected: boolean) => void): () => void {
@@ -199,6 +210,7 @@ export async function holdsCards(uid: string): Promise<boolean> {
 }
 
 export async function readPasswordRecord(uid: string): Promise<SecretRecord | null> {
+  followServerTime();
   const value = await readOnce(passwordRef(uid), DatabaseMessages.readPasswordFailed);
   return isSecretRecord(value) ? value : null;
 }

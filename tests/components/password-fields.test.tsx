@@ -146,6 +146,7 @@ test('the first valid submit reveals the confirmation, which must match; editing
   await renderComponent(<NewPasswordFields submitLabel="Create password" onSubmit={onSubmit} />);
   await expect.element(confirmPassword()).not.toBeInTheDocument();
   await newPassword().fill(STRONG);
+  await expect.element(page.getByText(STRONG_MESSAGE)).toBeVisible();
   await userEvent.keyboard('{Enter}');
   await expect.element(confirmPassword()).toBeVisible();
   await expect.element(confirmPassword()).toHaveFocus();
@@ -195,6 +196,7 @@ test('a failed submit shows its message as an error toast and keeps the form', a
     />,
   );
   await newPassword().fill(STRONG);
+  await expect.element(page.getByText(STRONG_MESSAGE)).toBeVisible();
   await userEvent.keyboard('{Enter}');
   await confirmPassword().fill(STRONG);
   await page.getByRole('button', { name: 'Create password' }).click();
@@ -213,6 +215,7 @@ test('new-password inputs say so to password managers, and each can be shown', a
   await expect.element(newPassword()).toHaveAttribute('type', 'text');
   await expect.element(toggle).toHaveAttribute('aria-pressed', 'true');
   await newPassword().fill(STRONG);
+  await expect.element(page.getByText(STRONG_MESSAGE)).toBeVisible();
   await userEvent.keyboard('{Enter}');
   await expect.element(confirmPassword()).toHaveAttribute('autocomplete', 'new-password');
   await page.getByRole('button', { name: 'Show confirmed password' }).click();

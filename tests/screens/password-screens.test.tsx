@@ -162,6 +162,10 @@ test('change password: verify the current one, then a different new one, confirm
   await next.fill(PASSWORD);
   await expect.element(page.getByText('Entered password is equal to current password')).toBeVisible();
   await next.fill(NEXT);
+  // Submit waits for the strength estimate, as the person does.
+  await expect
+    .element(page.getByText('Entered password is strong and secure against brute-force attacks'))
+    .toBeVisible();
   await userEvent.keyboard('{Enter}');
   await page.getByLabelText('Confirm password', { exact: true }).fill(NEXT);
   await page.getByRole('button', { name: 'Change password' }).click();

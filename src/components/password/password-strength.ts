@@ -20,17 +20,26 @@ export const estimatorSource = {
 };
 
 let loading: Promise<Estimator> | undefined;
+/** Once loaded, a form that opens later estimates from its first render, with no 'Checking…' in between. */
+let loaded: Estimator | undefined;
 
 /** As on a fresh page: the estimator is loaded again by the next form that needs it. */
 export function forgetEstimator(): void {
   loading = undefined;
+  loaded = undefined;
 }
 
 function loadEstimator(): Promise<Estimator> {
-  loading ??= estimatorSource.load().catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
+  loading ??= estimatorSource.load().then(
+    (estimator) => {
+      loaded = estimator;
+      return estimator;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -41,7 +50,7 @@ export type Strength =
 
 /** The estimate for `password`, once the estimator has loaded. After a failed load, the next edit tries again. */
 export function usePasswordStrength(password: string): Strength {
-  const [estimator, setEstimator] = useState<Estimator | null>(null);
+  const [estimator, setEstimator] = useState<Estimator | null>(() => loaded ?? null);
   const [failed, setFailed] = useState(false);
   // Any edit after a failure is another try.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `password` is what triggers the retry.
