@@ -14,6 +14,7 @@ import FirebaseServer from 'firebase-server';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const HOST = '127.0.0.1';
+// The Auth emulator takes over a minute to start on a busy 2-core machine.
 const READY_TIMEOUT_MS = 180_000;
 const require = createRequire(import.meta.url);
 
@@ -266,10 +267,14 @@ export async function startBackend({
   // The server keeps its data in an offline client of its own, whose writes apply (and reach every listener) at
   // once but are never acknowledged: nothing waits for that promise.
   const writeRaw = async (path, value) => {
-    /** @type {any} */ (database).baseRef
+    const server = /** @type {any} */ (database);
+    server.baseRef
       .child(path)
       .set(value)
       .catch(() => {});
+    // The rules engine keeps its own copy of the data, which rules that compare with what is stored (`data`) read:
+    // it must hold this too, or a later write would be judged against what the server no longer holds.
+    server.targaryen = server.targaryen.with({ data: server.targaryen.root.$set(path, value, undefined, Date.now()) });
   };
   return { authUrl, databaseUrl, namespace, readAll, writeRaw, stop };
 }

@@ -3,16 +3,21 @@
  * cards and `{uid}/auth/password` the password record. Only ciphertext is ever written: every card is checked to
  * be an encrypted card, and re-built in exactly the wire shape, before it leaves.
  *
+ * Every write of cards also carries the cards' slots (`{uid}/slots`, `{uid}/slotOf`), the server's cap on the
+ * number of cards: see src/remote/card-writes.ts.
+ *
  * Reads use a one-time listener (`onValue(…, {onlyOnce: true})`), which every server answers. Writes that get no
  * answer (offline) fail after a while instead of leaving the person waiting forever.
  */
 import { type DatabaseReference, type DataSnapshot, onValue, ref, remove, set, update } from 'firebase/database';
 import type { CardCollection, EncryptedCard, EncryptedCollection } from '../domain/card';
+import { CardCapError } from '../domain/card-slots';
 import { InvalidArgumentError, SleeveError } from '../domain/errors';
 import { asRemote, type Remote } from '../domain/merge-decision';
 import type { SecretRecord } from '../domain/secret';
 import { asEncryptedCard, parseServerCards, type ServerCards } from '../domain/server-shapes';
 import { isSecretRecord } from '../domain/stored-shapes';
+import { followSlots, writeCards } from './card-writes';
 import { database } from './firebase';
 
 export const DatabaseMessages = {
@@ -31,10 +36,12 @@ export const DatabaseMessages = {
 export const timeouts = { ms: 15_000 };
 
 const cardsPath = (uid: string) => `${uid}/cards`;
-const cardRef = (uid: string, id: string): DatabaseReference => ref(database, `${uid}/cards/${id}`);
 const passwordRef = (uid: string): DatabaseReference => ref(database, `${uid}/auth/password`);
 
-/** `work`, failing with `message` (its own error as the cause) when it fails or gets no answer in time. */
+/**
+ * `work`, failing with `message` (its own error as the cause) when it fails or gets no answer in time. A full
+ * account is said as it is: the person can do something about it.
+ */
 async function answered<T>(work: Promise<T>, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -46,7 +53,7 @@ async function answered<T>(work: Promise<T>, message: string): Promise<T> {
   try {
     return await Promise.race([work, timeout]);
   } catch (error) {
-    if (error instanceof SleeveError && error.message === message) throw error;
+    if (error instanceof CardCapError || (error instanceof SleeveError && error.message === message)) throw error;
     throw new SleeveError(message, { cause: error });
   } finally {
     clearTimeout(timer);
@@ -84,53 +91,99 @@ export function subscribeCards(
   onCards: (cards: ServerCards & { collection: Remote<EncryptedCollection> }) => void,
   onError: (error: Error) => void,
 ): () => void {
-  return onValue(
+  followServerTime();
+  const stopCards = onValue(
     ref(database, cardsPath(uid)),
     (snapshot: DataSnapshot) => onCards(fromServer(snapshot.val())),
     (cause) => onError(new SleeveError(DatabaseMessages.readCardsFailed, { cause })),
   );
+  // Kept on this device beside the cards, so each write of a card goes out at once (src/remote/card-writes.ts).
+  const stopSlots = followSlots(uid);
+  return () => {
+    stopCards();
+    stopSlots();
+  };
+}
+
+/** Only encrypted cards, each re-built in exactly the wire shape; `message` for anything else. */
+function wireCards(values: readonly unknown[], message: string): EncryptedCard[] {
+  return values.map((value) => {
+    const card = asEncryptedCard(value);
+    if (!card) throw new InvalidArgumentError(message);
+    return card;
+  });
 }
 
 /** Replaces every card on the server. Only an encrypted collection of encrypted cards is accepted. */
 export async function setCards(uid: string, collection: CardCollection): Promise<void> {
   if (collection.type !== 'ENCRYPTED') throw new InvalidArgumentError(DatabaseMessages.unencryptedCards);
-  const entries: [string, EncryptedCard][] = [];
-  for (const [id, value] of Object.entries(collection.cards)) {
-    const card = asEncryptedCard(value);
-    if (!card || card.id !== id) throw new InvalidArgumentError(DatabaseMessages.unencryptedCards);
-    entries.push([id, card]);
+  const entries = Object.entries(collection.cards);
+  const cards = wireCards(
+    entries.map(([, card]) => card),
+    DatabaseMessages.unencryptedCards,
+  );
+  if (cards.some((card, index) => card.id !== entries[index]?.[0])) {
+    throw new InvalidArgumentError(DatabaseMessages.unencryptedCards);
   }
-  // Object.fromEntries defines each id as its own key, even "__proto__".
-  const cards = Object.fromEntries(entries);
-  await answered(set(ref(database, cardsPath(uid)), cards), DatabaseMessages.setCardsFailed);
+  await answered(writeCards(uid, cards, [], true), DatabaseMessages.setCardsFailed);
 }
 
 /** Adds or replaces one card. Only an encrypted card is accepted. */
 export async function setCard(uid: string, value: unknown): Promise<void> {
-  const card = asEncryptedCard(value);
-  if (!card) throw new InvalidArgumentError(DatabaseMessages.unencryptedCard);
-  await answered(set(cardRef(uid, card.id), card), DatabaseMessages.setCardFailed);
+  await putCards(uid, [value]);
+}
+
+/** Adds or replaces cards in one write (signing in moves a device's cards up so). Only encrypted cards. */
+export async function putCards(uid: string, values: readonly unknown[]): Promise<void> {
+  const cards = wireCards(values, DatabaseMessages.unencryptedCard);
+  if (cards.length === 0) return;
+  await answered(writeCards(uid, cards, []), DatabaseMessages.setCardFailed);
 }
 
 /**
  * The outbox's writes: no time limit, because the SDK keeps a write queued while the connection is down and sends
- * it when it returns; these settle when the server answers. They reject only when the server refuses.
+ * it when it returns; these settle when the server answers. They reject only when the server refuses (or, for a new
+ * card, when the account has no free slot left).
  */
 export async function sendCard(uid: string, value: unknown): Promise<void> {
-  const card = asEncryptedCard(value);
-  if (!card) throw new InvalidArgumentError(DatabaseMessages.unencryptedCard);
-  await set(cardRef(uid, card.id), card).catch((cause: unknown) => {
-    throw new SleeveError(DatabaseMessages.setCardFailed, { cause });
+  const [card] = wireCards([value], DatabaseMessages.unencryptedCard);
+  await writeCards(uid, card ? [card] : [], []).catch((cause: unknown) => {
+    throw cause instanceof CardCapError ? cause : new SleeveError(DatabaseMessages.setCardFailed, { cause });
   });
 }
 
-/** Deletes cards by id in one write; every other entry under `{uid}/cards`, readable here or not, stays. */
+/** Deletes cards by id in one write, with their slots; every other entry under `{uid}/cards` stays. */
 export async function sendRemovals(uid: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  const removals = Object.fromEntries(ids.map((id) => [id, null]));
-  await update(ref(database, cardsPath(uid)), removals).catch((cause: unknown) => {
+  await writeCards(uid, [], ids).catch((cause: unknown) => {
     throw new SleeveError(DatabaseMessages.deleteCardFailed, { cause });
   });
+}
+
+/**
+ * How far the server's clock is ahead of this device's, as Firebase measured it when it connected. Followed once
+ * the database is in use anyway (reading the password record, following the cards): listening any earlier would
+ * open a connection for a page that never signs in.
+ */
+let serverOffsetMs = 0;
+let followingServerTime = false;
+
+function followServerTime(): void {
+  if (followingServerTime) return;
+  followingServerTime = true;
+  onValue(ref(database, '.info/serverTimeOffset'), (snapshot) => {
+    const offset: unknown = snapshot.val();
+    serverOffsetMs = typeof offset === 'number' && Number.isFinite(offset) ? offset : 0;
+  });
+}
+
+/**
+ * Now, by the server's clock (this device's until it has connected once). The server refuses cards and password
+ * records dated more than a few minutes ahead of it, so what goes there is dated so.
+ */
+export function serverNow(): number {
+  followServerTime();
+  return Date.now() + serverOffsetMs;
 }
 
 /** Whether this client is connected to the database now, and on every change; returns the unsubscribe. */
@@ -139,15 +192,25 @@ export function onConnectionChanged(listener: (connected: boolean) => void): () 
 }
 
 export async function removeCard(uid: string, id: string): Promise<void> {
-  await answered(remove(cardRef(uid, id)), DatabaseMessages.deleteCardFailed);
+  await answered(writeCards(uid, [], [id]), DatabaseMessages.deleteCardFailed);
 }
 
-/** Sets the user's cards to an empty collection (the database keeps no empty node, so the path goes away). */
+/** Sets the user's cards to an empty collection, slots and all (the database keeps no empty node). */
 export async function removeAllCards(uid: string): Promise<void> {
-  await answered(set(ref(database, cardsPath(uid)), null), DatabaseMessages.deleteCardFailed);
+  await answered(
+    update(ref(database, uid), { cards: null, slots: null, slotOf: null }),
+    DatabaseMessages.deleteCardFailed,
+  );
+}
+
+/** Whether anything at all is stored under `{uid}/cards`, cards or not. */
+export async function holdsCards(uid: string): Promise<boolean> {
+  const value = await readOnce(ref(database, cardsPath(uid)), DatabaseMessages.readCardsFailed);
+  return value !== null && value !== undefined;
 }
 
 export async function readPasswordRecord(uid: string): Promise<SecretRecord | null> {
+  followServerTime();
   const value = await readOnce(passwordRef(uid), DatabaseMessages.readPasswordFailed);
   return isSecretRecord(value) ? value : null;
 }

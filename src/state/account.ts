@@ -32,7 +32,11 @@ import { openAndShow } from './view';
 
 export { loadRemote } from './remote-loader';
 
-export type SignInResult = 'CREATE_PASSWORD' | 'ENTER_PASSWORD';
+/**
+ * SPEC.md §3's two results, and a third for an account that holds cards but no password record: a new password
+ * could never open those cards, so no password is offered at all (src/screens/account/MissingPasswordScreen.tsx).
+ */
+export type SignInResult = 'CREATE_PASSWORD' | 'ENTER_PASSWORD' | 'PASSWORD_MISSING';
 
 export const AccountMessages = {
   signInFirst: 'Sign-in first with Google to set password',
@@ -43,6 +47,9 @@ export const AccountMessages = {
   passwordEqual: 'Entered password is equal to current password',
   accountDeleted: 'Account has been deleted',
   remoteUnavailable: REMOTE_UNAVAILABLE,
+  // Beyond SPEC.md: the account holds cards but its password record is gone.
+  passwordMissing:
+    "This account's cards cannot be opened: its password record is missing from the server, and a new password would not open them.",
 } as const;
 
 export const accountState = proxy({
@@ -54,13 +61,16 @@ export const accountState = proxy({
 
 function setPending(next: typeof pending): void {
   pending = next;
-  accountState.awaitingPassword = next ? (next.record ? 'ENTER_PASSWORD' : 'CREATE_PASSWORD') : null;
+  accountState.awaitingPassword = next ? next.step : null;
 }
 
 // ---- the sign-in in progress ----
 
-/** Between Google sign-in and the password step: who signed in, and the account's record (null: new account). */
-let pending: { user: SignedInUser; record: SecretRecord | null } | null = null;
+/**
+ * Between Google sign-in and the password step: who signed in, the account's record (null: none on the server) and
+ * the step that follows.
+ */
+let pending: { user: SignedInUser; record: SecretRecord | null; step: SignInResult } | null = null;
 
 async function withBusy<T>(work: () => Promise<T>): Promise<T> {
   accountState.busy = true;
@@ -87,12 +97,20 @@ export async function continueSignIn(): Promise<SignInResult> {
   const user = remote.currentUser();
   if (!user) throw new InvalidStateError(AccountMessages.signInFirst);
   const record = await remote.readPasswordRecord(user.uid);
-  setPending({ user, record });
-  return record ? 'ENTER_PASSWORD' : 'CREATE_PASSWORD';
+  // Cards without a record were encrypted under a key nobody can unwrap any more: a new password would only make a
+  // second key beside them (and the server refuses a first record while cards exist).
+  const step: SignInResult = record
+    ? 'ENTER_PASSWORD'
+    : (await remote.holdsCards(user.uid))
+      ? 'PASSWORD_MISSING'
+      : 'CREATE_PASSWORD';
+  setPending({ user, record, step });
+  return step;
 }
 
 function pendingSignIn(): { remote: Promise<Remote>; user: SignedInUser; record: SecretRecord | null } {
   if (!pending) throw new InvalidStateError(AccountMessages.signInFirst);
+  if (pending.step === 'PASSWORD_MISSING') throw new SleeveError(AccountMessages.passwordMissing);
   return { remote: loadRemote(), ...pending };
 }
 
@@ -104,7 +122,8 @@ async function mergeUp(remote: Remote, uid: string, local: EncryptedCollection):
   // Every local card the merge did not replace with the server's goes up: it won, or the server lacks it.
   const replaced = new Set(fromRemote);
   const up = Object.values(local.cards).filter((card) => !replaced.has(card.id));
-  await Promise.all(up.map((card) => remote.setCard(uid, card)));
+  // One write for all of them, so each takes its own slot (the server's cap) without racing the others.
+  await remote.putCards(uid, up);
 }
 
 /** Signed in and unlocked: cards now come from, and go to, the server, through a new sync session. */
@@ -144,7 +163,8 @@ export async function createAccountPassword(password: string): Promise<void> {
   try {
     await updateStorage(async (current) => {
       assertUnchanged(current.auth, before);
-      const { record, collection } = await engine.createSecret(password, current.cards, Date.now(), hadSecret);
+      // Dated by the server's clock: the server refuses a record dated ahead of it.
+      const { record, collection } = await engine.createSecret(password, current.cards, remote.serverNow(), hadSecret);
       await remote.setPasswordRecord(user.uid, record);
       await mergeUp(remote, user.uid, collection);
       moved = collection;
@@ -231,6 +251,18 @@ async function leave(): Promise<void> {
   if (!(await leaveDevice())) await startAfresh();
 }
 
+/**
+ * Leaves a sign-in at its password step: Firebase signs out and this device stays exactly as it was (it never
+ * joined the account, so nothing of the account is stored here).
+ */
+export function abandonSignIn(): Promise<void> {
+  return withBusy(async () => {
+    setPending(null);
+    const remote = await loadRemote();
+    await remote.signOut();
+  });
+}
+
 export function signOut(): Promise<void> {
   return withBusy(async () => {
     setSession(null);
@@ -261,9 +293,13 @@ export async function removeAccount(): Promise<void> {
   const remote = await loadRemote();
   const user = remote.currentUser();
   if (!user) throw new InvalidStateError(AccountMessages.signInAgainToDelete);
+  // Deleted from a password step: this device never joined the account, so what it stores is its own and stays.
+  const joined = pending === null;
+  // The cards first: the server keeps the password record while any card is left.
   await remote.removeAllCards(user.uid);
   await remote.removePasswordRecord(user.uid);
-  await leaveDevice(true);
+  if (joined) await leaveDevice(true);
+  else setPending(null);
   try {
     await remote.deleteUser();
   } catch (error) {

@@ -6,6 +6,7 @@
  */
 import type { CardData, EncryptedCard, PlainCard, StoredCard } from '../domain/card';
 import { newCardId } from '../domain/card-id';
+import { CARD_CAP, CardCapError } from '../domain/card-slots';
 import { InvalidStateError, Messages } from '../domain/errors';
 import { sameCards, withoutCards, withStoredCard } from '../domain/stored-cards';
 import { getEngine } from '../engine';
@@ -23,8 +24,14 @@ export const findCard = (id: string): PlainCard | undefined => cardsState.cards.
 /** Adds a card (no id) or updates one; resolves to the card's id. Rejects with a message for the person. */
 export async function saveCard(input: { id?: string; data: CardData }): Promise<string> {
   const known = records();
+  const signedIn = session();
+  // Signed in, the account keeps at most CARD_CAP cards (the server refuses more): said before anything is stored.
+  if (signedIn && input.id === undefined && Object.keys(storedCollection().cards).length >= CARD_CAP) {
+    throw new CardCapError();
+  }
   const id = input.id ?? newCardId((candidate) => Object.hasOwn(storedCollection().cards, candidate));
-  const card: PlainCard = { id, data: input.data, modifiedAt: Date.now() };
+  // Signed in, dated by the server's clock, which is what the server checks dates against.
+  const card: PlainCard = { id, data: input.data, modifiedAt: signedIn ? signedIn.now() : Date.now() };
   // Encrypted whenever a password or PIN exists (SPEC.md §4, Cards); the worker refuses if the key is not held.
   const stored = await getEngine().sealCard(card, hasSecret() ? 'ENCRYPTED' : 'UNENCRYPTED');
   const account = session();
@@ -51,7 +58,7 @@ async function deleteCards(ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const known = records();
   const account = session();
-  if (account) return account.remove(ids, Date.now());
+  if (account) return account.remove(ids, account.now());
   const before = storedCollection();
   let unchanged = false;
   const after = await updateStorage((current) => {

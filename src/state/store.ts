@@ -65,6 +65,8 @@ export interface SyncSession {
   setPasswordRecord(record: SecretRecord): Promise<void>;
   /** The newer password record that made this device stale, if any. */
   newerPasswordRecord(): SecretRecord | null;
+  /** Now, by the server's clock: what changes sent to it are dated with (it refuses dates ahead of its own). */
+  now(): number;
   /** Another tab changed the outbox: show and send what it holds now. */
   outboxChanged(): void;
   dispose(): void;

@@ -14,7 +14,7 @@ import { SleeveError } from '../domain/errors';
 import type { Remote as Server } from '../domain/merge-decision';
 import { asLocal } from '../domain/merge-decision';
 import type { Outbox, OutboxEntry } from '../domain/outbox';
-import { isDeletion, outboxOf, overlay, stillToSend, withEntry, withoutEntry } from '../domain/outbox';
+import { isDeletion, outboxOf, overlay, sameEntry, stillToSend, withEntry, withoutEntry } from '../domain/outbox';
 import type { SecretRecord } from '../domain/secret';
 import type { MalformedEntry } from '../domain/server-shapes';
 import { getEngine } from '../engine';
@@ -23,16 +23,7 @@ import { loadCards, loadOutbox, updateStorage } from '../storage/local-store';
 import { CHANGED_ELSEWHERE } from './device-records';
 import { reportError } from './report';
 import type { SyncSession } from './store';
-import {
-  appState,
-  cardsState,
-  hideCards,
-  records,
-  setRecords,
-  setStoredCollection,
-  showCard,
-  showWithout,
-} from './store';
+import { appState, cardsState, hideCards, records, setStoredCollection, showCard, showWithout } from './store';
 import { showError } from './toast';
 import { openAndShow } from './view';
 
@@ -128,6 +119,10 @@ export class AccountSync implements SyncSession {
     return this.stale;
   }
 
+  now(): number {
+    return this.remote.serverNow();
+  }
+
   outboxChanged(): void {
     const stored = loadOutbox();
     if (!stored.ok || this.disposed) return;
@@ -200,12 +195,26 @@ export class AccountSync implements SyncSession {
     );
   }
 
-  /** The server refused the change (it will never land): it leaves the outbox and the person is told. */
+  /**
+   * The server refused the change (it will never land): it leaves the outbox and what the server holds shows. When
+   * the server holds a copy of the card at least as new (another device saved it later), that is newer-wins doing
+   * its work and nothing went wrong, so nothing is said; any other refusal is told to the person.
+   */
   private async refused(entry: OutboxEntry, error: unknown): Promise<void> {
     if (this.disposed) return;
+    // Read before settling: the server's copy as the refusal left it (Firebase shows it again before it answers).
+    const newer = this.serverHoldsNewer(entry);
     await this.settle(entry);
-    showError(error instanceof SleeveError ? error : new SleeveError('Failed to add or update card on server'));
+    if (this.disposed) return;
+    if (!newer)
+      showError(error instanceof SleeveError ? error : new SleeveError('Failed to add or update card on server'));
     this.render();
+  }
+
+  private serverHoldsNewer(entry: OutboxEntry): boolean {
+    if (isDeletion(entry)) return false;
+    const there = this.server && Object.hasOwn(this.server.cards, entry.id) ? this.server.cards[entry.id] : undefined;
+    return there !== undefined && there.modifiedAt >= entry.modifiedAt && !sameEntry(there, entry);
   }
 
   // ---- what arrives ----
@@ -276,16 +285,13 @@ export class AccountSync implements SyncSession {
     if (this.disposed || !record || !local || recordKey(record) === recordKey(local)) return;
     if (this.ownRecords.has(recordKey(record))) return;
     if (record.modifiedAt <= local.modifiedAt) return;
-    // Changed on another device: this device's PIN wraps a key that may be gone, so it goes, and so does the key.
+    // Changed on another device: locked until the new password is entered here. The PIN stays: anyone who can write
+    // the server can write a record, and one that no password opens must not cost this device its way in. It goes
+    // only once the new password has opened the new record (secrets.ts `adoptNewerPassword`).
     this.stale = record;
-    try {
-      const stored = await updateStorage((current) => ({ auth: { ...current.auth, pin: null } }));
-      setRecords(stored.auth);
-    } finally {
-      await getEngine().lock();
-      hideCards();
-      appState.passwordStale = true;
-      appState.locked = true;
-    }
+    await getEngine().lock();
+    hideCards();
+    appState.passwordStale = true;
+    appState.locked = true;
   }
 }

@@ -1,7 +1,8 @@
-import { expect, test, vi } from 'vitest';
+import { expect, onTestFinished, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { CurrentPasswordField } from '../../src/components/password/CurrentPasswordField';
 import { NewPasswordFields } from '../../src/components/password/NewPasswordFields';
+import { estimatorSource, forgetEstimator } from '../../src/components/password/password-strength';
 import { SleeveError } from '../../src/domain/errors';
 import { toastState } from '../../src/state/toast';
 import { renderComponent } from '../support/render';
@@ -28,6 +29,18 @@ async function expectMet(labels: readonly string[]): Promise<void> {
 }
 
 const incorrect = () => Promise.reject(new SleeveError('Entered password is incorrect'));
+const STRONG_MESSAGE = 'Entered password is strong and secure against brute-force attacks';
+
+/** Loads the estimator as a fresh page would, through `load` for this test only. */
+function loadEstimatorWith(load: typeof estimatorSource.load): void {
+  const real = estimatorSource.load;
+  forgetEstimator();
+  estimatorSource.load = load;
+  onTestFinished(() => {
+    estimatorSource.load = real;
+    forgetEstimator();
+  });
+}
 
 test('the requirement list updates live and submit waits until every requirement holds', async () => {
   await renderComponent(<NewPasswordFields submitLabel="Create password" onSubmit={async () => undefined} />);
@@ -53,6 +66,70 @@ test('the requirement list updates live and submit waits until every requirement
   await expect.element(submit).toBeEnabled();
 });
 
+test("'Password123!' meets every requirement but is not called strong: the estimator says why, and submit waits", async () => {
+  const onSubmit = vi.fn(async (_password: string) => undefined);
+  await renderComponent(<NewPasswordFields submitLabel="Create password" onSubmit={onSubmit} />);
+  await newPassword().fill('Password123!');
+  await expectMet(REQUIREMENTS);
+  await expect.element(page.getByText('This is similar to a commonly used password.')).toBeVisible();
+  await expect.element(page.getByText('Add more words that are less common.')).toBeVisible();
+  await expect.element(page.getByText(STRONG_MESSAGE)).not.toBeInTheDocument();
+  await expect.element(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await userEvent.keyboard('{Enter}');
+  await expect.element(confirmPassword()).not.toBeInTheDocument();
+
+  // A long random passphrase: no objection, called strong, and it goes on.
+  await newPassword().fill('Tangerine-Quokka-Velvet-42!');
+  await expect.element(page.getByText(STRONG_MESSAGE)).toBeVisible();
+  await expect.element(page.getByText('This is similar to a commonly used password.')).not.toBeInTheDocument();
+  await expect.element(page.getByText('Add more words that are less common.')).not.toBeInTheDocument();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await confirmPassword().fill('Tangerine-Quokka-Velvet-42!');
+  await page.getByRole('button', { name: 'Create password' }).click();
+  await expect.poll(() => onSubmit.mock.calls).toEqual([['Tangerine-Quokka-Velvet-42!']]);
+});
+
+test("while the estimator loads, submit waits and says 'Checking password strength…'", async () => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const real = estimatorSource.load;
+  loadEstimatorWith(() => held.then(real));
+  await renderComponent(<NewPasswordFields submitLabel="Create password" onSubmit={async () => undefined} />);
+  await newPassword().fill(STRONG);
+  await expectMet(REQUIREMENTS);
+  await expect.element(page.getByText('Checking password strength…')).toBeVisible();
+  await expect.element(page.getByText(STRONG_MESSAGE)).not.toBeInTheDocument();
+  await expect.element(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  release();
+  await expect.element(page.getByText(STRONG_MESSAGE)).toBeVisible();
+  await expect.element(page.getByText('Checking password strength…')).not.toBeInTheDocument();
+  await expect.element(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+});
+
+test('an estimator that cannot be loaded is said so, keeps submit blocked, and is tried again on the next edit', async () => {
+  const real = estimatorSource.load;
+  let attempts = 0;
+  let offline = true;
+  loadEstimatorWith(() => {
+    attempts += 1;
+    return offline ? Promise.reject(new Error('network down')) : real();
+  });
+  await renderComponent(<NewPasswordFields submitLabel="Create password" onSubmit={async () => undefined} />);
+  await newPassword().fill(STRONG);
+  const unavailable = page.getByText(/The password strength check could not be loaded/);
+  await expect.element(unavailable).toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  const failed = attempts;
+  offline = false;
+  await newPassword().fill(`${STRONG}x`);
+  await expect.element(page.getByText(STRONG_MESSAGE)).toBeVisible();
+  await expect.element(unavailable).not.toBeInTheDocument();
+  expect(attempts).toBeGreaterThan(failed);
+  await expect.element(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+});
+
 test('spaces are allowed, with a warning', async () => {
   await renderComponent(<NewPasswordFields submitLabel="Create password" onSubmit={async () => undefined} />);
   await newPassword().fill('Correct Horse 9');
@@ -69,6 +146,7 @@ test('the first valid submit reveals the confirmation, which must match; editing
   await renderComponent(<NewPasswordFields submitLabel="Create password" onSubmit={onSubmit} />);
   await expect.element(confirmPassword()).not.toBeInTheDocument();
   await newPassword().fill(STRONG);
+  await expect.element(page.getByText(STRONG_MESSAGE)).toBeVisible();
   await userEvent.keyboard('{Enter}');
   await expect.element(confirmPassword()).toBeVisible();
   await expect.element(confirmPassword()).toHaveFocus();
@@ -118,6 +196,7 @@ test('a failed submit shows its message as an error toast and keeps the form', a
     />,
   );
   await newPassword().fill(STRONG);
+  await expect.element(page.getByText(STRONG_MESSAGE)).toBeVisible();
   await userEvent.keyboard('{Enter}');
   await confirmPassword().fill(STRONG);
   await page.getByRole('button', { name: 'Create password' }).click();
@@ -136,6 +215,7 @@ test('new-password inputs say so to password managers, and each can be shown', a
   await expect.element(newPassword()).toHaveAttribute('type', 'text');
   await expect.element(toggle).toHaveAttribute('aria-pressed', 'true');
   await newPassword().fill(STRONG);
+  await expect.element(page.getByText(STRONG_MESSAGE)).toBeVisible();
   await userEvent.keyboard('{Enter}');
   await expect.element(confirmPassword()).toHaveAttribute('autocomplete', 'new-password');
   await page.getByRole('button', { name: 'Show confirmed password' }).click();

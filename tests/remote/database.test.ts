@@ -6,10 +6,13 @@ import { GoogleAuthProvider, signInWithCredential, signOut } from 'firebase/auth
 import { goOffline, goOnline, onValue, ref } from 'firebase/database';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { EncryptedCard, PlainCard } from '../../src/domain/card';
+import { CARD_CAP } from '../../src/domain/card-slots';
 import type { SecretRecord } from '../../src/domain/secret';
+import { slotChoice } from '../../src/remote/card-writes';
 import * as db from '../../src/remote/database';
 import { auth, database } from '../../src/remote/firebase';
 import { rejectionOf } from '../support/engine-rejection';
+import { writeRulesAside } from '../support/google';
 
 let uid = '';
 const otherUid = 'someone-else';
@@ -54,6 +57,7 @@ beforeAll(async () => {
 
 afterEach(async () => {
   db.timeouts.ms = 15_000;
+  slotChoice.pick = undefined;
   await db.removeAllCards(uid);
   await db.removePasswordRecord(uid);
 });
@@ -125,6 +129,97 @@ describe('cards', () => {
     expect(seen.at(0)).toEqual([]);
     expect(seen).toContainEqual(['CardAAA1']);
     expect(seen.at(-1)).toEqual([]);
+  });
+});
+
+describe('the cap: one slot per card', () => {
+  const slotsOf = async () => (await serverValue(`${uid}/slots`)) ?? {};
+
+  test('a new card takes a free slot, keeps it when written again, and frees it when deleted', async () => {
+    slotChoice.pick = () => 41;
+    await db.setCard(uid, encrypted('CardAAA1'));
+    expect(await slotsOf()).toEqual({ s41: 'CardAAA1' });
+    expect(await serverValue(`${uid}/slotOf`)).toEqual({ CardAAA1: 's41' });
+    // Several at once take one slot each.
+    await db.putCards(uid, [encrypted('CardAAA1', 1_700_000_000_001), encrypted('CardBBB2'), encrypted('CardCCC3')]);
+    expect(await slotsOf()).toEqual({ s41: 'CardAAA1', s42: 'CardBBB2', s43: 'CardCCC3' });
+    await db.sendRemovals(uid, ['CardBBB2']);
+    expect(await slotsOf()).toEqual({ s41: 'CardAAA1', s43: 'CardCCC3' });
+    expect(await serverValue(`${uid}/slotOf`)).toEqual({ CardAAA1: 's41', CardCCC3: 's43' });
+    await db.removeAllCards(uid);
+    expect(await serverValue(`${uid}`)).toBeNull();
+  });
+
+  test(`with all ${CARD_CAP} slots taken, a new card is refused with a plain message; an edit still goes`, async () => {
+    slotChoice.pick = () => 0;
+    await db.setCard(uid, encrypted('CardAAA1'));
+    // The rest of the slots, as cards written by other devices would have taken them.
+    const others = Array.from({ length: CARD_CAP - 1 }, (_, index) => [`s${index + 1}`, `Other${index}`]);
+    await writeRulesAside(`${uid}/slots`, { s0: 'CardAAA1', ...Object.fromEntries(others) });
+    await expect.poll(async () => Object.keys(await slotsOf()).length).toBe(CARD_CAP);
+    const full = `Your account holds ${CARD_CAP.toLocaleString('en')} cards, the most it can keep. Delete a card to add another.`;
+    expect((await rejectionOf(db.setCard(uid, encrypted('CardBBB2')))).message).toBe(full);
+    expect((await rejectionOf(db.sendCard(uid, encrypted('CardBBB2')))).message).toBe(full);
+    expect(await serverValue(`${uid}/cards/CardBBB2`)).toBeNull();
+    await db.sendCard(uid, encrypted('CardAAA1', 1_700_000_000_001));
+    expect(await serverValue(`${uid}/cards/CardAAA1`)).toEqual(encrypted('CardAAA1', 1_700_000_000_001));
+  });
+
+  test('a slot another device took a moment before: the write is made again with another one', async () => {
+    const seen: string[][] = [];
+    const stop = db.subscribeCards(
+      uid,
+      ({ collection }) => seen.push(Object.keys(collection.cards)),
+      () => {},
+    );
+    try {
+      await expect.poll(() => seen.length).toBeGreaterThan(0);
+      slotChoice.pick = () => 7;
+      // Offline, this device still sees slot s7 free; meanwhile another device takes it for its own card.
+      goOffline(database);
+      await writeRulesAside(`${uid}`, {
+        cards: { Other007: encrypted('Other007') },
+        slots: { s7: 'Other007' },
+        slotOf: { Other007: 's7' },
+      });
+      const sent = db.sendCard(uid, encrypted('CardAAA1'));
+      goOnline(database);
+      await sent;
+    } finally {
+      goOnline(database);
+      stop();
+    }
+    expect(await slotsOf()).toEqual({ s7: 'Other007', s8: 'CardAAA1' });
+    expect(Object.keys((await serverValue(`${uid}/cards`)) as object).sort()).toEqual(['CardAAA1', 'Other007']);
+  });
+});
+
+describe('newer wins', () => {
+  test('a copy older than the one the server holds is refused, and the newer one stays', async () => {
+    await db.setCard(uid, encrypted('CardAAA1', 1_700_000_000_500));
+    expect((await rejectionOf(db.sendCard(uid, encrypted('CardAAA1', 1_700_000_000_499)))).message).toBe(
+      'Failed to add or update card on server',
+    );
+    expect((await rejectionOf(db.setCard(uid, encrypted('CardAAA1', 1_600_000_000_000)))).message).toBe(
+      'Failed to add or update card on server',
+    );
+    expect(await serverValue(`${uid}/cards/CardAAA1`)).toEqual(encrypted('CardAAA1', 1_700_000_000_500));
+  });
+
+  test("a card dated more than 5 minutes ahead of the server's clock is refused; serverNow dates within it", async () => {
+    expect(Math.abs(db.serverNow() - Date.now())).toBeLessThan(60_000);
+    await db.setCard(uid, encrypted('CardAAA1', db.serverNow()));
+    expect((await rejectionOf(db.setCard(uid, encrypted('CardAAA1', db.serverNow() + 6 * 60_000)))).message).toBe(
+      'Failed to add or update card on server',
+    );
+  });
+
+  test('holdsCards tells whether anything is stored under the cards, a card or not', async () => {
+    expect(await db.holdsCards(uid)).toBe(false);
+    await writeRulesAside(`${uid}/cards/Strange1`, { not: 'a card' });
+    expect(await db.holdsCards(uid)).toBe(true);
+    await db.removeAllCards(uid);
+    expect(await db.holdsCards(uid)).toBe(false);
   });
 });
 

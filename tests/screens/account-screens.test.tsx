@@ -5,7 +5,7 @@
  */
 import { beforeAuthStateChanged } from 'firebase/auth';
 import { goOffline, goOnline } from 'firebase/database';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, inject, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { navigate } from 'wouter/use-browser-location';
 import { getEngine } from '../../src/engine';
@@ -14,14 +14,15 @@ import type { SignInResult } from '../../src/state/account';
 import { continueSignIn, createAccountPassword, removeAccount, signOut } from '../../src/state/account';
 import { startApp } from '../../src/state/app';
 import { saveCard } from '../../src/state/cards';
-import { googleSignIn, serverValue, uniqueSub } from '../support/google';
-import { currentPath, makeCard, renderApp } from '../support/render';
+import { googleSignIn, serverValue, uniqueSub, writeRulesAside } from '../support/google';
+import { currentPath, makeCard, renderApp, seedStorage } from '../support/render';
 import { storedJson } from '../support/seed-storage';
 
 const PASSWORD = 'Correct-Horse-9';
 const STEP_PATHS: Record<SignInResult, string> = {
   CREATE_PASSWORD: '/user/account/password/create',
   ENTER_PASSWORD: '/user/account/password/sign-in',
+  PASSWORD_MISSING: '/user/account/password/missing',
 };
 
 let sub = '';
@@ -163,6 +164,49 @@ test("'Forgot password?' explains, then asks a second time; Cancel keeps the acc
   // The same Google account now signs in to a brand-new, empty account.
   expect(await googleSignIn(sub)).not.toBe(uid);
   expect(await continueSignIn()).toBe('CREATE_PASSWORD');
+});
+
+test('an account with cards but no password record offers no password: it explains, and signing out keeps this device', async () => {
+  await seedStorage({ cards: [makeCard({ issuer: 'Their Bank' })] });
+  const uid = await accountFromAnotherDevice();
+  // The record went missing (rules aside: the server keeps a record while the account holds cards).
+  await writeRulesAside(`${uid}/auth`, null);
+  await renderApp('/user/account', { cards: [makeCard({ issuer: 'Own Bank' })] });
+  const storedBefore = localStorage.getItem('sleeve/cards');
+  await signInWithGoogle('PASSWORD_MISSING');
+  await expect.element(page.getByRole('heading', { name: 'Password record missing', level: 1 })).toBeVisible();
+  await expect
+    .element(
+      page.getByText(
+        "This account's cards cannot be opened: its password record is missing from the server, and a new password would not open them.",
+      ),
+    )
+    .toBeVisible();
+  await expect.element(page.getByText(/Sign out to leave this device as it is/)).toBeVisible();
+  await expect.element(page.getByText(/delete the account with the cards nobody can open/)).toBeVisible();
+  await expect.element(page.getByLabelText('Password', { exact: true })).not.toBeInTheDocument();
+  // Neither password step opens for this account.
+  navigate('/user/account/password/create');
+  await expect.poll(currentPath).toBe('/user/account');
+  navigate('/user/account/password/missing');
+  await expect.element(page.getByRole('heading', { name: 'Password record missing', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete account' });
+  await expect.element(confirm.getByText(/cards on the server will be deleted/)).toBeVisible();
+  await expect.element(confirm.getByText(/The cards on this device stay/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await expect.poll(currentPath).toBe('/user/account');
+  await expect.element(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
+  expect(auth.currentUser).toBeNull();
+  expect(localStorage.getItem('sleeve/cards')).toBe(storedBefore);
+  expect(localStorage.getItem('sleeve/auth')).toBeNull();
+  // The account's cards are still on the server, for the day the record is back.
+  const server = (await (await fetch(inject('databaseDumpUrl'))).json()) as Record<string, { cards?: object }>;
+  expect(Object.keys(server[uid]?.cards ?? {})).toHaveLength(1);
 });
 
 test('signed in: the full name and the Danger Zone, confirmed first; Cancel keeps the account', async () => {

@@ -96,7 +96,7 @@ test('with a PIN, the password unlock help offers it; signing out there leaves n
   expect(localStorage.getItem('sleeve/auth')).toBeNull();
 });
 
-test('after a change on another device, unlock asks for the new password; no PIN, no PIN link', async () => {
+test('after a change on another device, unlock asks for the new password; the PIN is offered until it opens', async () => {
   const { uid } = await signedIn('/home', { pin: true });
   await expect.element(firstBank()).toBeVisible();
   // Another device changes the password: the same key under a new, later record.
@@ -109,19 +109,24 @@ test('after a change on another device, unlock asks for the new password; no PIN
   await expect.element(page.getByText('Enter your new password', { exact: true }).first()).toBeVisible();
   await expect.element(page.getByText(/changed on another device/)).toBeVisible();
   await expect.element(page.getByText('Unlock using your password')).not.toBeInTheDocument();
+  // The PIN is still this device's way in: nothing has opened the new record yet.
   await page.getByRole('link', { name: 'Need help?' }).click();
   await expect.element(page.getByRole('button', { name: 'Forgot password?' })).toBeVisible();
-  await expect.element(page.getByRole('link', { name: 'Unlock using your PIN' })).not.toBeInTheDocument();
+  await expect
+    .element(page.getByRole('link', { name: 'Unlock using your PIN' }))
+    .toHaveAttribute('href', '/pin/unlock');
   await page.getByRole('link', { name: 'Back' }).click();
 
   const field = page.getByLabelText('Enter your new password', { exact: true });
   await field.fill(PASSWORD);
   await userEvent.keyboard('{Enter}');
   await expect.element(page.getByText('Entered password is incorrect')).toBeVisible();
+  expect((storedJson('auth') as { pin: unknown }).pin).not.toBeNull();
   await field.fill(NEXT);
   await userEvent.keyboard('{Enter}');
   await expect.poll(currentPath).toBe('/home');
   await expect.element(firstBank()).toBeVisible();
+  // Opened with the new password: its record is this device's now, and the PIN goes with the old one.
   expect(storedJson('auth')).toEqual({ password: record, pin: null });
 });
 
@@ -157,6 +162,10 @@ test('change password: verify the current one, then a different new one, confirm
   await next.fill(PASSWORD);
   await expect.element(page.getByText('Entered password is equal to current password')).toBeVisible();
   await next.fill(NEXT);
+  // Submit waits for the strength estimate, as the person does.
+  await expect
+    .element(page.getByText('Entered password is strong and secure against brute-force attacks'))
+    .toBeVisible();
   await userEvent.keyboard('{Enter}');
   await page.getByLabelText('Confirm password', { exact: true }).fill(NEXT);
   await page.getByRole('button', { name: 'Change password' }).click();

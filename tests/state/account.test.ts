@@ -13,6 +13,7 @@ import { getEngine } from '../../src/engine';
 import * as db from '../../src/remote/database';
 import { auth, database } from '../../src/remote/firebase';
 import {
+  abandonSignIn,
   continueSignIn,
   createAccountPassword,
   enterAccountPassword,
@@ -25,6 +26,7 @@ import { changePassword, createPin, unlockWithPassword, unlockWithPin, verifyPas
 import { toastState } from '../../src/state/toast';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
+import { writeRulesAside } from '../support/google';
 import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
 
@@ -194,6 +196,66 @@ describe('an existing account on a second device (ENTER_PASSWORD)', () => {
   });
 });
 
+describe('an account with cards but no password record (PASSWORD_MISSING)', () => {
+  /** An account whose record went missing (rules aside: the server keeps a record while cards exist). */
+  async function accountWithoutRecord(): Promise<string> {
+    const uid = await createdAccount(makeCards(61, 2));
+    await signOut();
+    await writeRulesAside(`${uid}/auth`, null);
+    return uid;
+  }
+
+  test('offers no new password, and leaves this device exactly as it was', async () => {
+    const uid = await accountWithoutRecord();
+    const own = makeCards(62, 2);
+    seedPlainCards(own);
+    await freshPage();
+    await createPin(PIN);
+    const raw = [localStorage.getItem('sleeve/cards'), localStorage.getItem('sleeve/auth')];
+
+    expect(await googleSignIn()).toBe(uid);
+    expect(await continueSignIn()).toBe('PASSWORD_MISSING');
+    const missing =
+      "This account's cards cannot be opened: its password record is missing from the server, and a new password would not open them.";
+    expect((await rejectionOf(createAccountPassword(PASSWORD))).message).toBe(missing);
+    expect((await rejectionOf(enterAccountPassword(PASSWORD))).message).toBe(missing);
+    expect(await db.readPasswordRecord(uid)).toBeNull();
+    expect([localStorage.getItem('sleeve/cards'), localStorage.getItem('sleeve/auth')]).toEqual(raw);
+
+    // Signing out from this step leaves this device as it was: its own cards and PIN, unlocked.
+    await abandonSignIn();
+    expect(auth.currentUser).toBeNull();
+    expect([localStorage.getItem('sleeve/cards'), localStorage.getItem('sleeve/auth')]).toEqual(raw);
+    expect(appState.user).toBeNull();
+    expect(shownIds()).toEqual(ids(own));
+  });
+
+  test("deleting the account from this step removes the account's cards, and keeps this device's", async () => {
+    const uid = await accountWithoutRecord();
+    const own = makeCards(63, 2);
+    seedPlainCards(own);
+    await freshPage();
+    const raw = localStorage.getItem('sleeve/cards');
+    await googleSignIn();
+    expect(await continueSignIn()).toBe('PASSWORD_MISSING');
+    let underUid: unknown = 'not read yet';
+    const stop = onValue(ref(database, uid), (snapshot) => {
+      underUid = snapshot.val();
+    });
+    await expect.poll(() => underUid).not.toBeNull();
+    await removeAccount();
+    stop();
+    expect(underUid).toBeNull();
+    expect(toastState.message).toBe('Account has been deleted');
+    expect(auth.currentUser).toBeNull();
+    expect(localStorage.getItem('sleeve/cards')).toBe(raw);
+    expect(shownIds()).toEqual(ids(own));
+    // A new sign-in starts a new, empty account, which takes this device's cards.
+    await googleSignIn();
+    expect(await continueSignIn()).toBe('CREATE_PASSWORD');
+  });
+});
+
 describe('signed in', () => {
   test('cards are saved to and deleted from the server, never to this device', async () => {
     const uid = await createdAccount(makeCards(51, 1));
@@ -230,10 +292,11 @@ describe('signed in', () => {
     expect(appState.locked).toBe(false);
   });
 
-  test('a newer password from another device removes the PIN, locks, and unlocks only with the new password', async () => {
+  test('a newer password from another device locks, and the PIN stays until the new password opens its record', async () => {
     const cards = makeCards(54, 2);
     const uid = await createdAccount(cards);
     await createPin(PIN);
+    const pinRecord = (storedJson('auth') as { pin: SecretRecord }).pin;
     // Another device changes the password: same key, new record, later.
     const other = startEngine();
     await other.unlock(PASSWORD, (await db.readPasswordRecord(uid)) as SecretRecord);
@@ -242,17 +305,45 @@ describe('signed in', () => {
 
     await expect.poll(() => appState.passwordStale).toBe(true);
     expect(appState.locked).toBe(true);
-    expect(appState.pinCreated).toBe(false);
-    expect((storedJson('auth') as { pin: unknown }).pin).toBeNull();
     expect(await getEngine().hasKey()).toBe(false);
     expect(cardsState.cards).toEqual([]);
+    // Nothing has opened the new record yet, so the PIN stays, stored as it was.
+    expect(appState.pinCreated).toBe(true);
+    expect((storedJson('auth') as { pin: SecretRecord }).pin).toEqual(pinRecord);
 
     expect((await rejectionOf(unlockWithPassword(PASSWORD))).message).toBe('Entered password is incorrect');
+    expect((storedJson('auth') as { pin: SecretRecord }).pin).toEqual(pinRecord);
+    // The PIN wraps the same key, so it still opens the cards here.
+    await unlockWithPin(PIN);
+    await expect.poll(shownIds).toEqual(ids(cards));
+    expect(appState.passwordStale).toBe(true);
+
+    // The new password opens the new record: it replaces the old one here, and only now the PIN goes.
     await unlockWithPassword(NEW_PASSWORD);
     expect(appState.passwordStale).toBe(false);
     expect(appState.locked).toBe(false);
-    expect((storedJson('auth') as { password: SecretRecord }).password).toEqual(record);
+    expect(storedJson('auth')).toEqual({ password: record, pin: null });
+    expect(appState.pinCreated).toBe(false);
     await expect.poll(shownIds).toEqual(ids(cards));
+  });
+
+  test('a newer record that no password here opens (anyone who can write the server can write one) never costs the PIN', async () => {
+    const cards = makeCards(59, 2);
+    const uid = await createdAccount(cards);
+    await createPin(PIN);
+    const before = storedJson('auth');
+    // A record wrapping some other key under a password this person does not know.
+    const { record } = await startEngine().createSecret('Someone else 9!x', emptyPlainCollection(), Date.now() + 1000);
+    await db.setPasswordRecord(uid, record);
+    await expect.poll(() => appState.passwordStale).toBe(true);
+    expect(appState.locked).toBe(true);
+
+    expect((await rejectionOf(unlockWithPassword(PASSWORD))).message).toBe('Entered password is incorrect');
+    expect(storedJson('auth')).toEqual(before);
+    await unlockWithPin(PIN);
+    expect(appState.locked).toBe(false);
+    await expect.poll(shownIds).toEqual(ids(cards));
+    expect(storedJson('auth')).toEqual(before);
   });
 
   test('a fresh page waits for Firebase, starts locked and unlocks with the password', async () => {

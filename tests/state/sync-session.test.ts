@@ -5,7 +5,9 @@
  */
 import { signOut as firebaseSignOut } from 'firebase/auth';
 import { goOffline, goOnline, ref, set } from 'firebase/database';
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { subscribe } from 'valtio';
+import { afterEach, beforeEach, describe, expect, onTestFinished, test } from 'vitest';
+import { CARD_CAP } from '../../src/domain/card-slots';
 import { getEngine } from '../../src/engine';
 import { auth, database } from '../../src/remote/firebase';
 import { continueSignIn, createAccountPassword, signOut } from '../../src/state/account';
@@ -13,6 +15,7 @@ import { startApp } from '../../src/state/app';
 import { cardsState, deleteAllCards, deleteCard, saveCard } from '../../src/state/cards';
 import { unlockWithPassword } from '../../src/state/secrets';
 import { toastState } from '../../src/state/toast';
+import { rejectionOf } from '../support/engine-rejection';
 import { googleSignIn, serverValue, uniqueSub, writeRulesAside } from '../support/google';
 import { seedPlainCards } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
@@ -93,6 +96,60 @@ describe('offline', () => {
     const there = (await serverValue(`${uid}/cards/${kept.id}`)) as { modifiedAt: number };
     expect(there.modifiedAt).toBeGreaterThan(Date.now());
   });
+});
+
+describe('refused by the server', () => {
+  /** Every error toast shown from now on. */
+  function errorToasts(): string[] {
+    const shown: string[] = [];
+    const stop = subscribe(
+      toastState,
+      () => {
+        if (toastState.visible && toastState.type === 'ERROR') shown.push(toastState.message);
+      },
+      true,
+    );
+    onTestFinished(stop);
+    return shown;
+  }
+  const shownHolder = () => cardsState.cards.find((card) => card.id === kept.id)?.data.cardholder;
+
+  test('an edit older than the copy another device saved meanwhile is refused quietly, and the newer copy shows', async () => {
+    const newer = { ...((await serverValue(`${uid}/cards/${kept.id}`)) as object), modifiedAt: Date.now() + 60_000 };
+    const errors = errorToasts();
+    goOffline(database);
+    await saveCard({ id: kept.id, data: { ...kept.data, cardholder: 'Offline Edit' } });
+    expect(shownHolder()).toBe('Offline Edit');
+    expect(cardsState.waiting).toBe(1);
+    // Another device saves the card later, while this one is offline; this device sends its edit as it reconnects,
+    // before it hears of that, and the server refuses the older copy.
+    await writeRulesAside(`${uid}/cards/${kept.id}`, newer);
+    goOnline(database);
+    await expect.poll(() => cardsState.waiting).toBe(0);
+    await expect.poll(shownHolder).toBe(kept.data.cardholder);
+    expect(await serverValue(`${uid}/cards/${kept.id}`)).toEqual(newer);
+    expect(outbox().cards).toEqual({});
+    expect(errors).toEqual([]);
+  });
+
+  test(`with ${CARD_CAP} cards in the account, a new card is refused before anything is stored; edits still go`, async () => {
+    const filler = Object.fromEntries(
+      Array.from({ length: CARD_CAP - 1 }, (_, index) => {
+        const id = `Fill${String(index).padStart(4, '0')}`;
+        return [id, { id, modifiedAt: 1, data: { cipherText: btoa('x'.repeat(48)), iv: 'B'.repeat(16) } }];
+      }),
+    );
+    const cards = (await serverValue(`${uid}/cards`)) as object;
+    await writeRulesAside(`${uid}/cards`, { ...cards, ...filler });
+    await expect.poll(() => cardsState.cards.length + cardsState.unreadable.length, { timeout: 20_000 }).toBe(CARD_CAP);
+    const full = `Your account holds ${CARD_CAP.toLocaleString('en')} cards, the most it can keep. Delete a card to add another.`;
+    expect((await rejectionOf(saveCard({ data: added.data }))).message).toBe(full);
+    expect(outbox()?.cards ?? {}).toEqual({});
+    expect(cardsState.waiting).toBe(0);
+    await saveCard({ id: kept.id, data: { ...kept.data, cardholder: 'Still Editable' } });
+    await expect.poll(() => cardsState.waiting).toBe(0);
+    await expect.poll(shownHolder).toBe('Still Editable');
+  }, 60_000);
 });
 
 describe('what the server holds', () => {

@@ -1,7 +1,10 @@
-/** One line under a field: an error, a warning or a success, each with its own mark besides its colour. */
-export type FieldMessageTone = 'error' | 'warning' | 'success';
+/**
+ * One line under a field: an error, a warning, a success or work still under way, each with its own mark besides
+ * its colour.
+ */
+export type FieldMessageTone = 'error' | 'warning' | 'success' | 'pending';
 
-const MARKS: Record<FieldMessageTone, string> = { error: '✕', warning: '!', success: '✓' };
+const MARKS: Record<FieldMessageTone, string> = { error: '✕', warning: '!', success: '✓', pending: '…' };
 
 export function FieldMessage({ tone, children }: { tone: FieldMessageTone; children: string }) {
   return (

@@ -1,6 +1,8 @@
 /**
  * Choosing a new password (SPEC.md §5, Password, new): the live requirement list, the space warning and the strong
- * message; submit is blocked until every requirement holds. The first valid submit reveals 'Confirm password',
+ * message; submit is blocked until every requirement holds and the strength estimator (zxcvbn-ts, loaded with this
+ * form) finds the password safe to keep against guessing. Until then the estimator's own warning and suggestions
+ * show instead of the strong message. The first valid submit reveals 'Confirm password',
  * which must match; editing the new password hides that step again, so what is confirmed is always what was
  * checked. With `current`, a new password equal to it is refused.
  */
@@ -10,6 +12,7 @@ import { checkNewPassword, confirmMessage, PasswordMessages } from '../../domain
 import { showError } from '../../state/toast';
 import { FieldMessage } from './FieldMessage';
 import { PasswordInput } from './PasswordInput';
+import { type Strength, StrengthMessages, usePasswordStrength } from './password-strength';
 import { RequirementList } from './RequirementList';
 
 export interface NewPasswordFieldsProps {
@@ -57,8 +60,10 @@ export function NewPasswordFields({
   }, [confirming]);
 
   const check = checkNewPassword(password);
+  const strength = usePasswordStrength(password);
+  const safe = strength.status === 'estimated' && strength.estimate.safe;
   const equalsCurrent = current !== undefined && password !== '' && password === current;
-  const acceptable = check.strong && !equalsCurrent;
+  const acceptable = check.strong && safe && !equalsCurrent;
   const matches = confirmation === password;
   const confirmText = confirmMessage(password, confirmation);
   const blocked = disabled || busy || !acceptable || (confirming && !matches);
@@ -112,7 +117,7 @@ export function NewPasswordFields({
         <div id={messagesId} className="field-messages" aria-live="polite">
           {check.hasSpaces && <FieldMessage tone="warning">{PasswordMessages.hasSpaces}</FieldMessage>}
           {equalsCurrent && <FieldMessage tone="error">{PasswordMessages.equalToCurrent}</FieldMessage>}
-          {check.strong && !equalsCurrent && <FieldMessage tone="success">{PasswordMessages.strong}</FieldMessage>}
+          {!equalsCurrent && password !== '' && <StrengthFeedback strong={check.strong} strength={strength} />}
         </div>
       </PasswordInput>
       {confirming && (
@@ -138,5 +143,28 @@ export function NewPasswordFields({
         {confirming ? submitLabel : 'Continue'}
       </button>
     </form>
+  );
+}
+
+/**
+ * What the estimator says: SPEC.md's strong message only when the requirements hold and the estimate is safe;
+ * otherwise its warning and suggestions (or, with none, a plain word that the password is easy to guess).
+ */
+function StrengthFeedback({ strong, strength }: { strong: boolean; strength: Strength }) {
+  if (strength.status === 'checking') return <FieldMessage tone="pending">{StrengthMessages.checking}</FieldMessage>;
+  if (strength.status === 'unavailable')
+    return <FieldMessage tone="error">{StrengthMessages.unavailable}</FieldMessage>;
+  const { safe, warning, suggestions } = strength.estimate;
+  if (safe) return strong ? <FieldMessage tone="success">{PasswordMessages.strong}</FieldMessage> : null;
+  const advice = [warning, ...suggestions].filter((text): text is string => Boolean(text));
+  if (advice.length === 0) advice.push(StrengthMessages.weak);
+  return (
+    <>
+      {advice.map((text) => (
+        <FieldMessage key={text} tone="warning">
+          {text}
+        </FieldMessage>
+      ))}
+    </>
   );
 }

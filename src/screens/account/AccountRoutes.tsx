@@ -11,6 +11,7 @@ import { accountState } from '../../state/account';
 import { AccountScreen } from './AccountScreen';
 import { CreatePasswordScreen } from './CreatePasswordScreen';
 import { EnterPasswordScreen } from './EnterPasswordScreen';
+import { MissingPasswordScreen } from './MissingPasswordScreen';
 
 /** Absolute, so a redirect lands on /user/account itself rather than the nest's '/user/account/'. */
 const ACCOUNT_PATH = '~/user/account';
@@ -32,6 +33,11 @@ export function AccountRoutes() {
       <Route path="/password/sign-in">
         <AwaitingStep step="ENTER_PASSWORD">
           <EnterPasswordScreen />
+        </AwaitingStep>
+      </Route>
+      <Route path="/password/missing">
+        <AwaitingStep step="PASSWORD_MISSING">
+          <MissingPasswordScreen />
         </AwaitingStep>
       </Route>
       <Route>

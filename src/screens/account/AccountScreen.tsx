@@ -22,6 +22,7 @@ function SignedOut() {
         // null: the person closed the popup, which needs no message.
         if (result === 'CREATE_PASSWORD') navigate('/password/create');
         else if (result === 'ENTER_PASSWORD') navigate('/password/sign-in');
+        else if (result === 'PASSWORD_MISSING') navigate('/password/missing');
       })
       .catch(showError);
   };

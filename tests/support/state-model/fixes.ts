@@ -7,18 +7,13 @@
  */
 export interface Fixes {
   /**
-   * Newer wins only where a client checks (`stillToSend`, against its own possibly stale view); the server keeps
-   * the last write. Writes of one card reach the server out of order whenever they travel on different connections:
-   * both tabs of one device send the shared outbox, each on its own connection, so a tab still holding an older
-   * entry (or whose write of it is slower) overwrites the newer copy the other tab's write put there; both entries
-   * are then answered and leave the outbox, and the acknowledged newer card is gone for good (two devices editing
-   * one card race the same way; and a deletion made before an edit on another device, sent later, removes the newer
-   * edited card). Fixed (one way): the server refuses a card older than the copy it holds (a `.validate` in
-   * database.rules.json comparing `modifiedAt` with `data`) and a deletion older than it (which needs the deletion's
-   * time on the server: a transaction, or deletions written as dated tombstones). Mirrored here in network.ts
-   * `applyAtServer`.
+   * Newer wins on the server for cards (database.rules.json refuses a card older than the copy it holds), but not
+   * for deletions: a deletion reaches the server undated, so a deletion made before an edit on another device, and
+   * sent later (it waited in an outbox while offline, or travelled on the other tab's slower connection), removes
+   * the newer edited card, which was acknowledged. Fixed (one way): deletions written as dated tombstones the rules
+   * can compare with the card's `modifiedAt`, or sent in a transaction. Mirrored here in network.ts `applyAtServer`.
    */
-  serverKeepsNewer: boolean;
+  serverRefusesOlderDeletions: boolean;
   /**
    * account.ts `leaveDevice` (sign-out, or the session hearing that Firebase signed out) discards the device's cards,
    * records and outbox whatever was stored since it started. (1) Signing out in one tab while signing in again in the
@@ -43,13 +38,13 @@ export interface Fixes {
 }
 /** The model as the code is now (`SLEEVE_FUZZ_AS_IS=1` runs the random sequences so). */
 export const AS_IS: Fixes = {
-  serverKeepsNewer: false,
+  serverRefusesOlderDeletions: false,
   leaveOnlyWhatItLeft: false,
   followLocksOnNewKey: false,
 };
 /** The model with every known bug fixed: what the random sequences run (and what every pinned seed must pass). */
 export const ALL_FIXED: Fixes = {
-  serverKeepsNewer: true,
+  serverRefusesOlderDeletions: true,
   leaveOnlyWhatItLeft: true,
   followLocksOnNewKey: true,
 };

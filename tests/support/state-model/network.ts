@@ -1,6 +1,7 @@
 /**
  * The server and the network: each tab's Firebase client (its own connection; writes shown at once on the writing
- * tab, kept until answered, sent in order, sent again after a reconnect) and a server that holds the last write.
+ * tab, kept until answered, sent in order, sent again after a reconnect) and a server that holds the last write,
+ * except that it refuses a card older than the copy it holds (database.rules.json).
  */
 import type { EncryptedCard, EncryptedCollection } from '../../../src/domain/card';
 import { UID } from './core';
@@ -78,10 +79,12 @@ export function broadcast(world: World): void {
 
 export function applyAtServer(world: World, device: Device, write: Write): boolean {
   if (device.google !== UID) return false;
-  if (world.fixes.serverKeepsNewer) {
-    const at = write.set?.modifiedAt ?? write.removedAt ?? 0;
-    const ids = write.set ? [write.set.id] : (write.remove ?? []);
-    if (ids.some((id) => (world.server.cards[id]?.modifiedAt ?? -1) > at)) return false;
+  // database.rules.json: a card older than the copy the server holds is refused (newer wins on the server).
+  if (write.set && (world.server.cards[write.set.id]?.modifiedAt ?? -1) > write.set.modifiedAt) return false;
+  // A deletion reaches the server undated, so nothing there refuses one older than the card it removes.
+  if (world.fixes.serverRefusesOlderDeletions && write.removedAt !== undefined) {
+    const at = write.removedAt;
+    if ((write.remove ?? []).some((id) => (world.server.cards[id]?.modifiedAt ?? -1) > at)) return false;
   }
   if (write.set) world.server.cards[write.set.id] = write.set;
   for (const id of write.remove ?? []) delete world.server.cards[id];

@@ -142,10 +142,11 @@ export class Session {
   *refused(entry: OutboxEntry): Flow {
     if (this.disposed) return;
     yield* this.settle(entry);
-    this.world.note(`${this.tab.name} toast: the server refused ${entry.id}`);
+    // The server refuses a card only when it holds a newer copy: sync-session.ts `refused` stays quiet then.
+    this.world.note(`${this.tab.name} refused quietly: the server holds a newer ${entry.id}`);
     const version = isDeletion(entry) ? undefined : this.world.versions.get(versionOfSealed(entry));
     if (version && version.place.kind === 'account') {
-      version.place = { kind: 'exempt', why: 'refused by the server, and the person was told' };
+      version.place = { kind: 'exempt', why: 'refused by the server, which holds a newer copy' };
       this.world.stats.exempt += 1;
     }
     this.render();

@@ -1,0 +1,47 @@
+/**
+ * How guessable a new password is, by zxcvbn-ts with its common and English dictionaries: the estimator's own score
+ * (0 to 4), warning and suggestions, in its English texts. Large (the dictionaries), so screens load this module
+ * with a dynamic import and only where a new password is chosen (src/components/password/password-strength.ts).
+ *
+ * Safe means a score of 3 or more. zxcvbn's scale is in guesses: 3 is at least 10^8, "safely unguessable:
+ * moderate protection from an offline slow-hash scenario", which is exactly the attack on a Sleeve password:
+ * whoever holds the database holds the password record and can try guesses offline, each one costing a PBKDF2-SHA-512
+ * derivation of 210,000 iterations (about 0.1 s of a CPU core). Below 3, the estimator has found the password among
+ * common passwords, words, names, dates, keyboard patterns or simple variations of them.
+ */
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import * as common from '@zxcvbn-ts/language-common';
+import * as english from '@zxcvbn-ts/language-en';
+
+export const SAFE_SCORE = 3;
+
+export interface StrengthEstimate {
+  score: number;
+  safe: boolean;
+  /** The estimator's main objection, or null. */
+  warning: string | null;
+  /** What would make it stronger. */
+  suggestions: string[];
+}
+
+let estimator: ZxcvbnFactory | undefined;
+
+/** Built on first use: ranking the dictionaries takes a moment, and only the first estimate needs to wait for it. */
+function zxcvbn(): ZxcvbnFactory {
+  estimator ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...english.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: english.translations,
+  });
+  return estimator;
+}
+
+export function estimateStrength(password: string): StrengthEstimate {
+  const { score, feedback } = zxcvbn().check(password);
+  return {
+    score,
+    safe: score >= SAFE_SCORE,
+    warning: feedback.warning || null,
+    suggestions: [...feedback.suggestions],
+  };
+}
