@@ -246,10 +246,11 @@ export class AccountSync implements SyncSession {
     if (this.disposed || !record || !local || recordKey(record) === recordKey(local)) return;
     if (this.ownRecords.has(recordKey(record))) return;
     if (record.modifiedAt <= local.modifiedAt) return;
-    // Changed on another device: this device's PIN wraps a key that may be gone, so it goes, and so does the key.
+    // Changed on another device: this device's PIN and passkey wrap a key that may be gone, so they go, and so does
+    // the key.
     this.stale = record;
     try {
-      const stored = await updateStorage((current) => ({ auth: { ...current.auth, pin: null } }));
+      const stored = await updateStorage((current) => ({ auth: { ...current.auth, pin: null, passkey: null } }));
       setRecords(stored.auth);
     } finally {
       await getEngine().lock();

@@ -122,7 +122,7 @@ test('after a change on another device, unlock asks for the new password; no PIN
   await userEvent.keyboard('{Enter}');
   await expect.poll(currentPath).toBe('/home');
   await expect.element(firstBank()).toBeVisible();
-  expect(storedJson('auth')).toEqual({ password: record, pin: null });
+  expect(storedJson('auth')).toEqual({ password: record, pin: null, passkey: null });
 });
 
 test('Security without a password shows no Password section', async () => {
@@ -166,7 +166,7 @@ test('change password: verify the current one, then a different new one, confirm
 
   const after = await serverValue(`${uid}/auth/password`);
   expect(after).not.toEqual(before);
-  expect(storedJson('auth')).toEqual({ password: after, pin: null });
+  expect(storedJson('auth')).toEqual({ password: after, pin: null, passkey: null });
   // On a fresh page only the new password unlocks.
   await reopen(app, '/home');
   const field = page.getByLabelText('Enter password', { exact: true });
