@@ -17,6 +17,7 @@ import { PasswordVerifyScreen } from '../../password/PasswordVerifyScreen';
 import { PinCreateRoutes } from '../../pin/PinCreateRoutes';
 import { PinVerifyScreen } from '../../pin/PinVerifyScreen';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
+import { PasskeySection } from './PasskeySection';
 
 function SecurityScreen() {
   const { pinCreated, passwordCreated } = useSnapshot(appState);
@@ -69,6 +70,7 @@ function SecurityScreen() {
           </button>
         )}
       </section>
+      <PasskeySection />
       <ConfirmDialog
         open={confirmingRemove}
         title="Remove PIN"
