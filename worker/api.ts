@@ -15,7 +15,7 @@ import type {
   StoredCard,
 } from '../src/domain/card';
 import type { Local, MergeDecision, Remote } from '../src/domain/merge-decision';
-import type { SecretRecord } from '../src/domain/secret';
+import type { PasskeyRecord, SecretRecord } from '../src/domain/secret';
 
 export interface CreateSecretResult {
   /** The new password or PIN record: the DEK wrapped under a key derived from the secret with a fresh salt. */
@@ -104,6 +104,31 @@ export interface EngineApi {
    * (unreadableBeforeJoin): no card is left behind unread.
    */
   joinAccount(secret: string, record: SecretRecord, local: CardCollection): Promise<EncryptedCollection>;
+
+  // ---- passkey (WebAuthn PRF), worker/vault/passkey.ts ----
+
+  /**
+   * A passkey record wrapping the held DEK under a key derived (HKDF-SHA-256) from the passkey's 32-byte PRF output
+   * for the PRF input `salt`. Needs the one-use proof of a `verify` of `proven` (this device's password record, else
+   * its PIN record) made a moment ago, and spends it; no derivation. Refused without that proof
+   * (PasskeyMessages.verifyAgain), and without a held key or when `proven` holds another key (refreshAndUnlock).
+   * `prfOutput` is meant to be transferred (src/engine/passkey.ts), so the page's copy is detached; the worker wipes
+   * its bytes once imported. `credentialId` and `salt` are standard base64 and go into the record as given.
+   */
+  createPasskeyRecord(
+    prfOutput: ArrayBuffer,
+    credentialId: string,
+    salt: string,
+    proven: SecretRecord,
+    now: number,
+  ): Promise<PasskeyRecord>;
+
+  /**
+   * Opens `record` with the passkey's PRF output (transferred, then wiped) and keeps the DEK; no derivation beyond
+   * HKDF. Given the locked wallet's `collection`, opens it in the same round trip, as `unlock` does. A PRF output
+   * that does not open the record rejects as a wrong secret does: an empty message caused by 'Failed to decrypt data'.
+   */
+  unlockWithPasskey(prfOutput: ArrayBuffer, record: PasskeyRecord, collection?: CardCollection): Promise<OpenedCards>;
 
   /** Decrypts every card with the held DEK, for removing the last secret; refused (unreadableKeepPin) while one does not open. */
   decryptCollection(collection: CardCollection): Promise<PlainCollection>;

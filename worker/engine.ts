@@ -4,6 +4,7 @@ import { derivationCount } from './crypto/pbkdf2';
 import { decryptionCount } from './vault/cards';
 import * as custody from './vault/custody';
 import { decideMerge } from './vault/merge';
+import * as passkey from './vault/passkey';
 import * as store from './vault/store';
 
 export const engine: EngineApi = {
@@ -18,6 +19,9 @@ export const engine: EngineApi = {
   changeSecret: (current, record, next, now) => custody.changeSecret(current, record, next, now),
   createSecret: (secret, collection, now, keyExpected) => custody.createSecret(secret, collection, now, keyExpected),
   joinAccount: (secret, record, local) => custody.joinAccount(secret, record, local),
+  createPasskeyRecord: (prfOutput, credentialId, salt, proven, now) =>
+    passkey.createPasskeyRecord(prfOutput, credentialId, salt, proven, now),
+  unlockWithPasskey: (prfOutput, record, collection) => passkey.unlockWithPasskey(prfOutput, record, collection),
   decryptCollection: (collection) => store.decryptCollection(collection),
   derivationCount: async () => derivationCount(),
   decryptionCount: async () => decryptionCount(),

@@ -6,7 +6,7 @@ import type { CardCollection } from './card';
 import type { Outbox, OutboxEntry } from './outbox';
 import type { Preferences, SecurityPreferences } from './preferences';
 import { defaultSecurityPreferences, isClipboardClearSeconds, isLockAfterMinutes } from './preferences';
-import type { AuthRecords, SecretRecord } from './secret';
+import type { AuthRecords, PasskeyRecord, SecretRecord } from './secret';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -49,12 +49,31 @@ export function isSecretRecord(value: unknown): value is SecretRecord {
   );
 }
 
+export function isPasskeyRecord(value: unknown): value is PasskeyRecord {
+  return (
+    isObject(value) &&
+    isString(value.credentialId) &&
+    isString(value.salt) &&
+    isObject(value.encryptedDek) &&
+    isString(value.encryptedDek.ciphertext) &&
+    isString(value.encryptedDek.iv) &&
+    isTime(value.modifiedAt)
+  );
+}
+
+/**
+ * Auth as stored. Stored by an earlier version, it has no `passkey` and reads as `passkey: null`. A passkey record
+ * with neither a PIN nor a password beside it opens nothing that can be stored (encrypted cards need one of them),
+ * so it is read as none rather than blocking the device; the next write of auth leaves it out.
+ */
 export function checkAuth(value: unknown): Checked<AuthRecords> {
   if (!isObject(value)) return { ok: false, reason: 'it is not a set of password and PIN records' };
-  const { password = null, pin = null } = value;
+  const { password = null, pin = null, passkey = null } = value;
   if (password !== null && !isSecretRecord(password)) return { ok: false, reason: 'its password record is damaged' };
   if (pin !== null && !isSecretRecord(pin)) return { ok: false, reason: 'its PIN record is damaged' };
-  return { ok: true, value: { password, pin } };
+  if (passkey !== null && !isPasskeyRecord(passkey)) return { ok: false, reason: 'its passkey record is damaged' };
+  const alone = password === null && pin === null;
+  return { ok: true, value: { password, pin, passkey: alone ? null : passkey } };
 }
 
 export function checkPreferences(value: unknown): Checked<Preferences> {

@@ -168,8 +168,8 @@ export async function createAccountPassword(password: string): Promise<void> {
       await remote.setPasswordRecord(user.uid, record);
       await mergeUp(remote, user.uid, collection);
       moved = collection;
-      // The PIN stays valid: it wraps the same key.
-      auth = { password: record, pin: current.auth.pin };
+      // The PIN and the passkey stay valid: they wrap the same key.
+      auth = { password: record, pin: current.auth.pin, passkey: current.auth.passkey };
       return signedInValues(auth, user.uid, current.outbox);
     });
   } catch (error) {
@@ -196,7 +196,8 @@ export async function enterAccountPassword(password: string): Promise<void> {
   const before = records();
   const hadSecret = hasSecret();
   let joined: EncryptedCollection | null = null;
-  const auth: AuthRecords = { password: record, pin: null };
+  // The PIN and the passkey wrap this device's old key, so they go.
+  const auth: AuthRecords = { password: record, pin: null, passkey: null };
   try {
     await updateStorage(async (current) => {
       assertUnchanged(current.auth, before);

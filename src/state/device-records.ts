@@ -4,7 +4,7 @@
  * no longer exists, so it is refused with a plain message, and the `storage` event brings this tab up to date.
  */
 import { SleeveError } from '../domain/errors';
-import type { AuthRecords, SecretRecord } from '../domain/secret';
+import type { AuthRecords, PasskeyRecord, SecretRecord } from '../domain/secret';
 
 export const CHANGED_ELSEWHERE = 'Sleeve was changed in another tab, so nothing was changed here. Check and try again.';
 
@@ -17,8 +17,12 @@ export const sameRecord = (a: SecretRecord | null, b: SecretRecord | null): bool
     a.encryptedDek.iv === b.encryptedDek.iv &&
     a.modifiedAt === b.modifiedAt);
 
+export const samePasskey = (a: PasskeyRecord | null, b: PasskeyRecord | null): boolean =>
+  a === b || (a !== null && b !== null && a.credentialId === b.credentialId && sameRecord(a, b));
+
+/** A passkey added or removed counts too: a tab then follows it, and a change decided without it is refused. */
 export const sameRecords = (a: AuthRecords, b: AuthRecords): boolean =>
-  sameRecord(a.password, b.password) && sameRecord(a.pin, b.pin);
+  sameRecord(a.password, b.password) && sameRecord(a.pin, b.pin) && samePasskey(a.passkey, b.passkey);
 
 export function assertUnchanged(stored: AuthRecords, known: AuthRecords): void {
   if (!sameRecords(stored, known)) throw new SleeveError(CHANGED_ELSEWHERE);

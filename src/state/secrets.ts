@@ -109,7 +109,9 @@ export async function unlockWithPassword(password: string): Promise<void> {
 
 /** The new password opened the key: its record replaces the old one here, and the PIN stays gone. */
 async function adoptNewerPassword(record: SecretRecord): Promise<void> {
-  const stored = await updateStorage((current) => ({ auth: { ...current.auth, password: record, pin: null } }));
+  const stored = await updateStorage((current) => ({
+    auth: { ...current.auth, password: record, pin: null, passkey: null },
+  }));
   setRecords(stored.auth);
   appState.passwordStale = false;
 }
@@ -204,7 +206,8 @@ export async function removePin(): Promise<void> {
     assertUnchanged(current.auth, before);
     const auth: AuthRecords = { ...current.auth, pin: null };
     if (before.password) return { auth };
-    return { auth, cards: await engine.decryptCollection(current.cards) };
+    // The last secret goes, and with it the passkey: it is an extra way in, never the only one.
+    return { auth: { ...auth, passkey: null }, cards: await engine.decryptCollection(current.cards) };
   });
   const ticket = takeTicket();
   setRecords(stored.auth);

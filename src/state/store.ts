@@ -28,6 +28,8 @@ export const appState = proxy({
   locked: false,
   pinCreated: false,
   passwordCreated: false,
+  /** A passkey record exists beside the PIN or password (the record itself stays outside any proxy). */
+  passkeyCreated: false,
   /** Signed in with Google and a password created or entered; `null` for anonymous use. */
   user: null as SignedInUser | null,
   /**
@@ -101,6 +103,7 @@ export function setRecords(next: AuthRecords): void {
   device.records = next;
   appState.pinCreated = next.pin !== null;
   appState.passwordCreated = next.password !== null;
+  appState.passkeyCreated = next.passkey !== null;
 }
 
 export const storedCollection = (): CardCollection => device.collection;

@@ -262,14 +262,14 @@ function cardsCase(random: Random, log: CaseLog, steps: string[]): string {
 }
 
 function authCase(random: Random, log: CaseLog, steps: string[]): string {
-  const built = random() < 0.03 ? buildCollection(random) : buildAuth(random, random() < 0.3);
+  const built = random() < 0.03 ? buildCollection(random) : buildAuth(random, random() < 0.3, random() < 0.5);
   const damaged = damage(random, built, damageCount(random));
   steps.push(...damaged.steps);
   const text = maybeDamageText(random, toText(damaged.value), steps);
   const read = readStored(log, 'auth', text, checkAuth);
   if (!read) return text;
-  const { password, pin } = read.value;
-  if (Object.keys(read.value).sort().join() !== 'password,pin') log.fail('checkAuth gave other fields');
+  const { password, pin, passkey } = read.value;
+  if (Object.keys(read.value).sort().join() !== 'passkey,password,pin') log.fail('checkAuth gave other fields');
   for (const [name, record] of [
     ['password', password],
     ['pin', pin],
@@ -277,6 +277,12 @@ function authCase(random: Random, log: CaseLog, steps: string[]): string {
     if (record !== null && !isRecordShape(record)) log.fail(`checkAuth accepted a damaged ${name} record`);
     if (record !== (own(read.parsed, name) ?? null)) log.fail(`checkAuth gave another ${name} record than stored`);
   }
+  if (passkey !== null && !(isRecordShape(passkey) && isString(passkey.credentialId))) {
+    log.fail('checkAuth accepted a damaged passkey record');
+  }
+  // A passkey is read only beside a PIN or password; alone it opens nothing that can be stored, and reads as none.
+  const expected = password === null && pin === null ? null : (own(read.parsed, 'passkey') ?? null);
+  if (passkey !== expected) log.fail('checkAuth gave another passkey record than stored');
   return text;
 }
 

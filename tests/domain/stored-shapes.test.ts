@@ -55,8 +55,16 @@ describe('checkCollection', () => {
 
 describe('checkAuth and checkPreferences', () => {
   it('accepts records or nulls, and the preference defaults', () => {
-    expect(checkAuth({ password: null, pin: record })).toEqual({ ok: true, value: { password: null, pin: record } });
-    expect(checkAuth({})).toEqual({ ok: true, value: { password: null, pin: null } });
+    expect(checkAuth({ password: null, pin: record })).toEqual({
+      ok: true,
+      value: { password: null, pin: record, passkey: null },
+    });
+    expect(checkAuth({})).toEqual({ ok: true, value: { password: null, pin: null, passkey: null } });
+    const passkey = { ...record, credentialId: 'aWQ=' };
+    expect(checkAuth({ password: record, pin: null, passkey })).toEqual({
+      ok: true,
+      value: { password: record, pin: null, passkey },
+    });
     const prefs = {
       userInterface: { maskCardNumber: false },
       updates: { checkAtLaunch: true },
@@ -106,6 +114,7 @@ describe('checkAuth and checkPreferences', () => {
 
   it('refuses damaged records and settings', () => {
     expect(checkAuth({ pin: { salt: 1 } }).ok).toBe(false);
+    expect(checkAuth({ pin: record, passkey: record })).toEqual({ ok: false, reason: 'its passkey record is damaged' });
     expect(checkAuth('pin').ok).toBe(false);
     expect(checkPreferences({ userInterface: { maskCardNumber: 'yes' }, updates: { checkAtLaunch: true } }).ok).toBe(
       false,

@@ -39,6 +39,7 @@ it('creates, unlocks with, changes and removes a PIN without losing a card', asy
       encryptedDek: { ciphertext: expect.any(String), iv: expect.any(String) },
       modifiedAt: expect.any(Number),
     },
+    passkey: null,
   });
 
   // A reload opens locked; every other path leads back to the PIN screen.
@@ -88,7 +89,7 @@ it('creates, unlocks with, changes and removes a PIN without losing a card', asy
   expect(plain.type).toBe('UNENCRYPTED');
   expect(plain.cards[visaId]?.data).toMatchObject({ number: '4111111111111111', cardholder: 'Ada Lovelace' });
   expect(plain.cards[mastercardId]?.data).toMatchObject({ number: '5500005555555559', issuer: 'Harbour Credit' });
-  expect(await storedItem(page, 'sleeve/auth')).toEqual({ password: null, pin: null });
+  expect(await storedItem(page, 'sleeve/auth')).toEqual({ password: null, pin: null, passkey: null });
 
   await page.goto(appUrl('/'));
   await page.waitForURL(/\/home$/);

@@ -181,6 +181,7 @@ it('never undoes a PIN created in the other tab: that tab locks, and what it add
       encryptedDek: { ciphertext: expect.any(String), iv: expect.any(String) },
       modifiedAt: expect.any(Number),
     },
+    passkey: null,
   });
   const everything = await everythingStored(b.page);
   for (const card of [VISA, MASTERCARD]) {
@@ -319,7 +320,7 @@ it('removes a card deleted in one tab from the other, and opens the other plain 
   expect(Object.keys(stored.cards).sort()).toEqual([visa, added].sort());
   expect(stored.cards[visa]?.data).toMatchObject({ number: VISA.number, cardholder: VISA.holder });
   expect(stored.cards[added]?.data).toMatchObject({ number: DISCOVER.number, cardholder: DISCOVER.holder });
-  expect(await storedItem(b.page, 'sleeve/auth')).toEqual({ password: null, pin: null });
+  expect(await storedItem(b.page, 'sleeve/auth')).toEqual({ password: null, pin: null, passkey: null });
   expect([...a.errors, ...b.errors]).toEqual([]);
 });
 

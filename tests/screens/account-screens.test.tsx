@@ -113,7 +113,7 @@ test('a new account creates its password, confirmed, then returns to Account', a
     encryptedDek: { ciphertext: expect.any(String), iv: expect.any(String) },
     modifiedAt: expect.any(Number),
   });
-  expect(storedJson('auth')).toEqual({ password: server, pin: null });
+  expect(storedJson('auth')).toEqual({ password: server, pin: null, passkey: null });
 });
 
 test('an existing account asks for its password; a wrong one is flagged, the right one signs in', async () => {
@@ -133,7 +133,7 @@ test('an existing account asks for its password; a wrong one is flagged, the rig
   await expect.element(page.getByText('Signed in', { exact: true })).toHaveAttribute('data-type', 'success');
   await expect.poll(currentPath).toBe('/user/account');
   await expect.element(page.getByText('Ada Lovelace')).toBeVisible();
-  expect(storedJson('auth')).toEqual({ password: await serverValue(`${uid}/auth/password`), pin: null });
+  expect(storedJson('auth')).toEqual({ password: await serverValue(`${uid}/auth/password`), pin: null, passkey: null });
 });
 
 test("'Forgot password?' explains, then asks a second time; Cancel keeps the account", async () => {

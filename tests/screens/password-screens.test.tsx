@@ -127,7 +127,7 @@ test('after a change on another device, unlock asks for the new password; the PI
   await expect.poll(currentPath).toBe('/home');
   await expect.element(firstBank()).toBeVisible();
   // Opened with the new password: its record is this device's now, and the PIN goes with the old one.
-  expect(storedJson('auth')).toEqual({ password: record, pin: null });
+  expect(storedJson('auth')).toEqual({ password: record, pin: null, passkey: null });
 });
 
 test('Security without a password shows no Password section', async () => {
@@ -175,7 +175,7 @@ test('change password: verify the current one, then a different new one, confirm
 
   const after = await serverValue(`${uid}/auth/password`);
   expect(after).not.toEqual(before);
-  expect(storedJson('auth')).toEqual({ password: after, pin: null });
+  expect(storedJson('auth')).toEqual({ password: after, pin: null, passkey: null });
   // On a fresh page only the new password unlocks.
   await reopen(app, '/home');
   const field = page.getByLabelText('Enter password', { exact: true });

@@ -322,7 +322,7 @@ describe('signed in', () => {
     await unlockWithPassword(NEW_PASSWORD);
     expect(appState.passwordStale).toBe(false);
     expect(appState.locked).toBe(false);
-    expect(storedJson('auth')).toEqual({ password: record, pin: null });
+    expect(storedJson('auth')).toEqual({ password: record, pin: null, passkey: null });
     expect(appState.pinCreated).toBe(false);
     await expect.poll(shownIds).toEqual(ids(cards));
   });

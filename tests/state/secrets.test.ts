@@ -45,6 +45,7 @@ describe('creating the first PIN', () => {
         encryptedDek: { ciphertext: expect.any(String), iv: expect.any(String) },
         modifiedAt: expect.any(Number),
       },
+      passkey: null,
     });
     expect(appState.pinCreated).toBe(true);
     expect(shownIds()).toEqual(cards.map((card) => card.id).sort());
@@ -105,7 +106,7 @@ describe('a device with a PIN', () => {
   it('removing the PIN stores every card plain again, intact', async () => {
     await unlockWithPin(PIN);
     await removePin();
-    expect(storedJson('auth')).toEqual({ password: null, pin: null });
+    expect(storedJson('auth')).toEqual({ password: null, pin: null, passkey: null });
     expect(storedJson('cards')).toEqual({
       type: 'UNENCRYPTED',
       cards: Object.fromEntries(cards.map((card) => [card.id, card])),

@@ -9,6 +9,7 @@ import type { AuthRecords } from '../../src/domain/secret';
 import {
   discard,
   isBlocked,
+  loadAuth,
   loadCards,
   loadPreferences,
   onStorageChange,
@@ -73,7 +74,9 @@ describe('local store', () => {
     expect(isBlocked('cards')).toBe(true);
     await expect(updateStorage(() => ({ cards: collection }))).rejects.toThrow('nothing was changed');
     // Not even a change of another key goes through while one cannot be read: the read inside the lock fails.
-    await expect(updateStorage(() => ({ auth: { password: null, pin: null } }))).rejects.toThrow('could not be read');
+    await expect(updateStorage(() => ({ auth: { password: null, pin: null, passkey: null } }))).rejects.toThrow(
+      'could not be read',
+    );
     expect(rawValue('cards')).toBe('{"type": "UNENCRYPTED", "cards": ');
     await discard('cards');
     await updateStorage(() => ({ cards: collection }));
@@ -122,17 +125,44 @@ describe('local store', () => {
   });
 
   it('refuses plain cards beside a PIN or password record, and encrypted ones without a record', async () => {
-    const auth: AuthRecords = { password: null, pin: record };
+    const auth: AuthRecords = { password: null, pin: record, passkey: null };
     await updateStorage(() => ({ cards: collection }));
     await expect(updateStorage(() => ({ auth }))).rejects.toThrow('refused to store cards unprotected');
     expect(rawValue('auth')).toBeNull();
     await updateStorage(() => ({ auth, cards: encrypted }));
     await expect(updateStorage(() => ({ cards: collection }))).rejects.toThrow('refused to store cards unprotected');
-    await expect(updateStorage(() => ({ auth: { password: null, pin: null } }))).rejects.toThrow(
+    await expect(updateStorage(() => ({ auth: { password: null, pin: null, passkey: null } }))).rejects.toThrow(
       'refused to store encrypted cards without the PIN or password',
     );
     expect(JSON.parse(rawValue('cards') ?? '')).toEqual(encrypted);
     expect(JSON.parse(rawValue('auth') ?? '')).toEqual(auth);
+  });
+
+  it('keeps a passkey record only beside a PIN or password, and reads auth stored before passkeys as having none', async () => {
+    const passkey = { credentialId: 'Q3JlZGVudGlhbA==', ...record, modifiedAt: 3 };
+    // Stored by an earlier version: no passkey field at all.
+    localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify({ password: null, pin: record }));
+    localStorage.setItem(STORAGE_KEYS.cards, JSON.stringify(encrypted));
+    expect(loadAuth()).toEqual({ ok: true, value: { password: null, pin: record, passkey: null } });
+
+    await updateStorage((current) => ({ auth: { ...current.auth, passkey } }));
+    expect(JSON.parse(rawValue('auth') ?? '')).toEqual({ password: null, pin: record, passkey });
+    // Removing the last PIN or password while the passkey stays is refused, and nothing changes.
+    await expect(updateStorage(() => ({ auth: { password: null, pin: null, passkey } }))).rejects.toThrow(
+      'refused to keep a passkey without a PIN or password',
+    );
+    expect(JSON.parse(rawValue('auth') ?? '')).toEqual({ password: null, pin: record, passkey });
+    await updateStorage(() => ({ auth: { password: null, pin: null, passkey: null }, cards: collection }));
+    expect(JSON.parse(rawValue('auth') ?? '')).toEqual({ password: null, pin: null, passkey: null });
+  });
+
+  it('reads a passkey record left with no PIN or password as none, and says when one is damaged', async () => {
+    const passkey = { credentialId: 'Q3JlZGVudGlhbA==', ...record };
+    localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify({ password: null, pin: null, passkey }));
+    expect(loadAuth()).toEqual({ ok: true, value: { password: null, pin: null, passkey: null } });
+    localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify({ password: null, pin: record, passkey: { salt: 'x' } }));
+    expect(loadAuth()).toEqual({ ok: false, reason: 'its passkey record is damaged' });
+    await discard('auth');
   });
 
   it("hears another tab's writes through storage events, and never its own", async () => {

@@ -99,9 +99,20 @@ export const buildCollection = (random: Random) =>
   random() < 0.5 ? buildPlainCollection(random) : buildEncryptedCollection(random);
 
 /** Without a password record unless asked: one would mean an account on this device. */
-export const buildAuth = (random: Random, withPassword = false) => ({
+/** A passkey record: the credential id and PRF input (32 bytes) beside a wrapped key. */
+export function buildPasskeyRecord(random: Random) {
+  return {
+    credentialId: toBase64(randomBytes(random, pick(random, [16, 32, 64]))),
+    ...buildRecord(random),
+    salt: toBase64(randomBytes(random, 32)),
+  };
+}
+
+/** Auth as stored; with `withPasskey`, a passkey record too (as this version writes it), else none at all (as before). */
+export const buildAuth = (random: Random, withPassword = false, withPasskey = false) => ({
   password: withPassword ? buildRecord(random) : null,
   pin: random() < 0.6 ? buildRecord(random) : null,
+  ...(withPasskey ? { passkey: random() < 0.7 ? buildPasskeyRecord(random) : null } : {}),
 });
 
 /** Without `security` at times, as versions before the lock and clipboard settings stored them. */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { SecretRecord } from '../../src/domain/secret';
 import type { DataKey } from '../../worker/crypto/keys';
 import { generateDataKey } from '../../worker/crypto/records';
-import { dropProof, leaveProof, takeProof } from '../../worker/vault/verify-proof';
+import { dropProof, leaveProof, takeProof, takeProofOf } from '../../worker/vault/verify-proof';
 
 const T0 = 1_722_000_000_000;
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -78,5 +78,30 @@ describe('the proof of a verify', () => {
 
   test('there is none before any verify', () => {
     expect(takeProof('480213', record)).toBeUndefined();
+  });
+});
+
+describe('the proof of a verify, taken for its record alone (adding a passkey)', () => {
+  test('gives the key back for the record verified, once, whatever the secret was', () => {
+    leaveProof('480213', record, key);
+    expect(takeProofOf(structuredClone(record))).toBe(key);
+    expect(takeProofOf(record)).toBeUndefined();
+  });
+
+  test('another record gets nothing, and spends the proof', () => {
+    leaveProof('480213', record, key);
+    expect(takeProofOf({ ...record, modifiedAt: T0 + 1 })).toBeUndefined();
+    expect(takeProofOf(record)).toBeUndefined();
+    expect(takeProof('480213', record)).toBeUndefined();
+  });
+
+  test('lives five minutes, and is gone once dropped', () => {
+    leaveProof('480213', record, key);
+    now = T0 + FIVE_MINUTES + 1;
+    expect(takeProofOf(record)).toBeUndefined();
+    now = T0;
+    leaveProof('480213', record, key);
+    dropProof();
+    expect(takeProofOf(record)).toBeUndefined();
   });
 });

@@ -43,6 +43,11 @@ export async function unlock(secret: string, record: SecretRecord): Promise<void
   hold(await openWithSecret(secret, record));
 }
 
+/** Keeps a key another record opened (a passkey's); whatever was held before goes, as with `unlock`. */
+export function holdOpened(key: DataKey): void {
+  hold(key);
+}
+
 /** `openRecord` with a wrong secret reported as unlock reports it: an empty message caused by the failure. */
 async function openWithSecret(secret: string, record: SecretRecord): Promise<DataKey> {
   try {

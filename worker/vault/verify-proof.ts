@@ -37,3 +37,15 @@ export function takeProof(secret: string, record: SecretRecord): DataKey | undef
 export function dropProof(): void {
   proof = undefined;
 }
+
+/**
+ * The key the proof holds when it was left by a verify of exactly `record`, whatever the secret; spent either way.
+ * For adding a passkey: the secret was proven a moment ago, and need not wait on the page through the passkey's
+ * ceremony to be passed in again.
+ */
+export function takeProofOf(record: SecretRecord): DataKey | undefined {
+  const taken = proof;
+  proof = undefined;
+  if (!taken || Date.now() > taken.expires) return undefined;
+  return taken.record === recordText(record) ? taken.key : undefined;
+}

@@ -12,6 +12,7 @@ import { unlockWithPassword } from '../../state/secrets';
 import { appState } from '../../state/store';
 import { ForgotPassword } from '../account/ForgotPassword';
 import { SignOut } from '../account/SignOut';
+import { PasskeyUnlock } from './PasskeyUnlock';
 
 function PasswordUnlockScreen() {
   const { passwordStale } = useSnapshot(appState);
@@ -19,6 +20,7 @@ function PasswordUnlockScreen() {
   const prompt = passwordStale ? 'Enter your new password' : 'Unlock using your password';
   return (
     <Page title="Unlock Sleeve">
+      {!passwordStale && <PasskeyUnlock fallback="password" />}
       <p className="lead">{prompt}</p>
       {passwordStale && <p className="field-hint password-note">Your password was changed on another device.</p>}
       <CurrentPasswordField

@@ -9,10 +9,12 @@ import { eraseDevice } from '../../state/app';
 import { unlockWithPin } from '../../state/secrets';
 import { appState } from '../../state/store';
 import { showError } from '../../state/toast';
+import { PasskeyUnlock } from './PasskeyUnlock';
 
 function PinUnlockScreen() {
   return (
     <Page title="Unlock Sleeve">
+      <PasskeyUnlock fallback="PIN" />
       <p className="lead">Unlock using your PIN.</p>
       <PinPad onSubmit={unlockWithPin} />
       <Link href="/help" className="link-button">

@@ -83,7 +83,7 @@ export function* createAccountPassword(world: World, tab: Tab): Flow {
       world.server.password = record;
       mergeUp(world, device, collection);
       moved = collection;
-      return signedInValues({ password: record, pin: current.auth.pin }, current);
+      return signedInValues({ password: record, pin: current.auth.pin, passkey: current.auth.passkey }, current);
     });
     world.moveLocal(device, { kind: 'account' });
   } catch (error) {
@@ -106,7 +106,7 @@ export function* enterAccountPassword(world: World, tab: Tab): Flow {
   const before = tab.records;
   const hadSecret = hasSecret(tab);
   let joined: EncryptedCollection | null = null;
-  const auth: AuthRecords = { password: record, pin: null };
+  const auth: AuthRecords = { password: record, pin: null, passkey: null };
   try {
     yield* world.updateStorage(tab, (current) => {
       assertUnchanged(current.auth, before);

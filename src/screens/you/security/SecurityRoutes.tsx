@@ -19,6 +19,7 @@ import { PinVerifyScreen } from '../../pin/PinVerifyScreen';
 import { AutoLockSection } from './AutoLockSection';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
 import { ClipboardSection } from './ClipboardSection';
+import { PasskeySection } from './PasskeySection';
 
 function SecurityScreen() {
   const { pinCreated, passwordCreated } = useSnapshot(appState);
@@ -73,6 +74,7 @@ function SecurityScreen() {
       </section>
       <AutoLockSection />
       <ClipboardSection />
+      <PasskeySection />
       <ConfirmDialog
         open={confirmingRemove}
         title="Remove PIN"
