@@ -77,6 +77,8 @@ it('gives a later copy its own 30 s', async () => {
   const { page, errors } = await walletOnDetail();
   await pauseClock(page);
   await page.getByRole('button', { name: 'Copy Card number' }).click();
+  // The copy starts its 30 s once the clipboard has taken it; the clock moves only after that.
+  await countdown(page, 'Clears in 30 s').waitFor();
   await page.clock.runFor(20_000);
   await countdown(page, 'Clears in 10 s').waitFor();
   await page.getByRole('button', { name: 'Copy Expiry' }).click();
