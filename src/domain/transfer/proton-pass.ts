@@ -36,7 +36,7 @@ export function readProtonPass(value: unknown, theme: ThemeSource): ImportParse 
     for (const item of items) {
       position++;
       const data = isObject(item) && isObject(item.data) ? item.data : null;
-      if (!data || data.type !== 'creditCard') {
+      if (data?.type !== 'creditCard') {
         leftOut++;
         continue;
       }

@@ -138,3 +138,6 @@ export function backupRows(contents: unknown): ImportRow[] | null {
       : { where, card };
   });
 }
+
+/** What opening a backup gives: its cards, row by row, or the answer that the passphrase does not open it. */
+export type BackupOpening = { status: 'opened'; rows: ImportRow[] } | { status: 'wrong-passphrase' };
