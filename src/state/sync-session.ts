@@ -30,6 +30,7 @@ import {
   setRecords,
   setStoredCollection,
   showCard,
+  showCards,
   showWithout,
 } from './store';
 import { showError } from './toast';
@@ -95,6 +96,13 @@ export class AccountSync implements SyncSession {
     if (this.disposed) return;
     showCard(this.shownCollection(), shown);
     this.send(card);
+  }
+
+  async putMany(cards: readonly EncryptedCard[], shown: readonly PlainCard[]): Promise<void> {
+    await this.record(cards);
+    if (this.disposed) return;
+    showCards(this.shownCollection(), shown);
+    this.flush();
   }
 
   async remove(ids: readonly string[], at: number): Promise<void> {
