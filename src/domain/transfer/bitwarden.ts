@@ -30,17 +30,20 @@ export const BitwardenMessages = {
   notExport: 'This file is not a Bitwarden JSON export.',
 } as const;
 
-/** Whether a JSON value is shaped like a Bitwarden export (its cards are checked one by one later). */
+/**
+ * Whether a JSON value is shaped like a Bitwarden export (its cards are checked one by one later): items beside an
+ * `encrypted` flag or folders, or a password-protected export, which holds only encrypted `data`.
+ */
 export const isBitwardenValue = (value: unknown): boolean =>
   isObject(value) &&
-  Array.isArray(value.items) &&
-  (typeof value.encrypted === 'boolean' || Array.isArray(value.folders));
+  ((Array.isArray(value.items) && (typeof value.encrypted === 'boolean' || Array.isArray(value.folders))) ||
+    (value.encrypted === true && typeof value.encKeyValidation_DO_NOT_EDIT === 'string'));
 
 /** Every card item of the export as a row; other items are counted as left out. Throws a plain message if encrypted. */
 export function readBitwarden(value: unknown, theme: ThemeSource): ImportParse {
   if (!isBitwardenValue(value)) throw new InvalidArgumentError(BitwardenMessages.notExport);
   const file = value as { encrypted?: unknown; items: unknown[] };
-  if (file.encrypted === true) throw new InvalidArgumentError(BitwardenMessages.encrypted);
+  if (file.encrypted === true || !Array.isArray(file.items)) throw new InvalidArgumentError(BitwardenMessages.encrypted);
   const rows: ImportRow[] = [];
   let leftOut = 0;
   file.items.forEach((item, index) => {

@@ -39,7 +39,8 @@ const text = (value: unknown): string | null => {
 
 /** The card number's digits, or why there are none Sleeve can keep. Spaces, dashes and dots are separators. */
 function readNumber(value: unknown): { digits: string } | { reason: string } {
-  const typed = text(value);
+  // A card number written as a JSON number may have lost leading zeros or, past 2^53, its last digits.
+  const typed = typeof value === 'number' ? null : text(value);
   if (typed === null) return { reason: 'its card number is not text' };
   if (typed === '') return { reason: 'it has no card number' };
   if (!/^[\d\s.-]+$/.test(typed)) return { reason: 'its card number holds characters other than digits' };
