@@ -43,7 +43,8 @@ export const isBitwardenValue = (value: unknown): boolean =>
 export function readBitwarden(value: unknown, theme: ThemeSource): ImportParse {
   if (!isBitwardenValue(value)) throw new InvalidArgumentError(BitwardenMessages.notExport);
   const file = value as { encrypted?: unknown; items: unknown[] };
-  if (file.encrypted === true || !Array.isArray(file.items)) throw new InvalidArgumentError(BitwardenMessages.encrypted);
+  if (file.encrypted === true || !Array.isArray(file.items))
+    throw new InvalidArgumentError(BitwardenMessages.encrypted);
   const rows: ImportRow[] = [];
   let leftOut = 0;
   file.items.forEach((item, index) => {

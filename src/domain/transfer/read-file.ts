@@ -122,7 +122,10 @@ async function splitCsv(text: string): Promise<CsvTable> {
   for (const error of result.errors) {
     // Only quoting breaks a row: a short or long row is read as it is, and its missing cells are reasons of their own.
     if (error.type !== 'Quotes' || error.row === undefined) continue;
-    problems.set(error.row, 'its quotes do not pair up, so its cells (and any lines the open quote took in) cannot be told apart');
+    problems.set(
+      error.row,
+      'its quotes do not pair up, so its cells (and any lines the open quote took in) cannot be told apart',
+    );
   }
   return { rows, problems };
 }
