@@ -15,11 +15,15 @@ export const PassphraseMessages = {
   weak: 'Too easy to guess. Add more words, or choose less common ones.',
   match: 'Passphrases match',
   mismatch: 'Passphrases do not match',
+  unavailable: 'The strength check could not load. Check the connection, then type the passphrase again.',
 } as const;
 
-/** The latest estimate for `text`; an answer for an older text never replaces a newer one. */
-function useStrength(text: string): Strength | null {
-  const [result, setResult] = useState<{ text: string; strength: Strength } | null>(null);
+/**
+ * The latest estimate for `text` (an answer for an older text never replaces a newer one), or 'unavailable' when the
+ * estimator could not load; without an estimate no backup can be saved, so the person is told why.
+ */
+function useStrength(text: string): Strength | 'unavailable' | null {
+  const [result, setResult] = useState<{ text: string; strength: Strength | 'unavailable' } | null>(null);
   useEffect(() => {
     if (text === '') return;
     let current = true;
@@ -27,7 +31,10 @@ function useStrength(text: string): Strength | null {
       (strength) => {
         if (current) setResult({ text, strength });
       },
-      (error: unknown) => reportError(error),
+      (error: unknown) => {
+        reportError(error);
+        if (current) setResult({ text, strength: 'unavailable' });
+      },
     );
     return () => {
       current = false;
@@ -45,7 +52,8 @@ export interface BackupPassphraseFormProps {
 export function BackupPassphraseForm({ submitLabel, busy, onSubmit }: BackupPassphraseFormProps) {
   const [passphrase, setPassphrase] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const strength = useStrength(passphrase);
+  const estimated = useStrength(passphrase);
+  const strength = estimated === 'unavailable' ? null : estimated;
   const id = useId();
   const strongEnough = strength !== null && strength.score >= REQUIRED_SCORE;
   const matches = confirmation === passphrase;
@@ -74,6 +82,9 @@ export function BackupPassphraseForm({ submitLabel, busy, onSubmit }: BackupPass
           {PassphraseMessages.hint}
         </p>
         <div id={`${id}-strength`} className="field-messages" aria-live="polite">
+          {passphrase !== '' && estimated === 'unavailable' && (
+            <FieldMessage tone="error">{PassphraseMessages.unavailable}</FieldMessage>
+          )}
           {passphrase !== '' && strength && (
             <>
               <FieldMessage tone={strongEnough ? 'success' : 'error'}>
