@@ -16,6 +16,7 @@ import type {
 } from '../src/domain/card';
 import type { Local, MergeDecision, Remote } from '../src/domain/merge-decision';
 import type { PasskeyRecord, SecretRecord } from '../src/domain/secret';
+import type { BackupOpening } from '../src/domain/transfer/sleeve-backup';
 
 export interface CreateSecretResult {
   /** The new password or PIN record: the DEK wrapped under a key derived from the secret with a fresh salt. */
@@ -138,4 +139,26 @@ export interface EngineApi {
 
   /** How many cards this worker has decrypted since it started, so tests can see the cache at work. */
   decryptionCount(): Promise<number>;
+
+  // ---- import and export (worker/vault/backup.ts, worker/vault/seal-many.ts) ----
+
+  /**
+   * Many cards sealed as `sealCard` seals one, in one round trip, for an import. All or nothing: one card that cannot
+   * be sealed rejects the call.
+   */
+  sealCards(cards: PlainCard[], type: CardCollection['type']): Promise<StoredCard[]>;
+
+  /**
+   * A backup file's text for `cards`: a key derived from `passphrase` (PBKDF2-SHA-512, a fresh salt; one derivation)
+   * encrypts them with AES-GCM. The key stays in the worker; the passphrase's strength is checked on the page.
+   */
+  sealBackup(passphrase: string, cards: PlainCard[]): Promise<string>;
+
+  /**
+   * The cards of a backup file, row by row (a card that is not card data comes with its reason), or
+   * `wrong-passphrase` when the passphrase does not open it (or the ciphertext was changed). A file that is not a
+   * backup, a newer version, a damaged header or contents that are not cards reject with a plain message, before
+   * any derivation where the header is at fault.
+   */
+  openBackup(passphrase: string, fileText: string): Promise<BackupOpening>;
 }

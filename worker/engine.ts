@@ -1,10 +1,12 @@
 /** The engine as the worker exposes it: each method of `EngineApi` delegates to the module that owns the rule. */
 import type { EngineApi } from './api';
 import { derivationCount } from './crypto/pbkdf2';
+import * as backup from './vault/backup';
 import { decryptionCount } from './vault/cards';
 import * as custody from './vault/custody';
 import { decideMerge } from './vault/merge';
 import * as passkey from './vault/passkey';
+import { sealCards } from './vault/seal-many';
 import * as store from './vault/store';
 
 export const engine: EngineApi = {
@@ -25,4 +27,7 @@ export const engine: EngineApi = {
   decryptCollection: (collection) => store.decryptCollection(collection),
   derivationCount: async () => derivationCount(),
   decryptionCount: async () => decryptionCount(),
+  sealCards: (cards, type) => sealCards(cards, type),
+  sealBackup: (passphrase, cards) => backup.sealBackup(passphrase, cards),
+  openBackup: (passphrase, fileText) => backup.openBackup(passphrase, fileText),
 };

@@ -89,6 +89,25 @@ export function withStoredCard(collection: CardCollection, card: PlainCard | Enc
   return { type, cards: { ...cards, [card.id]: card } } as CardCollection;
 }
 
+/**
+ * The collection with many stored cards added at once, as `withStoredCard` adds one: the kind of the cards, which
+ * must all be of one kind, and never beside cards of the other kind.
+ */
+export function withStoredCards(
+  collection: CardCollection,
+  cards: readonly (PlainCard | EncryptedCard)[],
+): CardCollection {
+  const first = cards[0];
+  if (!first) return collection;
+  const type: CardCollection['type'] = 'cipherText' in first.data ? 'ENCRYPTED' : 'UNENCRYPTED';
+  const empty = Object.keys(collection.cards).length === 0;
+  const mixed = cards.some((card) => ('cipherText' in card.data ? 'ENCRYPTED' : 'UNENCRYPTED') !== type);
+  if (mixed || (collection.type !== type && !empty)) throw new InvalidArgumentError(Messages.mixedCollection);
+  // One copy of the map for all of them; entries defined as own keys, so an id like "__proto__" stays a card.
+  const entries = [...Object.entries(empty ? {} : collection.cards), ...cards.map((card) => [card.id, card] as const)];
+  return { type, cards: Object.fromEntries(entries) } as CardCollection;
+}
+
 /** The collection without the given cards; the kind is kept (an encrypted wallet stays encrypted). */
 export function withoutCards<C extends CardCollection>(collection: C, ids: readonly string[]): C {
   const cards: Record<string, unknown> = { ...collection.cards };

@@ -7,12 +7,12 @@
 import type { CardData, EncryptedCard, PlainCard, StoredCard } from '../domain/card';
 import { newCardId } from '../domain/card-id';
 import { CARD_CAP, CardCapError } from '../domain/card-slots';
-import { InvalidStateError, Messages } from '../domain/errors';
-import { sameCards, withoutCards, withStoredCard } from '../domain/stored-cards';
+import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
+import { sameCards, withoutCards, withStoredCard, withStoredCards } from '../domain/stored-cards';
 import { getEngine } from '../engine';
 import { updateStorage } from '../storage/local-store';
-import { assertUnchanged } from './device-records';
-import { cardsState, hasSecret, records, session, showCard, showWithout, storedCollection } from './store';
+import { assertUnchanged, CHANGED_ELSEWHERE } from './device-records';
+import { cardsState, hasSecret, records, session, showCard, showCards, showWithout, storedCollection } from './store';
 import { openAndShow } from './view';
 
 export { cardsState } from './store';
@@ -51,6 +51,34 @@ export async function saveCard(input: { id?: string; data: CardData }): Promise<
   if (unchanged) showCard(after.cards, card);
   else await openAndShow(after.cards);
   return id;
+}
+
+/**
+ * Adds many new cards in one change (an import): all sealed first (encrypted whenever a password or PIN exists), then
+ * stored in one write under the lock, or kept in the outbox in one write while signed in. All or nothing: if any step
+ * fails, not one of them is stored. The ids were chosen by the caller; one that another tab has taken meanwhile
+ * refuses the whole change rather than replace that tab's card.
+ */
+export async function saveNewCards(cards: readonly PlainCard[]): Promise<void> {
+  if (cards.length === 0) return;
+  const known = records();
+  const stored = await getEngine().sealCards([...cards], hasSecret() ? 'ENCRYPTED' : 'UNENCRYPTED');
+  const account = session();
+  if (account) {
+    if (!stored.every(isEncryptedCard)) throw new InvalidStateError(Messages.keyMissingEncrypt);
+    await account.putMany(stored, cards);
+    return;
+  }
+  const before = storedCollection();
+  let unchanged = false;
+  const after = await updateStorage((current) => {
+    assertUnchanged(current.auth, known);
+    if (cards.some((card) => Object.hasOwn(current.cards.cards, card.id))) throw new SleeveError(CHANGED_ELSEWHERE);
+    unchanged = sameCards(current.cards, before);
+    return { cards: withStoredCards(current.cards, stored) };
+  });
+  if (unchanged) showCards(after.cards, cards);
+  else await openAndShow(after.cards);
 }
 
 /** Deletes cards by id: readable ones from the list, or ones the person chose to delete unread. */

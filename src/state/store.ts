@@ -62,6 +62,8 @@ export const cardsState = proxy({
  */
 export interface SyncSession {
   put(card: EncryptedCard, shown: PlainCard): Promise<void>;
+  /** Many new cards kept in the outbox in one write (an import), then shown and sent. */
+  putMany(cards: readonly EncryptedCard[], shown: readonly PlainCard[]): Promise<void>;
   remove(ids: readonly string[], at: number): Promise<void>;
   /** Writes a new password record to the server; its echo is not taken as a change made elsewhere. */
   setPasswordRecord(record: SecretRecord): Promise<void>;
@@ -132,6 +134,15 @@ export function showCard(collection: CardCollection, card: PlainCard): void {
   device.shownTicket = takeTicket();
   device.collection = collection;
   cardsState.cards = ref([card, ...cardsState.cards.filter((other) => other.id !== card.id)].sort(byModifiedDesc));
+}
+
+/** Many cards added to the screen at once (an import), the rest as they were. */
+export function showCards(collection: CardCollection, cards: readonly PlainCard[]): void {
+  device.shownTicket = takeTicket();
+  device.collection = collection;
+  const added = new Set(cards.map((card) => card.id));
+  const rest = cardsState.cards.filter((card) => !added.has(card.id));
+  cardsState.cards = ref([...cards, ...rest].sort(byModifiedDesc));
 }
 
 /** Cards gone from the stored collection, and from the screen. */

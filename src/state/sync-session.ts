@@ -23,7 +23,16 @@ import { loadCards, loadOutbox, updateStorage } from '../storage/local-store';
 import { CHANGED_ELSEWHERE } from './device-records';
 import { reportError } from './report';
 import type { SyncSession } from './store';
-import { appState, cardsState, hideCards, records, setStoredCollection, showCard, showWithout } from './store';
+import {
+  appState,
+  cardsState,
+  hideCards,
+  records,
+  setStoredCollection,
+  showCard,
+  showCards,
+  showWithout,
+} from './store';
 import { showError } from './toast';
 import { openAndShow } from './view';
 
@@ -96,6 +105,13 @@ export class AccountSync implements SyncSession {
     if (this.disposed) return;
     showCard(this.shownCollection(), shown);
     this.send(card);
+  }
+
+  async putMany(cards: readonly EncryptedCard[], shown: readonly PlainCard[]): Promise<void> {
+    await this.record(cards);
+    if (this.disposed) return;
+    showCards(this.shownCollection(), shown);
+    this.flush();
   }
 
   async remove(ids: readonly string[], at: number): Promise<void> {

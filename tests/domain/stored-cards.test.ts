@@ -1,7 +1,14 @@
 /** Card-by-card sorting of stored collections, and the one-card changes applied to what is stored. */
 import { describe, expect, it } from 'vitest';
 import type { EncryptedCollection, PlainCollection } from '../../src/domain/card';
-import { openPlain, sameCards, sortOut, withoutCards, withStoredCard } from '../../src/domain/stored-cards';
+import {
+  openPlain,
+  sameCards,
+  sortOut,
+  withoutCards,
+  withStoredCard,
+  withStoredCards,
+} from '../../src/domain/stored-cards';
 import { makeCards } from '../support/seeded';
 
 const [a, b] = makeCards(5, 2) as [ReturnType<typeof makeCards>[0], ReturnType<typeof makeCards>[0]];
@@ -61,5 +68,33 @@ describe('one-card changes', () => {
     expect(
       sameCards({ type: 'ENCRYPTED', cards: { Sealed01: sealed } }, { type: 'ENCRYPTED', cards: { Sealed01: other } }),
     ).toBe(false);
+  });
+});
+
+describe('adding many cards at once (an import)', () => {
+  it('keeps every card already stored, readable or not, and adds the new ones under their ids', () => {
+    const damaged = { ...b, id: 'Damaged1', data: { ...b.data, theme: 'GOLD' } };
+    const stored = plain(a, damaged);
+    const next = withStoredCards(stored, [b]);
+    expect(next).toEqual({ type: 'UNENCRYPTED', cards: { [a.id]: a, Damaged1: damaged, [b.id]: b } });
+    // The stored value itself is not changed: the write is all or nothing.
+    expect(Object.keys(stored.cards)).toEqual([a.id, 'Damaged1']);
+  });
+
+  it('an empty collection takes the cards’ kind; a mix of kinds, or cards of the other kind, are refused', () => {
+    expect(withStoredCards(plain(), [sealed as never])).toEqual({ type: 'ENCRYPTED', cards: { Sealed01: sealed } });
+    expect(() => withStoredCards(plain(a), [sealed as never])).toThrow(
+      "Encrypted and unencrypted cards can't be mixed in one collection",
+    );
+    expect(() => withStoredCards(plain(), [b, sealed as never])).toThrow(
+      "Encrypted and unencrypted cards can't be mixed in one collection",
+    );
+  });
+
+  it('a card under "__proto__" is a card like any other', () => {
+    const odd = { ...b, id: '__proto__' };
+    const next = withStoredCards(plain(a), [odd]);
+    expect(Object.keys(next.cards)).toEqual([a.id, '__proto__']);
+    expect(Object.hasOwn(next.cards, '__proto__')).toBe(true);
   });
 });

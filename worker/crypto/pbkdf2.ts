@@ -26,17 +26,29 @@ export async function deriveWrappingKey(
   salt: Bytes,
   iterations = KDF_ITERATIONS,
 ): Promise<WrappingKey> {
+  return (await deriveAesKey(secret, salt, ['wrapKey', 'unwrapKey'], iterations)) as WrappingKey;
+}
+
+/**
+ * The same derivation for a key that encrypts data directly (a backup file's key): non-extractable, limited to
+ * `usages`, counted like every other derivation.
+ */
+export async function deriveAesKey(
+  secret: string,
+  salt: Bytes,
+  usages: KeyUsage[],
+  iterations = KDF_ITERATIONS,
+): Promise<CryptoKey> {
   derivations++;
   try {
     const material = await crypto.subtle.importKey('raw', utf8(secret), 'PBKDF2', false, ['deriveKey']);
-    const key = await crypto.subtle.deriveKey(
+    return await crypto.subtle.deriveKey(
       { name: 'PBKDF2', hash: 'SHA-512', salt, iterations },
       material,
       { name: 'AES-GCM', length: 256 },
       false,
-      ['wrapKey', 'unwrapKey'],
+      usages,
     );
-    return key as WrappingKey;
   } catch (cause) {
     throw new SleeveError(Messages.deriveFailed, { cause });
   }

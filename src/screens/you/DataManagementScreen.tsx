@@ -1,4 +1,7 @@
-/** /user/data-management — the Danger Zone: delete every card after a confirmation. */
+/**
+ * /user/data-management — moving cards in and out (export to a file, import from one), and the Danger Zone: delete
+ * every card after a confirmation.
+ */
 import { useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { Page } from '../../app/Page';
@@ -6,6 +9,7 @@ import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog'
 import { deleteAllCards } from '../../state/cards';
 import { gateFor } from '../../state/gate';
 import { showError, showToast } from '../../state/toast';
+import { SettingsLink, SettingsSection } from './Settings';
 
 /**
  * The whole confirmed action in one function, so a verification gate (password or PIN first) can wrap it
@@ -35,6 +39,10 @@ export function DataManagementScreen() {
   };
   return (
     <Page title="Data Management" back={{ to: '~/user' }}>
+      <SettingsSection title="Your cards">
+        <SettingsLink to="/data-management/export">Export cards</SettingsLink>
+        <SettingsLink to="/data-management/import">Import cards</SettingsLink>
+      </SettingsSection>
       <section className="settings-section danger-zone" aria-labelledby={headingId}>
         <h2 id={headingId} className="settings-heading">
           Danger Zone

@@ -1,5 +1,8 @@
 /** Everything under /user. Paths here are relative to /user. */
+import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
+import { Spinner } from '../../components/Spinner';
 import { AccountRoutes } from '../account/AccountRoutes';
 import { PasswordVerifyScreen } from '../password/PasswordVerifyScreen';
 import { PinVerifyScreen } from '../pin/PinVerifyScreen';
@@ -8,6 +11,14 @@ import { DataManagementScreen } from './DataManagementScreen';
 import { InterfaceScreen } from './InterfaceScreen';
 import { SecurityRoutes } from './security/SecurityRoutes';
 import { YouScreen } from './YouScreen';
+
+// Import and export load on demand, with their formats and libraries: the home route's first script stays as it was.
+const ExportScreen = lazy(() => import('./data/ExportScreen').then((module) => ({ default: module.ExportScreen })));
+const ImportScreen = lazy(() => import('./data/ImportScreen').then((module) => ({ default: module.ImportScreen })));
+
+const Loading = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<Spinner label="Loading" />}>{children}</Suspense>
+);
 
 export function YouRoutes() {
   return (
@@ -21,6 +32,16 @@ export function YouRoutes() {
       </Route>
       <Route path="/interface" component={InterfaceScreen} />
       <Route path="/data-management" component={DataManagementScreen} />
+      <Route path="/data-management/export">
+        <Loading>
+          <ExportScreen />
+        </Loading>
+      </Route>
+      <Route path="/data-management/import">
+        <Loading>
+          <ImportScreen />
+        </Loading>
+      </Route>
       <Route path="/data-management/password/verify">
         <PasswordVerifyScreen back="~/user/data-management" />
       </Route>

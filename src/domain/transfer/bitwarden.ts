@@ -1,0 +1,118 @@
+/**
+ * Bitwarden's unencrypted JSON export: `{encrypted: false, folders, items}`, where a payment card is an item of
+ * `type: 3` with `card: {cardholderName, brand, number, expMonth, expYear, code}`. Sleeve reads its card items and
+ * writes one in the same shape (the item's name is the issuer). Encrypted exports cannot be read without the account.
+ */
+import type { PlainCard } from '../card';
+import { InvalidArgumentError } from '../errors';
+import { toCardRow } from './card-fields';
+import { splitExpiry } from './expiry';
+import type { ImportParse, ImportRow, ThemeSource } from './import-row';
+import { isObject, itemWhere } from './import-row';
+import { defaultTitle, plainTitleToIssuer } from './titles';
+
+export const BITWARDEN_CARD_TYPE = 3;
+
+/** Brand names as Bitwarden's card editor offers them. */
+const BRANDS = {
+  VISA: 'Visa',
+  MASTERCARD: 'Mastercard',
+  AMEX: 'Amex',
+  DISCOVER: 'Discover',
+  DINERS: 'Diners Club',
+  RUPAY: 'RuPay',
+  OTHER: 'Other',
+} as const;
+
+export const BitwardenMessages = {
+  encrypted:
+    'This Bitwarden export is encrypted, so Sleeve cannot read it. In Bitwarden, export again with the file format “.json”, then import that file.',
+  notExport: 'This file is not a Bitwarden JSON export.',
+} as const;
+
+/**
+ * Whether a JSON value is shaped like a Bitwarden export (its cards are checked one by one later): items beside an
+ * `encrypted` flag or folders, or a password-protected export, which holds only encrypted `data`.
+ */
+export const isBitwardenValue = (value: unknown): boolean =>
+  isObject(value) &&
+  ((Array.isArray(value.items) && (typeof value.encrypted === 'boolean' || Array.isArray(value.folders))) ||
+    (value.encrypted === true && typeof value.encKeyValidation_DO_NOT_EDIT === 'string'));
+
+/** Every card item of the export as a row; other items are counted as left out. Throws a plain message if encrypted. */
+export function readBitwarden(value: unknown, theme: ThemeSource): ImportParse {
+  if (!isBitwardenValue(value)) throw new InvalidArgumentError(BitwardenMessages.notExport);
+  const file = value as { encrypted?: unknown; items: unknown[] };
+  if (file.encrypted === true || !Array.isArray(file.items))
+    throw new InvalidArgumentError(BitwardenMessages.encrypted);
+  const rows: ImportRow[] = [];
+  let leftOut = 0;
+  file.items.forEach((item, index) => {
+    if (!isObject(item) || item.type !== BITWARDEN_CARD_TYPE) {
+      leftOut++;
+      return;
+    }
+    const where = itemWhere(index + 1, item.name);
+    if (item.deletedDate !== null && item.deletedDate !== undefined) {
+      rows.push({ where, reason: 'it is in the trash in Bitwarden' });
+      return;
+    }
+    const card = item.card;
+    if (!isObject(card)) {
+      rows.push({ where, reason: 'it has no card details' });
+      return;
+    }
+    rows.push(
+      toCardRow(where, {
+        number: card.number,
+        expiry: { month: card.expMonth, year: card.expYear },
+        cardholder: card.cardholderName,
+        issuer: plainTitleToIssuer(item.name, card.number),
+        cvv: card.code,
+        network: card.brand,
+        theme: theme(),
+      }),
+    );
+  });
+  return { format: 'bitwarden', rows, leftOut };
+}
+
+export interface PlainExportOptions {
+  now: Date;
+  /** A fresh unique id per item; the platform's UUIDs unless a test fixes them. */
+  uuid?: () => string;
+}
+
+/** The cards as a Bitwarden JSON export that Bitwarden (and most other managers) import. */
+export function writeBitwarden(cards: readonly PlainCard[], options: PlainExportOptions): string {
+  const uuid = options.uuid ?? (() => crypto.randomUUID());
+  const items = cards.map((card) => {
+    const { data } = card;
+    const expiry = splitExpiry(data.expiry);
+    const date = new Date(card.modifiedAt).toISOString();
+    return {
+      id: uuid(),
+      organizationId: null,
+      folderId: null,
+      type: BITWARDEN_CARD_TYPE,
+      reprompt: 0,
+      name: data.issuer || defaultTitle(data),
+      // An expiry Sleeve could not split into a month and a year stays readable in the notes.
+      notes: expiry ? null : `Expiry: ${data.expiry}`,
+      favorite: false,
+      card: {
+        cardholderName: data.cardholder,
+        brand: BRANDS[data.network],
+        number: data.number,
+        expMonth: expiry ? String(expiry.month) : null,
+        expYear: expiry ? String(expiry.year) : null,
+        code: data.cvv === '' ? null : data.cvv,
+      },
+      collectionIds: null,
+      revisionDate: date,
+      creationDate: date,
+      deletedDate: null,
+    };
+  });
+  return `${JSON.stringify({ encrypted: false, folders: [], items }, null, 2)}\n`;
+}

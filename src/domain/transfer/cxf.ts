@@ -1,0 +1,136 @@
+/**
+ * The FIDO Alliance's Credential Exchange Format (CXF 1.0), unencrypted JSON: a header `{version: {major, minor},
+ * exporterRpId, exporterDisplayName, timestamp, accounts: [{id, username, email, collections, items}]}`, where each
+ * item `{id, creationAt, modifiedAt, title, credentials}` may hold `credit-card` credentials: `{type: 'credit-card',
+ * number, fullName, cardType, verificationNumber, pin, expiryDate, validFrom}`, every field an editable field
+ * `{fieldType, value}` (early drafts wrote plain strings; both are read). `expiryDate` is a 'year-month' field,
+ * 'YYYY-MM'. Timestamps are seconds since the epoch; ids are base64url of up to 64 bytes.
+ */
+import type { PlainCard } from '../card';
+import { InvalidArgumentError } from '../errors';
+import type { PlainExportOptions } from './bitwarden';
+import { networkLabel, toCardRow } from './card-fields';
+import { splitExpiry } from './expiry';
+import type { ImportParse, ImportRow, ThemeSource } from './import-row';
+import { isObject, itemWhere } from './import-row';
+import { defaultTitle, plainTitleToIssuer } from './titles';
+
+const CREDIT_CARD = 'credit-card';
+const SUPPORTED_MAJOR = 1;
+
+export const CxfMessages = {
+  notExport: 'This file is not a Credential Exchange (CXF) export.',
+  newer: (major: number) =>
+    `This Credential Exchange file uses version ${major} of the format, which Sleeve cannot read yet.`,
+} as const;
+
+const majorVersion = (version: unknown): number | null => {
+  if (typeof version === 'number') return version;
+  if (isObject(version) && typeof version.major === 'number') return version.major;
+  return null;
+};
+
+export const isCxfValue = (value: unknown): boolean =>
+  isObject(value) && Array.isArray(value.accounts) && majorVersion(value.version) !== null;
+
+/** A field's value: `{fieldType, value}` or, in early drafts, the bare string. */
+const fieldValue = (field: unknown): unknown => (isObject(field) ? field.value : field);
+
+/** Every credit-card credential of every item of every account as a row; items without one are left out. */
+export function readCxf(value: unknown, theme: ThemeSource): ImportParse {
+  if (!isCxfValue(value)) throw new InvalidArgumentError(CxfMessages.notExport);
+  const file = value as { version: unknown; accounts: unknown[] };
+  const major = majorVersion(file.version) as number;
+  if (major > SUPPORTED_MAJOR) throw new InvalidArgumentError(CxfMessages.newer(major));
+  const rows: ImportRow[] = [];
+  let leftOut = 0;
+  let position = 0;
+  for (const account of file.accounts) {
+    const items = isObject(account) && Array.isArray(account.items) ? account.items : [];
+    for (const item of items) {
+      position++;
+      const credentials = isObject(item) && Array.isArray(item.credentials) ? item.credentials : [];
+      const cards = credentials.filter((credential) => isObject(credential) && credential.type === CREDIT_CARD);
+      if (cards.length === 0) {
+        leftOut++;
+        continue;
+      }
+      const title = (item as Record<string, unknown>).title;
+      cards.forEach((credential, index) => {
+        const fields = credential as Record<string, unknown>;
+        const base = itemWhere(position, title);
+        const where = cards.length > 1 ? `${base}, card ${index + 1}` : base;
+        const number = fieldValue(fields.number);
+        const row = toCardRow(where, {
+          number,
+          expiry: fieldValue(fields.expiryDate),
+          cardholder: fieldValue(fields.fullName),
+          issuer: plainTitleToIssuer(title, number),
+          cvv: fieldValue(fields.verificationNumber),
+          network: fieldValue(fields.cardType),
+          theme: theme(),
+        });
+        const pin = fieldValue(fields.pin);
+        if ('card' in row && typeof pin === 'string' && pin.trim() !== '') {
+          row.card.notes.push('its card PIN was left out; Sleeve does not keep card PINs');
+        }
+        rows.push(row);
+      });
+    }
+  }
+  return { format: 'cxf', rows, leftOut };
+}
+
+export interface CxfExportOptions extends PlainExportOptions {
+  /** The exporting app as a relying party identifier: the host Sleeve is served from. */
+  rpId: string;
+  /** Random bytes for the opaque ids; the platform CSPRNG unless a test fixes them. */
+  randomBytes?: (length: number) => Uint8Array;
+}
+
+const base64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+const seconds = (ms: number): number => Math.floor(ms / 1000);
+
+/** The cards as one account's items in a CXF 1.0 document. */
+export function writeCxf(cards: readonly PlainCard[], options: CxfExportOptions): string {
+  const random = options.randomBytes ?? ((length: number) => crypto.getRandomValues(new Uint8Array(length)));
+  const id = () => base64url(random(16));
+  const items = cards.map((card) => {
+    const { data } = card;
+    const expiry = splitExpiry(data.expiry);
+    const credential: Record<string, unknown> = {
+      type: CREDIT_CARD,
+      number: { fieldType: 'concealed-string', value: data.number },
+      fullName: { fieldType: 'string', value: data.cardholder },
+    };
+    if (data.network !== 'OTHER') credential.cardType = { fieldType: 'string', value: networkLabel(data.network) };
+    if (data.cvv !== '') credential.verificationNumber = { fieldType: 'concealed-string', value: data.cvv };
+    if (expiry) {
+      const value = `${expiry.year}-${String(expiry.month).padStart(2, '0')}`;
+      credential.expiryDate = { fieldType: 'year-month', value };
+    }
+    const item: Record<string, unknown> = {
+      id: id(),
+      creationAt: seconds(card.modifiedAt),
+      modifiedAt: seconds(card.modifiedAt),
+      title: data.issuer || defaultTitle(data),
+      credentials: [credential],
+    };
+    // An expiry Sleeve could not split into a year and a month stays readable beside the card.
+    if (!expiry) item.subtitle = `Expiry: ${data.expiry}`;
+    return item;
+  });
+  const document = {
+    version: { major: 1, minor: 0 },
+    exporterRpId: options.rpId,
+    exporterDisplayName: 'Sleeve',
+    timestamp: seconds(options.now.getTime()),
+    accounts: [{ id: id(), username: '', email: '', collections: [], items }],
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

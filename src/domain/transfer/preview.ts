@@ -1,0 +1,85 @@
+/**
+ * What an import would do, before anything is stored: which cards are new, which Sleeve holds already (the same
+ * number and expiry; the card in Sleeve is kept as it is, never overwritten), and which cannot be imported and why,
+ * row by row. A card that appears twice in the file is new once; the second is listed as already there.
+ */
+import type { CardData, PlainCard } from '../card';
+import type { ImportedCard, ImportParse } from './import-row';
+
+export interface PreviewEntry {
+  /** Position among the file's rows, stable for the person's choices. */
+  index: number;
+  where: string;
+  card: ImportedCard;
+}
+
+export interface DuplicateEntry extends PreviewEntry {
+  /** Why it is not added: what it matches, and which details differ from the copy that is kept. */
+  reason: string;
+}
+
+export interface RefusedEntry {
+  index: number;
+  where: string;
+  reason: string;
+}
+
+export interface ImportPreview {
+  add: PreviewEntry[];
+  already: DuplicateEntry[];
+  cannot: RefusedEntry[];
+  /** Items of the file that are not payment cards (logins, notes), left out. */
+  leftOut: number;
+}
+
+/** Cards are the same card when their number and expiry are. */
+const sameCardKey = (data: Pick<CardData, 'number' | 'expiry'>): string => `${data.number}|${data.expiry}`;
+
+const FIELD_NAMES: readonly [keyof CardData, string][] = [
+  ['cardholder', 'cardholder'],
+  ['issuer', 'issuer'],
+  ['cvv', 'CVV'],
+  ['network', 'network'],
+];
+
+/** The details in which two copies of one card differ, as a list for a sentence; the theme is not a detail. */
+function differences(kept: CardData, incoming: CardData): string[] {
+  return FIELD_NAMES.filter(([field]) => kept[field] !== incoming[field]).map(([, name]) => name);
+}
+
+const listed = (names: string[]): string =>
+  names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+
+export function previewImport(parse: ImportParse, existing: readonly PlainCard[]): ImportPreview {
+  const inWallet = new Map(existing.map((card) => [sameCardKey(card.data), card.data]));
+  const inFile = new Map<string, { where: string; data: CardData }>();
+  const preview: ImportPreview = { add: [], already: [], cannot: [], leftOut: parse.leftOut };
+  parse.rows.forEach((row, index) => {
+    if (!('card' in row)) {
+      preview.cannot.push({ index, where: row.where, reason: row.reason });
+      return;
+    }
+    const key = sameCardKey(row.card.data);
+    const kept = inWallet.get(key);
+    const earlier = inFile.get(key);
+    if (kept) {
+      const differ = differences(kept, row.card.data);
+      const reason =
+        differ.length === 0
+          ? 'Sleeve already has this card'
+          : `Sleeve already has this number and expiry with a different ${listed(differ)}; Sleeve's card is kept as it is`;
+      preview.already.push({ index, where: row.where, card: row.card, reason });
+    } else if (earlier) {
+      preview.already.push({
+        index,
+        where: row.where,
+        card: row.card,
+        reason: `${earlier.where} of this file has the same number and expiry`,
+      });
+    } else {
+      inFile.set(key, { where: row.where, data: row.card.data });
+      preview.add.push({ index, where: row.where, card: row.card });
+    }
+  });
+  return preview;
+}

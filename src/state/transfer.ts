@@ -1,0 +1,69 @@
+/**
+ * Bringing cards in and taking them out. Export writes the cards on screen (the ones this device could open) to a
+ * file: an encrypted backup sealed in the worker, or a plain Bitwarden or Credential Exchange file. Import previews a
+ * file against the cards on screen, then stores the chosen new cards in one change through the same path every
+ * other card takes (cards.ts: sealed in the worker, encrypted whenever a secret exists, one write under the lock, or
+ * the outbox while signed in), so they sync like any other card.
+ */
+import type { PlainCard } from '../domain/card';
+import { newCardId } from '../domain/card-id';
+import { writeBitwarden } from '../domain/transfer/bitwarden';
+import { writeCxf } from '../domain/transfer/cxf';
+import type { ImportedCard, ImportParse } from '../domain/transfer/import-row';
+import type { ImportPreview } from '../domain/transfer/preview';
+import { previewImport } from '../domain/transfer/preview';
+import { getEngine } from '../engine';
+import { cardsState, saveNewCards } from './cards';
+import { storedCollection } from './store';
+
+/** What importing `parse` would do against the cards on screen now (the same number and expiry is the same card). */
+export const buildPreview = (parse: ImportParse): ImportPreview => previewImport(parse, cardsState.cards);
+
+/** A backup's cards as a parse for the preview, or `null` when the passphrase does not open it. */
+export async function openBackupFile(passphrase: string, text: string): Promise<ImportParse | null> {
+  const opening = await getEngine().openBackup(passphrase, text);
+  if (opening.status === 'wrong-passphrase') return null;
+  return { format: 'sleeve-backup', rows: opening.rows, leftOut: 0 };
+}
+
+/**
+ * Stores the chosen cards as new cards and resolves to how many. A backup's card keeps its id and date unless the id
+ * is taken here; a card from another app is dated now, a millisecond apart in the file's order, so Home lists them
+ * as the file did. Nothing is stored if any step fails.
+ */
+export async function importCards(chosen: readonly ImportedCard[], now = Date.now()): Promise<number> {
+  const taken = new Set(Object.keys(storedCollection().cards));
+  const cards: PlainCard[] = chosen.map((card, index) => {
+    const id = card.id !== undefined && !taken.has(card.id) ? card.id : newCardId((candidate) => taken.has(candidate));
+    taken.add(id);
+    return { id, data: card.data, modifiedAt: card.modifiedAt ?? now - index };
+  });
+  await saveNewCards(cards);
+  return cards.length;
+}
+
+export type ExportFormat = 'backup' | 'bitwarden' | 'cxf';
+
+export interface ExportFile {
+  text: string;
+  fileName: string;
+  count: number;
+}
+
+const day = (now: Date): string => now.toISOString().slice(0, 10);
+
+/** The cards on screen as an encrypted backup; the key is derived from `passphrase` in the worker. */
+export async function exportBackup(passphrase: string, now = new Date()): Promise<ExportFile> {
+  const cards = [...cardsState.cards];
+  const text = await getEngine().sealBackup(passphrase, cards);
+  return { text, fileName: `sleeve-backup-${day(now)}.json`, count: cards.length };
+}
+
+/** The cards on screen as a plain file another app imports; nothing in it is encrypted. */
+export function exportPlain(format: 'bitwarden' | 'cxf', now = new Date()): ExportFile {
+  const cards = [...cardsState.cards];
+  const text =
+    format === 'bitwarden' ? writeBitwarden(cards, { now }) : writeCxf(cards, { now, rpId: location.hostname });
+  const name = format === 'bitwarden' ? 'bitwarden' : 'cxf';
+  return { text, fileName: `sleeve-${name}-export-${day(now)}.json`, count: cards.length };
+}

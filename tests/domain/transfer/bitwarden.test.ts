@@ -1,0 +1,144 @@
+import { describe, expect, test } from 'vitest';
+import type { PlainCard } from '../../../src/domain/card';
+import { BitwardenMessages, readBitwarden, writeBitwarden } from '../../../src/domain/transfer/bitwarden';
+import { ReadFileMessages, readImportFile } from '../../../src/domain/transfer/read-file';
+import { fixtureBytes, fixtureJson, sky } from './fixtures';
+
+/** What the preview shows of each row: where it is, and its card (number, expiry, holder, issuer, CVV, network) or why not. */
+const shown = (rows: ReturnType<typeof readBitwarden>['rows']) =>
+  rows.map((row) =>
+    'card' in row
+      ? [row.where, Object.values(row.card.data).slice(0, 6).join(' | '), row.card.notes]
+      : [row.where, row.reason],
+  );
+
+describe('reading a Bitwarden export', () => {
+  test('every card item is a row, in the file’s order; logins and notes are counted, not imported', () => {
+    const parse = readBitwarden(fixtureJson('bitwarden.json'), sky);
+    expect(parse.format).toBe('bitwarden');
+    expect(parse.leftOut).toBe(2);
+    expect(shown(parse.rows)).toEqual([
+      ['Item 1 “First Bank Visa”', '4111111111111111 | 01/30 | Ada Lovelace | First Bank Visa | 123 | VISA', []],
+      // The name Sleeve's own export makes up for a card without an issuer is not taken for one.
+      ['Item 3 “Mastercard ending 4444”', '5555555555554444 | 12/28 | Grace Hopper |  |  | MASTERCARD', []],
+      ['Item 4 “Travel Amex”', 'its card number has 15 digits; Sleeve keeps 16-digit card numbers only'],
+      [
+        'Item 5',
+        '3530111333300000 | 09/29 | Kōji Satō | Shopping card from the departm |  | OTHER',
+        [
+          'its issuer was shortened to 30 characters',
+          'its 4-digit security code was left out; Sleeve keeps 3-digit codes only',
+          'its network “JCB” is not one Sleeve knows, so it is kept as Other',
+        ],
+      ],
+      ['Item 6 “No name on it”', 'it has no cardholder name'],
+      ['Item 7 “Typo”', 'its card number holds characters other than digits'],
+      ['Item 8 “Old card”', 'its expiry date “13/2026” is not a month and year Sleeve can read'],
+      ['Item 9 “Deleted card”', 'it is in the trash in Bitwarden'],
+      ['Item 10 “Empty card item”', 'it has no card details'],
+    ]);
+  });
+
+  test('an encrypted export is refused as a whole, saying how to make one Sleeve can read', async () => {
+    await expect(readImportFile(fixtureBytes('bitwarden-encrypted.json'), sky)).rejects.toThrow(
+      BitwardenMessages.encrypted,
+    );
+    const accountEncrypted = { encrypted: true, encKeyValidation_DO_NOT_EDIT: '2.x|y|z', folders: [], items: [] };
+    expect(() => readBitwarden(accountEncrypted, sky)).toThrow(BitwardenMessages.encrypted);
+  });
+
+  // Saved as .txt so the linter leaves it broken; Sleeve tells files apart by content, not by name.
+  test('a file cut off half way is damaged JSON, not an empty export', async () => {
+    await expect(readImportFile(fixtureBytes('bitwarden-truncated.txt'), sky)).rejects.toThrow(
+      ReadFileMessages.damagedJson,
+    );
+  });
+
+  test('items of the wrong shape are rows with a reason, never a failure of the whole file', () => {
+    const parse = readBitwarden(
+      {
+        encrypted: false,
+        items: [
+          null,
+          { type: 3, name: 42, card: 'not an object' },
+          { type: 3, card: { number: '4111111111111111', cardholderName: 'Ada Lovelace', expMonth: 1, expYear: 2030 } },
+        ],
+      },
+      sky,
+    );
+    expect(parse.leftOut).toBe(1);
+    expect(shown(parse.rows)).toEqual([
+      ['Item 2', 'it has no card details'],
+      ['Item 3', '4111111111111111 | 01/30 | Ada Lovelace |  |  | OTHER', []],
+    ]);
+  });
+});
+
+describe('writing a Bitwarden export', () => {
+  const cards: PlainCard[] = [
+    {
+      id: 'Bk7xQ2pL',
+      data: {
+        number: '4111111111111111',
+        expiry: '01/30',
+        cardholder: 'Ada Lovelace',
+        issuer: 'First Bank',
+        cvv: '123',
+        network: 'VISA',
+        theme: 'SKY',
+      },
+      modifiedAt: Date.UTC(2024, 2, 1),
+    },
+    {
+      id: 'r9T4mN0a',
+      data: {
+        number: '5555555555554444',
+        expiry: '12/28',
+        cardholder: 'Zoë Núñez',
+        issuer: '',
+        cvv: '',
+        network: 'AMEX',
+        theme: 'ROSE',
+      },
+      modifiedAt: Date.UTC(2024, 2, 2),
+    },
+  ];
+  let next = 0;
+  const uuid = () => `00000000-0000-4000-8000-00000000000${next++}`;
+
+  test('card items of type 3 in Bitwarden’s own shape', () => {
+    const file = JSON.parse(writeBitwarden(cards, { now: new Date(Date.UTC(2024, 3, 1)), uuid }));
+    expect(file.encrypted).toBe(false);
+    expect(file.folders).toEqual([]);
+    expect(file.items[0]).toEqual({
+      id: expect.stringMatching(/^00000000-/),
+      organizationId: null,
+      folderId: null,
+      type: 3,
+      reprompt: 0,
+      name: 'First Bank',
+      notes: null,
+      favorite: false,
+      card: {
+        cardholderName: 'Ada Lovelace',
+        brand: 'Visa',
+        number: '4111111111111111',
+        expMonth: '1',
+        expYear: '2030',
+        code: '123',
+      },
+      collectionIds: null,
+      revisionDate: '2024-03-01T00:00:00.000Z',
+      creationDate: '2024-03-01T00:00:00.000Z',
+      deletedDate: null,
+    });
+    expect(file.items[1].name).toBe('American Express ending 4444');
+    expect(file.items[1].card).toMatchObject({ brand: 'Amex', expMonth: '12', expYear: '2028', code: null });
+  });
+
+  test('read back, every card comes out as it went in (the theme, which Bitwarden has no place for, aside)', () => {
+    const parse = readBitwarden(JSON.parse(writeBitwarden(cards, { now: new Date() })), () => 'ROSE');
+    const back = parse.rows.map((row) => ('card' in row ? { ...row.card.data, theme: undefined } : row.reason));
+    expect(back).toEqual(cards.map((card) => ({ ...card.data, theme: undefined })));
+  });
+});

@@ -1,0 +1,148 @@
+import { describe, expect, test } from 'vitest';
+import { toCardRow } from '../../../src/domain/transfer/card-fields';
+import { readExpiry } from '../../../src/domain/transfer/expiry';
+import { networkFromBrand } from '../../../src/domain/transfer/networks';
+
+const base = { number: '4111111111111111', expiry: '01/30', cardholder: 'Ada Lovelace', theme: 'SKY' as const };
+const reasonOf = (row: ReturnType<typeof toCardRow>) => ('reason' in row ? row.reason : null);
+const cardOf = (row: ReturnType<typeof toCardRow>) => {
+  if (!('card' in row)) throw new Error(`expected a card, got: ${row.reason}`);
+  return row.card;
+};
+
+describe('card numbers', () => {
+  test('spaces, dashes and dots are separators; only the digits are kept', () => {
+    for (const number of ['4111 1111 1111 1111', '4111-1111-1111-1111', '4111.1111.1111.1111', ' 4111111111111111 ']) {
+      expect(cardOf(toCardRow('Row 2', { ...base, number })).data.number).toBe('4111111111111111');
+    }
+  });
+
+  test('a number of another length, with letters, missing or not text says why, and nothing is guessed', () => {
+    expect(reasonOf(toCardRow('Row 2', { ...base, number: '378282246310005' }))).toBe(
+      'its card number has 15 digits; Sleeve keeps 16-digit card numbers only',
+    );
+    expect(reasonOf(toCardRow('Row 2', { ...base, number: '4111 1111 1111 111O' }))).toBe(
+      'its card number holds characters other than digits',
+    );
+    expect(reasonOf(toCardRow('Row 2', { ...base, number: '' }))).toBe('it has no card number');
+    expect(reasonOf(toCardRow('Row 2', { ...base, number: null }))).toBe('it has no card number');
+    // A JSON number may have lost leading zeros or its last digits: refused rather than stored wrong.
+    expect(reasonOf(toCardRow('Row 2', { ...base, number: 4111111111111111 }))).toBe('its card number is not text');
+    expect(reasonOf(toCardRow('Row 2', { ...base, number: { value: '4111111111111111' } }))).toBe(
+      'its card number is not text',
+    );
+  });
+});
+
+describe('expiry dates', () => {
+  test.each([
+    ['01/30', '01/30'],
+    ['1/30', '01/30'],
+    ['01/2030', '01/30'],
+    ['01-30', '01/30'],
+    ['01.2030', '01/30'],
+    ['0130', '01/30'],
+    ['012030', '01/30'],
+    ['2030-01', '01/30'],
+    ['2030-1', '01/30'],
+    ['2030-01-31', '01/30'],
+    ['12 / 28', '12/28'],
+  ])('%s reads as %s', (typed, expected) => {
+    expect(readExpiry(typed)).toEqual({ expiry: expected });
+  });
+
+  test('a month and a year given apart', () => {
+    expect(readExpiry({ month: '1', year: '2030' })).toEqual({ expiry: '01/30' });
+    expect(readExpiry({ month: 12, year: 28 })).toEqual({ expiry: '12/28' });
+    expect(readExpiry({ month: '09', year: '29' })).toEqual({ expiry: '09/29' });
+  });
+
+  test('what is not clearly a month and a year is a reason', () => {
+    expect(readExpiry('13/27')).toEqual({ reason: 'its expiry date “13/27” is not a month and year Sleeve can read' });
+    expect(readExpiry('00/27')).toEqual({ reason: 'its expiry date “00/27” is not a month and year Sleeve can read' });
+    expect(readExpiry('30/01/2030')).toEqual({
+      reason: 'its expiry date “30/01/2030” is not a month and year Sleeve can read',
+    });
+    expect(readExpiry('January 2030')).toEqual({
+      reason: 'its expiry date “January 2030” is not a month and year Sleeve can read',
+    });
+    // A four-digit year outside 2000-2099 cannot be written as YY without guessing the century.
+    expect(readExpiry('01/1999')).toEqual({
+      reason: 'its expiry date “01/1999” is not a month and year Sleeve can read',
+    });
+    expect(readExpiry('')).toEqual({ reason: 'it has no expiry date' });
+    expect(readExpiry(undefined)).toEqual({ reason: 'it has no expiry date' });
+    expect(readExpiry({ month: '', year: '2030' })).toEqual({ reason: 'its expiry month is missing' });
+    expect(readExpiry({ month: '5', year: null })).toEqual({ reason: 'its expiry year is missing' });
+    expect(readExpiry({ month: '13', year: '2026' })).toEqual({
+      reason: 'its expiry date “13/2026” is not a month and year Sleeve can read',
+    });
+  });
+});
+
+describe('cardholder, issuer, CVV and network', () => {
+  test('the cardholder is required and held to the form’s limits', () => {
+    expect(reasonOf(toCardRow('Row 2', { ...base, cardholder: '  ' }))).toBe('it has no cardholder name');
+    expect(reasonOf(toCardRow('Row 2', { ...base, cardholder: 'A' }))).toBe(
+      'its cardholder name is shorter than 2 characters',
+    );
+    expect(reasonOf(toCardRow('Row 2', { ...base, cardholder: 'A'.repeat(31) }))).toBe(
+      'its cardholder name is longer than 30 characters',
+    );
+    expect(cardOf(toCardRow('Row 2', { ...base, cardholder: '  Zoë Núñez ' })).data.cardholder).toBe('Zoë Núñez');
+  });
+
+  test('a long issuer is shortened to 30 characters, and the note says so', () => {
+    const card = cardOf(toCardRow('Row 2', { ...base, issuer: 'Shopping card from the department store downtown' }));
+    expect(card.data.issuer).toBe('Shopping card from the departm');
+    expect(card.notes).toEqual(['its issuer was shortened to 30 characters']);
+  });
+
+  test('a CVV that is not 3 digits is left out with a note; the card still comes in', () => {
+    const four = cardOf(toCardRow('Row 2', { ...base, cvv: '1234' }));
+    expect(four.data.cvv).toBe('');
+    expect(four.notes).toEqual(['its 4-digit security code was left out; Sleeve keeps 3-digit codes only']);
+    const letters = cardOf(toCardRow('Row 2', { ...base, cvv: '12a' }));
+    expect(letters.data.cvv).toBe('');
+    expect(letters.notes).toEqual(['its security code was not digits and was left out']);
+    expect(cardOf(toCardRow('Row 2', { ...base, cvv: ' 007 ' })).data.cvv).toBe('007');
+    expect(cardOf(toCardRow('Row 2', { ...base, cvv: null })).notes).toEqual([]);
+  });
+
+  test('brand names map to Sleeve’s networks; an unknown one is Other with a note, a missing one is Other', () => {
+    expect(networkFromBrand('Visa')).toBe('VISA');
+    expect(networkFromBrand('MasterCard')).toBe('MASTERCARD');
+    expect(networkFromBrand('American Express')).toBe('AMEX');
+    expect(networkFromBrand('amex')).toBe('AMEX');
+    expect(networkFromBrand('Diners Club')).toBe('DINERS');
+    expect(networkFromBrand('RuPay')).toBe('RUPAY');
+    expect(networkFromBrand('Discover')).toBe('DISCOVER');
+    expect(networkFromBrand('AMEX')).toBe('AMEX');
+    expect(networkFromBrand('')).toBe('OTHER');
+    expect(networkFromBrand('JCB')).toBeNull();
+    const jcb = cardOf(toCardRow('Row 2', { ...base, network: 'JCB' }));
+    expect(jcb.data.network).toBe('OTHER');
+    expect(jcb.notes).toEqual(['its network “JCB” is not one Sleeve knows, so it is kept as Other']);
+    expect(cardOf(toCardRow('Row 2', { ...base })).data.network).toBe('OTHER');
+    expect(cardOf(toCardRow('Row 2', { ...base })).notes).toEqual([]);
+  });
+
+  test('a card that passes keeps every field in Sleeve’s shape', () => {
+    const row = toCardRow('Row 2', { ...base, issuer: 'First Bank', cvv: '123', network: 'Visa' });
+    expect(row).toEqual({
+      where: 'Row 2',
+      card: {
+        data: {
+          number: '4111111111111111',
+          expiry: '01/30',
+          cardholder: 'Ada Lovelace',
+          issuer: 'First Bank',
+          cvv: '123',
+          network: 'VISA',
+          theme: 'SKY',
+        },
+        notes: [],
+      },
+    });
+  });
+});

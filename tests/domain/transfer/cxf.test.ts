@@ -1,0 +1,137 @@
+import { describe, expect, test } from 'vitest';
+import type { PlainCard } from '../../../src/domain/card';
+import { CxfMessages, readCxf, writeCxf } from '../../../src/domain/transfer/cxf';
+import { readImportFile } from '../../../src/domain/transfer/read-file';
+import { fixtureBytes, fixtureJson, sky } from './fixtures';
+
+describe('reading a Credential Exchange file', () => {
+  test('every credit-card credential of every item is a row; items without one are counted, not imported', () => {
+    const parse = readCxf(fixtureJson('cxf.json'), sky);
+    expect(parse.format).toBe('cxf');
+    expect(parse.leftOut).toBe(1);
+    expect(
+      parse.rows.map((row) => ('card' in row ? [row.where, row.card.data, row.card.notes] : [row.where, row.reason])),
+    ).toEqual([
+      [
+        'Item 1 “Rewards Visa”',
+        {
+          number: '4111111111111111',
+          expiry: '01/30',
+          cardholder: 'Ada Lovelace',
+          issuer: 'Rewards Visa',
+          cvv: '123',
+          network: 'VISA',
+          theme: 'SKY',
+        },
+        ['its card PIN was left out; Sleeve does not keep card PINs'],
+      ],
+      [
+        'Item 3 “Household cards”, card 1',
+        {
+          number: '5555555555554444',
+          expiry: '12/28',
+          cardholder: 'Grace Hopper',
+          issuer: 'Household cards',
+          cvv: '',
+          network: 'MASTERCARD',
+          theme: 'SKY',
+        },
+        [],
+      ],
+      ['Item 3 “Household cards”, card 2', 'its card number has 14 digits; Sleeve keeps 16-digit card numbers only'],
+      [
+        'Item 4 “Draft-style card”',
+        {
+          number: '6011000990139424',
+          expiry: '07/27',
+          cardholder: 'Alan Turing',
+          issuer: 'Draft-style card',
+          cvv: '456',
+          network: 'DISCOVER',
+          theme: 'SKY',
+        },
+        [],
+      ],
+      ['Item 5 “Bad date”', 'its expiry date “2027-13” is not a month and year Sleeve can read'],
+    ]);
+  });
+
+  test('a newer major version is refused as a whole; the file is told apart from other JSON by its content', async () => {
+    await expect(readImportFile(fixtureBytes('cxf-version-2.json'), sky)).rejects.toThrow(CxfMessages.newer(2));
+    const read = await readImportFile(fixtureBytes('cxf.json'), sky);
+    expect(read.kind === 'rows' && read.parse.format).toBe('cxf');
+  });
+});
+
+describe('writing a Credential Exchange file', () => {
+  const cards: PlainCard[] = [
+    {
+      id: 'Bk7xQ2pL',
+      data: {
+        number: '4111111111111111',
+        expiry: '01/30',
+        cardholder: 'Ada Lovelace',
+        issuer: 'First Bank',
+        cvv: '123',
+        network: 'VISA',
+        theme: 'SKY',
+      },
+      modifiedAt: Date.UTC(2024, 2, 1),
+    },
+    {
+      id: 'r9T4mN0a',
+      data: {
+        number: '5555555555554444',
+        expiry: '12/28',
+        cardholder: 'Zoë Núñez',
+        issuer: '',
+        cvv: '',
+        network: 'OTHER',
+        theme: 'ROSE',
+      },
+      modifiedAt: Date.UTC(2024, 2, 2),
+    },
+  ];
+  const options = {
+    now: new Date(Date.UTC(2024, 3, 1)),
+    rpId: 'sleeve.example',
+    randomBytes: () => new Uint8Array(16),
+  };
+
+  test('a CXF 1.0 header with one account, and each card an item holding one credit-card credential', () => {
+    const file = JSON.parse(writeCxf(cards, options));
+    expect(file).toMatchObject({
+      version: { major: 1, minor: 0 },
+      exporterRpId: 'sleeve.example',
+      exporterDisplayName: 'Sleeve',
+      timestamp: Date.UTC(2024, 3, 1) / 1000,
+    });
+    expect(file.accounts).toHaveLength(1);
+    expect(file.accounts[0]).toMatchObject({ id: 'AAAAAAAAAAAAAAAAAAAAAA', username: '', email: '', collections: [] });
+    expect(file.accounts[0].items[0]).toEqual({
+      id: 'AAAAAAAAAAAAAAAAAAAAAA',
+      creationAt: Date.UTC(2024, 2, 1) / 1000,
+      modifiedAt: Date.UTC(2024, 2, 1) / 1000,
+      title: 'First Bank',
+      credentials: [
+        {
+          type: 'credit-card',
+          number: { fieldType: 'concealed-string', value: '4111111111111111' },
+          fullName: { fieldType: 'string', value: 'Ada Lovelace' },
+          cardType: { fieldType: 'string', value: 'Visa' },
+          verificationNumber: { fieldType: 'concealed-string', value: '123' },
+          expiryDate: { fieldType: 'year-month', value: '2030-01' },
+        },
+      ],
+    });
+    // No CVV and no network: those fields are left out rather than written empty.
+    expect(file.accounts[0].items[1].title).toBe('Card ending 4444');
+    expect(Object.keys(file.accounts[0].items[1].credentials[0])).toEqual(['type', 'number', 'fullName', 'expiryDate']);
+  });
+
+  test('read back, every card comes out as it went in (the theme aside)', () => {
+    const parse = readCxf(JSON.parse(writeCxf(cards, options)), () => 'ROSE');
+    const back = parse.rows.map((row) => ('card' in row ? { ...row.card.data, theme: undefined } : row.reason));
+    expect(back).toEqual(cards.map((card) => ({ ...card.data, theme: undefined })));
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, test } from 'vitest';
+import type { CardData, PlainCard } from '../../../src/domain/card';
+import type { ImportParse } from '../../../src/domain/transfer/import-row';
+import { previewImport } from '../../../src/domain/transfer/preview';
+
+const data = (fields: Partial<CardData> = {}): CardData => ({
+  number: '4111111111111111',
+  expiry: '01/30',
+  cardholder: 'Ada Lovelace',
+  issuer: '',
+  cvv: '123',
+  network: 'VISA',
+  theme: 'SKY',
+  ...fields,
+});
+
+const inWallet: PlainCard[] = [
+  { id: 'Aaaaaaa1', data: data(), modifiedAt: 1 },
+  { id: 'Aaaaaaa2', data: data({ number: '5555555555554444', expiry: '12/28', cvv: '' }), modifiedAt: 2 },
+];
+
+describe('the preview', () => {
+  test('new cards, cards Sleeve has (same number and expiry) and rows that cannot be imported, each with why', () => {
+    const parse: ImportParse = {
+      format: 'csv',
+      leftOut: 3,
+      rows: [
+        { where: 'Row 2', card: { data: data(), notes: [] } },
+        // Same number, another expiry: a renewed card is a new card.
+        { where: 'Row 3', card: { data: data({ expiry: '01/33' }), notes: [] } },
+        {
+          where: 'Row 4',
+          card: {
+            data: data({ number: '5555555555554444', expiry: '12/28', cardholder: 'G. Hopper', cvv: '999' }),
+            notes: [],
+          },
+        },
+        { where: 'Row 5', reason: 'it has no card number' },
+        { where: 'Row 6', card: { data: data({ expiry: '01/33', theme: 'ROSE' }), notes: [] } },
+      ],
+    };
+    const preview = previewImport(parse, inWallet);
+    expect(preview.leftOut).toBe(3);
+    expect(preview.add.map((entry) => [entry.index, entry.where, entry.card.data.expiry])).toEqual([
+      [1, 'Row 3', '01/33'],
+    ]);
+    expect(preview.already.map((entry) => [entry.where, entry.reason])).toEqual([
+      ['Row 2', 'Sleeve already has this card'],
+      [
+        'Row 4',
+        "Sleeve already has this number and expiry with a different cardholder and CVV; Sleeve's card is kept as it is",
+      ],
+      ['Row 6', 'Row 3 of this file has the same number and expiry'],
+    ]);
+    expect(preview.cannot).toEqual([{ index: 3, where: 'Row 5', reason: 'it has no card number' }]);
+  });
+
+  test('an empty wallet adds every readable card once', () => {
+    const preview = previewImport(
+      { format: 'bitwarden', leftOut: 0, rows: [{ where: 'Item 1', card: { data: data(), notes: [] } }] },
+      [],
+    );
+    expect(preview.add).toHaveLength(1);
+    expect(preview.already).toEqual([]);
+  });
+});

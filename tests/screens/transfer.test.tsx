@@ -1,0 +1,245 @@
+/**
+ * Import and export as a person goes through them: Data Management's new entries, the file picker, a backup's
+ * passphrase, the CSV column mapping with the file's first rows, the preview (to add, already in Sleeve, cannot be
+ * imported, row by row), the encrypted default and the warning before a plain export. The real worker and storage.
+ */
+import { expect, test } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import type { PlainCard } from '../../src/domain/card';
+import { eraseDevice } from '../../src/state/app';
+import { createPin } from '../../src/state/secrets';
+import bitwardenText from '../fixtures/transfer/bitwarden.json?raw';
+import csvText from '../fixtures/transfer/cards.csv?raw';
+import { catchDownloads } from '../support/downloads';
+import { currentPath, makeCard, renderApp, storedCards } from '../support/render';
+
+const PASSPHRASE = 'Zoë’s backup: 🐎 battery staple!';
+
+const fileOf = (text: string, name: string, type = 'application/json') => new File([text], name, { type });
+const chooseFile = (file: File) => page.getByLabelText('Choose a file').upload(file);
+const section = (name: RegExp) => page.getByRole('region', { name });
+
+const visa = makeCard(
+  { number: '4111111111111111', expiry: '01/30', cardholder: 'Ada Lovelace', issuer: 'First Bank', network: 'VISA' },
+  { id: 'Visa0001', modifiedAt: 1_700_000_000_000 },
+);
+
+test('Data Management offers export and import above the Danger Zone, which is unchanged', async () => {
+  await renderApp('/user/data-management');
+  const cards = page.getByRole('region', { name: 'Your cards' });
+  await expect
+    .element(cards.getByRole('link', { name: 'Export cards' }))
+    .toHaveAttribute('href', '/user/data-management/export');
+  await expect
+    .element(cards.getByRole('link', { name: 'Import cards' }))
+    .toHaveAttribute('href', '/user/data-management/import');
+  await expect.element(page.getByRole('heading', { name: 'Danger Zone' })).toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Delete all cards' })).toBeVisible();
+});
+
+test('importing a Bitwarden file: the preview lists what is new, what Sleeve has and what cannot come, with why', async () => {
+  await renderApp('/user/data-management/import', { cards: [visa] });
+  await chooseFile(fileOf(bitwardenText, 'bitwarden_export.json'));
+  await expect.element(page.getByText('bitwarden_export.json · Bitwarden export')).toBeVisible();
+  await expect
+    .element(
+      page.getByText('2 items in the file are not a payment card (logins, notes and the like) and will be left out.'),
+    )
+    .toBeVisible();
+
+  const add = section(/^To add \(2\)$/);
+  await expect.element(add.getByRole('checkbox', { name: /Item 3 “Mastercard ending 4444”/ })).toBeChecked();
+  await expect.element(add.getByText('•••• 4444 · 12/28 · Grace Hopper · Mastercard')).toBeVisible();
+  await expect
+    .element(add.getByText('Note: its network “JCB” is not one Sleeve knows, so it is kept as Other'))
+    .toBeVisible();
+  await expect
+    .element(add.getByText('Note: its 4-digit security code was left out; Sleeve keeps 3-digit codes only'))
+    .toBeVisible();
+
+  const already = section(/^Already in Sleeve \(1\)$/);
+  await expect.element(already.getByText('Item 1 “First Bank Visa”')).toBeVisible();
+  await expect
+    .element(
+      already.getByText(
+        "Sleeve already has this number and expiry with a different issuer; Sleeve's card is kept as it is",
+      ),
+    )
+    .toBeVisible();
+
+  const cannot = section(/^Cannot be imported \(6\)$/);
+  for (const [where, why] of [
+    ['Item 4 “Travel Amex”', 'its card number has 15 digits; Sleeve keeps 16-digit card numbers only'],
+    ['Item 6 “No name on it”', 'it has no cardholder name'],
+    ['Item 7 “Typo”', 'its card number holds characters other than digits'],
+    ['Item 8 “Old card”', 'its expiry date “13/2026” is not a month and year Sleeve can read'],
+    ['Item 9 “Deleted card”', 'it is in the trash in Bitwarden'],
+    ['Item 10 “Empty card item”', 'it has no card details'],
+  ]) {
+    await expect.element(cannot.getByText(where as string, { exact: true })).toBeVisible();
+    await expect.element(cannot.getByText(`Why: ${why}`)).toBeVisible();
+  }
+  // Nothing is stored before the person confirms.
+  expect(Object.keys(storedCards().cards)).toEqual(['Visa0001']);
+
+  // The JCB card is left out; only the Mastercard comes in.
+  await add.getByRole('checkbox', { name: /Item 5/ }).click();
+  await page.getByRole('button', { name: 'Import 1 card' }).click();
+  await expect.element(page.getByText('Imported 1 card')).toHaveAttribute('data-type', 'success');
+  await expect.poll(currentPath).toBe('/home');
+  const stored = Object.values(storedCards().cards);
+  expect(stored).toHaveLength(2);
+  expect(stored.find((card) => card.id === 'Visa0001')).toEqual(visa);
+  expect(stored.map((card) => card.data.number).sort()).toEqual(['4111111111111111', '5555555555554444']);
+  await expect.element(page.getByRole('link', { name: /Grace Hopper|card ending 4444/ }).first()).toBeVisible();
+});
+
+test('a CSV file asks which column is which, suggests an answer, and shows the first rows to check it against', async () => {
+  await renderApp('/user/data-management/import');
+  await chooseFile(fileOf(csvText, 'cards.csv', 'text/csv'));
+  const table = page.getByRole('table', { name: 'The first rows of cards.csv' });
+  await expect.element(table.getByRole('cell', { name: 'Hopper, Grace' })).toBeVisible();
+  await expect.element(table.getByRole('cell', { name: 'Bank "The Best"' })).toBeVisible();
+  await expect.element(table.getByRole('columnheader', { name: 'F' })).toBeVisible();
+
+  const number = page.getByRole('combobox', { name: 'Card number' });
+  await expect.element(number).toHaveDisplayValue('Column A: Card Number');
+  await expect.element(page.getByRole('combobox', { name: 'Cardholder' })).toHaveDisplayValue('Column B: Name on Card');
+  await expect.element(page.getByRole('combobox', { name: 'Expiry date' })).toHaveDisplayValue('Column C: Expiry');
+  await expect.element(page.getByRole('combobox', { name: 'Expiry month' })).toHaveDisplayValue('Not in the file');
+  await expect.element(page.getByRole('checkbox', { name: 'The first row holds column names' })).toBeChecked();
+
+  // Without a cardholder column nothing can be read, and the screen says what is missing.
+  await userEvent.selectOptions(page.getByRole('combobox', { name: 'Cardholder' }), 'Not in the file');
+  await expect.element(page.getByText('Choose the column that holds the cardholder name.')).toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Show what will be imported' })).toBeDisabled();
+  await userEvent.selectOptions(page.getByRole('combobox', { name: 'Cardholder' }), 'Column B: Name on Card');
+  // The bank column read as the issuer is changed to nothing at all.
+  await userEvent.selectOptions(page.getByRole('combobox', { name: 'Issuer' }), 'Not in the file');
+  await page.getByRole('button', { name: 'Show what will be imported' }).click();
+
+  const add = section(/^To add \(3\)$/);
+  await expect.element(add.getByText('•••• 1111 · 01/30 · Ada Lovelace · Visa')).toBeVisible();
+  await expect.element(add.getByText('•••• 4444 · 12/28 · Hopper, Grace · Mastercard')).toBeVisible();
+  const cannot = section(/^Cannot be imported \(2\)$/);
+  await expect.element(cannot.getByText('Row 4', { exact: true })).toBeVisible();
+  await expect
+    .element(cannot.getByText('Why: its card number has 15 digits; Sleeve keeps 16-digit card numbers only'))
+    .toBeVisible();
+  await expect
+    .element(cannot.getByText('Why: its expiry date “13/27” is not a month and year Sleeve can read'))
+    .toBeVisible();
+  await page.getByRole('button', { name: 'Import 3 cards' }).click();
+  await expect.element(page.getByText('Imported 3 cards')).toBeVisible();
+  const stored = Object.values(storedCards().cards) as PlainCard[];
+  expect(stored.map((card) => card.data.issuer)).toEqual(['', '', '']);
+});
+
+test('a file Sleeve cannot read is explained where it was chosen, and another can be chosen', async () => {
+  await renderApp('/user/data-management/import');
+  await chooseFile(fileOf('{"some": "thing"}', 'notes.json'));
+  await expect
+    .element(page.getByRole('alert'))
+    .toHaveTextContent(
+      'This JSON file is not an export Sleeve knows. Sleeve imports its own backups, Bitwarden and Proton Pass JSON exports, Credential Exchange (CXF) files and CSV files.',
+    );
+  await chooseFile(fileOf(bitwardenText, 'bitwarden.json'));
+  await expect.element(section(/^To add \(3\)$/)).toBeVisible();
+});
+
+test('an encrypted backup is the default; a weak or unconfirmed passphrase cannot save one; it imports back', async () => {
+  const cards = [visa, makeCard({ number: '5555555555554444', expiry: '12/28', cardholder: 'Zoë Núñez', cvv: '' })];
+  await renderApp('/user/data-management/export', { cards });
+  const downloads = catchDownloads();
+  await expect.element(page.getByRole('radio', { name: /Encrypted backup/ })).toBeChecked();
+  const save = page.getByRole('button', { name: 'Save encrypted backup of 2 cards' });
+
+  await page.getByLabelText('Backup passphrase').fill('password123');
+  await expect.element(page.getByText('Too easy to guess. Add more words, or choose less common ones.')).toBeVisible();
+  await expect.element(save).toBeDisabled();
+  await page.getByLabelText('Backup passphrase').fill(PASSPHRASE);
+  await expect.element(page.getByText('Strong enough to protect your backup')).toBeVisible();
+  await page.getByLabelText('Confirm passphrase').fill(`${PASSPHRASE}!`);
+  await expect.element(page.getByText('Passphrases do not match')).toBeVisible();
+  await expect.element(save).toBeDisabled();
+  await page.getByLabelText('Confirm passphrase').fill(PASSPHRASE);
+  await expect.element(page.getByText('Passphrases match')).toBeVisible();
+  await save.click();
+
+  const file = await downloads.next();
+  expect(file.name).toMatch(/^sleeve-backup-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(JSON.parse(file.text)).toMatchObject({ format: 'sleeve-backup', version: 1, count: 2 });
+  expect(file.text).not.toContain('4111111111111111');
+  await expect.element(page.getByText('Exported 2 cards')).toBeVisible();
+
+  // On a device that has lost everything, the backup brings the cards back, after a wrong passphrase is refused.
+  await eraseDevice();
+  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'Data Management' }).click();
+  await page.getByRole('link', { name: 'Import cards' }).click();
+  await chooseFile(fileOf(file.text, file.name));
+  await expect.element(page.getByText(`${file.name} is a Sleeve backup of 2 cards.`, { exact: false })).toBeVisible();
+  await page.getByLabelText('Backup passphrase').fill('Zoe’s backup');
+  await page.getByRole('button', { name: 'Open backup' }).click();
+  await expect
+    .element(page.getByText('This passphrase does not open the backup, or the file was changed after it was saved.'))
+    .toBeVisible();
+  await page.getByLabelText('Backup passphrase').fill(PASSPHRASE);
+  await page.getByRole('button', { name: 'Open backup' }).click();
+  await page.getByRole('button', { name: 'Import 2 cards' }).click();
+  await expect.element(page.getByText('Imported 2 cards')).toBeVisible();
+  expect(storedCards().cards).toEqual(Object.fromEntries(cards.map((card) => [card.id, card])));
+});
+
+test('a plain export comes only after a warning, and Cancel downloads nothing', async () => {
+  await renderApp('/user/data-management/export', { cards: [visa] });
+  const downloads = catchDownloads();
+  await page.getByRole('radio', { name: /Bitwarden/ }).click();
+  await expect
+    .element(
+      page.getByText(
+        'This file will not be encrypted. Anyone who opens it can read every card number, expiry date and CVV in it.',
+      ),
+    )
+    .toBeVisible();
+  await page.getByRole('button', { name: 'Export 1 card without encryption' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Export without encryption?' });
+  await expect
+    .element(
+      sheet.getByText(
+        'The file will hold every card number, expiry date and CVV as plain text, readable by anyone who opens it.',
+      ),
+    )
+    .toBeVisible();
+  await sheet.getByRole('button', { name: 'Cancel' }).click();
+  await expect.element(sheet).not.toBeInTheDocument();
+  expect(downloads.count()).toBe(0);
+
+  await page.getByRole('button', { name: 'Export 1 card without encryption' }).click();
+  await page
+    .getByRole('dialog', { name: 'Export without encryption?' })
+    .getByRole('button', { name: 'Export anyway' })
+    .click();
+  const file = await downloads.next();
+  expect(file.name).toMatch(/^sleeve-bitwarden-export-\d{4}-\d{2}-\d{2}\.json$/);
+  expect(JSON.parse(file.text).items[0].card).toMatchObject({ number: '4111111111111111', brand: 'Visa' });
+  await expect.element(page.getByText('Exported 1 card')).toBeVisible();
+});
+
+test('with a PIN, exporting asks for it first; the file is saved once it is verified', async () => {
+  await renderApp('/user/data-management/export', { cards: [visa] });
+  await createPin('274951');
+  const downloads = catchDownloads();
+  await page.getByRole('radio', { name: /Credential Exchange/ }).click();
+  await page.getByRole('button', { name: 'Export 1 card without encryption' }).click();
+  await page
+    .getByRole('dialog', { name: 'Export without encryption?' })
+    .getByRole('button', { name: 'Export anyway' })
+    .click();
+  await expect.poll(currentPath).toBe('/user/data-management/pin/verify');
+  expect(downloads.count()).toBe(0);
+  for (const digit of '274951') await page.getByRole('button', { name: digit, exact: true }).click();
+  const file = await downloads.next();
+  expect(JSON.parse(file.text).accounts[0].items[0].credentials[0].number.value).toBe('4111111111111111');
+  await expect.element(page.getByText('Exported 1 card')).toBeVisible();
+});
