@@ -5,7 +5,7 @@
 import type { CardCollection } from './card';
 import type { Outbox, OutboxEntry } from './outbox';
 import type { Preferences } from './preferences';
-import type { AuthRecords, SecretRecord } from './secret';
+import type { AuthRecords, PinRecord, SecretRecord } from './secret';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -48,11 +48,17 @@ export function isSecretRecord(value: unknown): value is SecretRecord {
   );
 }
 
+/** A PIN record, plain or with the `device` layer that binds it to this device. */
+const isPinRecord = (value: unknown): value is PinRecord =>
+  isSecretRecord(value) &&
+  (!Object.hasOwn(value, 'device') ||
+    (isObject((value as PinRecord).device) && isString((value as PinRecord).device?.iv)));
+
 export function checkAuth(value: unknown): Checked<AuthRecords> {
   if (!isObject(value)) return { ok: false, reason: 'it is not a set of password and PIN records' };
   const { password = null, pin = null } = value;
   if (password !== null && !isSecretRecord(password)) return { ok: false, reason: 'its password record is damaged' };
-  if (pin !== null && !isSecretRecord(pin)) return { ok: false, reason: 'its PIN record is damaged' };
+  if (pin !== null && !isPinRecord(pin)) return { ok: false, reason: 'its PIN record is damaged' };
   return { ok: true, value: { password, pin } };
 }
 

@@ -9,6 +9,7 @@ import { getEngine } from '../engine';
 import type { StoreName } from '../storage/local-store';
 import { loadAuth, loadCards, loadPreferences, onStorageChange } from '../storage/local-store';
 import { sameRecord, sameRecords } from './device-records';
+import { showPinLimit } from './pin-limit';
 import { applyPreferences } from './preferences';
 import { reportError } from './report';
 import { appState, hideCards, records, session, setRecords, setStoredCollection } from './store';
@@ -29,10 +30,12 @@ export function followOtherTabs(restart: () => Promise<void>): void {
     changed.add(name);
     if (!first) return;
     following = following
-      .then(() => {
+      .then(async () => {
         const names = changed;
         changed = new Set();
-        return follow(names, restart);
+        await follow(names, restart);
+        // Another tab counted a wrong PIN (or cleared the count), or the PIN it counts for changed.
+        if (names.has('pinAttempts') || names.has('auth')) showPinLimit();
       })
       .catch(reportError);
   });
