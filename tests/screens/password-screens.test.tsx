@@ -11,7 +11,7 @@ import { getEngine } from '../../src/engine';
 import * as db from '../../src/remote/database';
 import { auth } from '../../src/remote/firebase';
 import { continueSignIn, createAccountPassword, signOut } from '../../src/state/account';
-import { createPin } from '../../src/state/secrets';
+import { createPin, verifyPassword } from '../../src/state/secrets';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
 import { currentPath, makeCard, renderApp } from '../support/render';
@@ -40,7 +40,11 @@ async function signedIn(path: string, { pin = false } = {}): Promise<{ uid: stri
   const uid = await googleSignIn(sub);
   await continueSignIn();
   await createAccountPassword(PASSWORD);
-  if (pin) await createPin(PIN);
+  if (pin) {
+    // As You → Security does it: the gate asks for the password, then the PIN wraps the same key.
+    await verifyPassword(PASSWORD);
+    await createPin(PIN);
+  }
   return { uid, app };
 }
 

@@ -8,6 +8,7 @@ import { onValue, ref } from 'firebase/database';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { PlainCard } from '../../src/domain/card';
 import { emptyPlainCollection } from '../../src/domain/card';
+import { Messages } from '../../src/domain/errors';
 import type { SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
 import * as db from '../../src/remote/database';
@@ -21,7 +22,14 @@ import {
 } from '../../src/state/account';
 import { appState, startApp } from '../../src/state/app';
 import { cardsState, deleteCard, saveCard } from '../../src/state/cards';
-import { changePassword, createPin, unlockWithPassword, unlockWithPin, verifyPassword } from '../../src/state/secrets';
+import {
+  changePassword,
+  createPin,
+  unlockWithPassword,
+  unlockWithPin,
+  verifyPassword,
+  verifyPin,
+} from '../../src/state/secrets';
 import { toastState } from '../../src/state/toast';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
@@ -120,7 +128,12 @@ describe('a new account (CREATE_PASSWORD)', () => {
     await createPin(PIN);
     await googleSignIn();
     await continueSignIn();
+    // The PIN guards the key the password is to wrap: the engine wants it first, and refuses without it.
+    expect((await rejectionOf(createAccountPassword(PASSWORD))).message).toBe(Messages.verifyFirst);
+    const before = await derivations();
+    await verifyPin(PIN);
     await createAccountPassword(PASSWORD);
+    expect((await derivations()) - before).toBe(2);
     const local = storedJson('auth') as { password: SecretRecord; pin: SecretRecord };
     expect(local.pin).not.toBeNull();
     await freshPage();
@@ -233,6 +246,7 @@ describe('signed in', () => {
   test('a newer password from another device removes the PIN, locks, and unlocks only with the new password', async () => {
     const cards = makeCards(54, 2);
     const uid = await createdAccount(cards);
+    await verifyPassword(PASSWORD);
     await createPin(PIN);
     // Another device changes the password: same key, new record, later.
     const other = startEngine();
@@ -281,6 +295,7 @@ describe('signed in', () => {
 
   test('signing out leaves no cards or auth on this device, and keeps preferences', async () => {
     await createdAccount(makeCards(57, 2));
+    await verifyPassword(PASSWORD);
     await createPin(PIN);
     const preferences = { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } };
     localStorage.setItem('sleeve/preferences', JSON.stringify(preferences));

@@ -343,7 +343,13 @@ class Sequence {
         return () => tab.cards.deleteCard(card.id).then(() => card.id);
       }
       case 'createPin':
-        return open ? () => tab.secrets.createPin(PIN) : null;
+        if (!open) return null;
+        return async () => {
+          // As the Security screen's gate does: the current secret first, which the engine wants before it wraps.
+          if (app.passwordCreated) await tab.secrets.verifyPassword(PASSWORD);
+          else if (app.pinCreated) await tab.secrets.verifyPin(PIN);
+          return tab.secrets.createPin(PIN);
+        };
       case 'removePin':
         return open && app.pinCreated ? () => tab.secrets.removePin() : null;
       case 'lock':
@@ -356,8 +362,11 @@ class Sequence {
         return async () => {
           const uid = await tab.google.googleSignIn(this.sub);
           const step = await tab.account.continueSignIn();
-          if (step === 'CREATE_PASSWORD') await tab.account.createAccountPassword(PASSWORD);
-          else await tab.account.enterAccountPassword(PASSWORD);
+          if (step === 'CREATE_PASSWORD') {
+            // A PIN guards the key the password is to wrap: the Account screen asks for it first.
+            if (app.pinCreated) await tab.secrets.verifyPin(PIN);
+            await tab.account.createAccountPassword(PASSWORD);
+          } else await tab.account.enterAccountPassword(PASSWORD);
           this.uid = uid;
           // The device's own cards went up to the account with the sign-in.
           for (const saved of this.saved.values()) if (saved.place === 'device') saved.place = 'account';

@@ -38,11 +38,13 @@ describe('creating the first PIN', () => {
         data: { cipherText: expect.any(String), iv: expect.any(String) },
       });
     }
+    // Bound to this device: the wrapped key sealed once more under a key only this origin's IndexedDB holds.
     expect(storedJson('auth')).toEqual({
       password: null,
       pin: {
         salt: expect.any(String),
         encryptedDek: { ciphertext: expect.any(String), iv: expect.any(String) },
+        device: { iv: expect.any(String) },
         modifiedAt: expect.any(Number),
       },
     });
@@ -90,13 +92,14 @@ describe('a device with a PIN', () => {
     expect(shownIds()).toEqual(cards.map((card) => card.id).sort());
   });
 
-  it('verifies with one derivation and changes the PIN', async () => {
+  it('verifies with one derivation and changes the PIN with one more, spending what the verify proved', async () => {
     await unlockWithPin(PIN);
     const before = await getEngine().derivationCount();
     await expect(verifyPin('530718')).rejects.toThrow('Entered PIN is incorrect');
     await verifyPin(PIN);
     expect((await getEngine().derivationCount()) - before).toBe(2);
     await expect(createPin('806142')).resolves.toBe('updated');
+    expect((await getEngine().derivationCount()) - before).toBe(3);
     await lockApp();
     await expect(unlockWithPin(PIN)).rejects.toThrow('Entered PIN is incorrect');
     await unlockWithPin('806142');

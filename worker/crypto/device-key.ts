@@ -29,10 +29,13 @@ const committed = (transaction: IDBTransaction): Promise<void> =>
     transaction.onabort = () => reject(transaction.error);
   });
 
-function database(): Promise<IDBDatabase> {
-  opened ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const open = indexedDB.open(DATABASE, 1);
-    open.onupgradeneeded = () => open.result.createObjectStore(STORE);
+/** Opens the database at `version` (the current one when not given), creating the store when it is missing. */
+function openAt(version?: number): Promise<IDBDatabase> {
+  return new Promise<IDBDatabase>((resolve, reject) => {
+    const open = version === undefined ? indexedDB.open(DATABASE) : indexedDB.open(DATABASE, version);
+    open.onupgradeneeded = () => {
+      if (!open.result.objectStoreNames.contains(STORE)) open.result.createObjectStore(STORE);
+    };
     open.onsuccess = () => {
       const db = open.result;
       // Someone deletes the database (the person clears site data): let them, and open it afresh next time.
@@ -47,6 +50,16 @@ function database(): Promise<IDBDatabase> {
     };
     open.onerror = () => reject(open.error);
     open.onblocked = () => reject(new Error('the key database is blocked by an older connection'));
+  });
+}
+
+function database(): Promise<IDBDatabase> {
+  opened ??= openAt().then((db) => {
+    if (db.objectStoreNames.contains(STORE)) return db;
+    // A database of that name without the store (made by hand, say): the next version adds it.
+    const version = db.version + 1;
+    db.close();
+    return openAt(version);
   });
   const pending = opened;
   pending.catch(() => {
