@@ -4,7 +4,7 @@
  * the stop after ten, and a PIN whose device key is gone (local storage copied into a fresh profile).
  */
 import { beforeEach, expect, test } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import type { PinAttempts } from '../../src/domain/pin-attempts';
 import type { PinRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
@@ -79,7 +79,7 @@ test('the fifth wrong PIN starts a countdown that blocks the keypad, ticks, and 
   expect(shownSeconds()).toBeLessThanOrEqual(before);
   await expectKeypadBlocked(true);
   // Typed on the keyboard, digits do nothing either.
-  window.dispatchEvent(new KeyboardEvent('keydown', { key: '2', bubbles: true, cancelable: true }));
+  await userEvent.keyboard('2');
   await expect.element(page.getByRole('img', { name: '0 of 6 digits entered' })).toBeVisible();
 });
 
@@ -99,7 +99,8 @@ test("the countdown reads 'Try again in 30 s', then 29 s, and the keypad takes t
   await typeDigits(PIN);
   await expect.poll(() => window.location.pathname).toBe('/home');
   await expect.element(page.getByRole('link', { name: /First Bank card ending/ })).toBeVisible();
-  expect(localStorage.getItem('sleeve/pin-attempts')).toBeNull();
+  // The right PIN clears the count (stored right after the cards show).
+  await expect.poll(() => localStorage.getItem('sleeve/pin-attempts')).toBeNull();
 });
 
 test('after ten wrong PINs the PIN stops: the screen says so and offers Forgot PIN, also after a reload', async () => {
