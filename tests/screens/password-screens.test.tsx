@@ -6,7 +6,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { navigate } from 'wouter/use-browser-location';
-import { emptyPlainCollection } from '../../src/domain/card';
 import type { PinRecord, SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
 import * as db from '../../src/remote/database';
@@ -111,8 +110,9 @@ test('after a change on another device, unlock asks for the new password; no PIN
   await expect.element(firstBank()).toBeVisible();
   // Another device changes the password: the same key under a new, later record.
   const other = startEngine();
-  await other.unlock(PASSWORD, (await db.readPasswordRecord(uid)) as SecretRecord);
-  const { record } = await other.createSecret(NEXT, emptyPlainCollection(), Date.now() + 1000);
+  const current = (await db.readPasswordRecord(uid)) as SecretRecord;
+  await other.unlock(PASSWORD, current);
+  const record = await other.changeSecret(PASSWORD, current, NEXT, Date.now() + 1000);
   await db.setPasswordRecord(uid, record);
 
   await expect.poll(currentPath).toBe('/password/unlock');

@@ -7,7 +7,6 @@ import { signOut as firebaseSignOut, GoogleAuthProvider, signInWithCredential } 
 import { onValue, ref } from 'firebase/database';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { PlainCard } from '../../src/domain/card';
-import { emptyPlainCollection } from '../../src/domain/card';
 import { Messages } from '../../src/domain/errors';
 import type { SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
@@ -250,8 +249,9 @@ describe('signed in', () => {
     await createPin(PIN);
     // Another device changes the password: same key, new record, later.
     const other = startEngine();
-    await other.unlock(PASSWORD, (await db.readPasswordRecord(uid)) as SecretRecord);
-    const { record } = await other.createSecret(NEW_PASSWORD, emptyPlainCollection(), Date.now() + 1000);
+    const current = (await db.readPasswordRecord(uid)) as SecretRecord;
+    await other.unlock(PASSWORD, current);
+    const record = await other.changeSecret(PASSWORD, current, NEW_PASSWORD, Date.now() + 1000);
     await db.setPasswordRecord(uid, record);
 
     await expect.poll(() => appState.passwordStale).toBe(true);
