@@ -10,7 +10,7 @@ import { isTooCommonPin, PIN_PATTERN } from '../domain/pin-rules';
 import type { AuthRecords, PinRecord, SecretRecord } from '../domain/secret';
 import { openPlain, sortOut, withUnreadable } from '../domain/stored-cards';
 import { getEngine } from '../engine';
-import { updateStorage } from '../storage/local-store';
+import { replaceRecords, updateStorage } from '../storage/local-store';
 import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord, sameRecord } from './device-records';
 import { forgetVerified, holdVerified, verifiedProof } from './gate';
 import { explainKeyMissing, forgetPinAttempts, showPinLimit, underPinLimit } from './pin-limit';
@@ -121,10 +121,14 @@ async function bindOlderPin(record: PinRecord): Promise<void> {
   if (Object.hasOwn(record, 'device')) return;
   try {
     const bound = await getEngine().bindPin(record);
-    const stored = await updateStorage((current) =>
-      sameRecord(current.auth.pin, record) ? { auth: { ...current.auth, pin: bound } } : {},
-    );
-    setRecords(stored.auth);
+    let replaced = false;
+    await replaceRecords((auth) => {
+      // Another tab changed the PIN meanwhile: its record stands, and this tab follows it from the storage event.
+      if (!sameRecord(auth.pin, record)) return undefined;
+      replaced = true;
+      return { ...auth, pin: bound };
+    });
+    if (replaced && sameRecord(records().pin, record)) setRecords({ ...records(), pin: bound });
   } catch (error) {
     reportError(error);
   }

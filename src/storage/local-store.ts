@@ -193,6 +193,27 @@ export async function updatePinAttempts(
   });
 }
 
+/**
+ * A change to the records that neither adds nor removes a secret (one record replaced by another of its kind, as
+ * when a PIN record is bound to this device). What may be stored beside the records is then unchanged, so the cards
+ * are not read: a large collection is not parsed again right after an unlock. A change that adds or removes a
+ * secret is refused here; `updateStorage` makes those. Resolves to the records as stored after the change.
+ */
+export async function replaceRecords(change: (auth: AuthRecords) => AuthRecords | undefined): Promise<AuthRecords> {
+  return navigator.locks.request(LOCK_NAME, async (): Promise<AuthRecords> => {
+    const revision = await catchUp(() => new StorageWriteError(BUSY));
+    const { auth } = readAll(['auth']);
+    const next = change(auth);
+    if (next === undefined) return auth;
+    if ((next.pin === null) !== (auth.pin === null) || (next.password === null) !== (auth.password === null)) {
+      throw new StorageWriteError('Sleeve could not save on this device, so nothing was changed.');
+    }
+    writeAll({ auth: next }, revision + 1);
+    await published(revision + 1);
+    return next;
+  });
+}
+
 /** The value exactly as stored, for the person to download before starting fresh. */
 export const rawValue = (name: StoreName): string | null => localStorage.getItem(STORAGE_KEYS[name]);
 

@@ -68,6 +68,20 @@ function database(): Promise<IDBDatabase> {
   return pending;
 }
 
+/**
+ * Opened as the worker starts, while the person types the PIN, so unlocking waits for the derivation alone; only
+ * when the database exists, so a device that never had a PIN does not get one.
+ */
+async function openIfKept(): Promise<void> {
+  try {
+    if ((await indexedDB.databases()).some((known) => known.name === DATABASE)) await database();
+  } catch {
+    // Opened when first needed instead, where a failure is reported.
+  }
+}
+
+if (typeof indexedDB !== 'undefined') void openIfKept();
+
 /** The store, from a connection that is still open: one closed meanwhile is opened again once. */
 async function store(mode: IDBTransactionMode): Promise<{ transaction: IDBTransaction; keys: IDBObjectStore }> {
   for (let attempt = 0; ; attempt++) {
