@@ -181,6 +181,23 @@ describe('an older PIN record, not yet bound to this device', () => {
   });
 });
 
+describe('an older PIN record in two tabs', () => {
+  it('unlocked in both at once, it is bound once, and neither tab locks for it: the same PIN, the same key', async () => {
+    const older = await startEngine().createSecret(PIN, { type: 'UNENCRYPTED', cards: {} }, 1_700_000_000_000);
+    stopEngines();
+    localStorage.setItem('sleeve/auth', JSON.stringify({ password: null, pin: older.record }));
+    localStorage.removeItem('sleeve/cards');
+    await freshPage();
+    const [a, b] = await Promise.all([openTab(), openTab()]);
+    await Promise.all([a.secrets.unlockWithPin(PIN), b.secrets.unlockWithPin(PIN)]);
+    await expect.poll(() => storedPin().device).toEqual({ iv: expect.any(String) });
+    // Each tab has heard the other's write by now; an empty wallet has no card to show the key is the same.
+    await expect.poll(() => a.store.records().pin?.device).toEqual(storedPin().device);
+    await expect.poll(() => b.store.records().pin?.device).toEqual(storedPin().device);
+    expect([a.store.appState.locked, b.store.appState.locked]).toEqual([false, false]);
+  });
+});
+
 describe('changing the PIN', () => {
   it('needs the current one verified first: refused without it, and the verification is gone once the app locks', async () => {
     await unlockWithPin(PIN);
