@@ -217,12 +217,12 @@ export async function createPin(pin: string): Promise<'created' | 'updated'> {
   const signedIn = session() !== null;
   let encrypted: CardCollection | null = null;
   try {
-    const stored = await updateStorage(async (now) => {
-      assertUnchanged(now.auth, before);
-      const cards = signedIn ? emptyPlainCollection() : now.cards;
+    const stored = await updateStorage(async (latest) => {
+      assertUnchanged(latest.auth, before);
+      const cards = signedIn ? emptyPlainCollection() : latest.cards;
       const created = await engine.createSecret(pin, cards, Date.now(), { kind: 'pin', current });
       encrypted = created.collection;
-      const auth: AuthRecords = { ...now.auth, pin: created.record };
+      const auth: AuthRecords = { ...latest.auth, pin: created.record };
       return signedIn ? { auth } : { auth, cards: created.collection };
     });
     setRecords(stored.auth);
