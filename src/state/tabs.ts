@@ -4,11 +4,11 @@
  * last secret removed elsewhere opens it plain; signing in, out or deleting the account elsewhere starts it afresh.
  */
 import type { CardCollection } from '../domain/card';
-import type { AuthRecords, SecretRecord } from '../domain/secret';
+import type { AuthRecords } from '../domain/secret';
 import { getEngine } from '../engine';
 import type { StoreName } from '../storage/local-store';
 import { loadAuth, loadCards, loadPreferences, onStorageChange } from '../storage/local-store';
-import { sameRecord, sameRecords } from './device-records';
+import { samePinLayer, sameRecord, sameRecords } from './device-records';
 import { showPinLimit } from './pin-limit';
 import { applyPreferences } from './preferences';
 import { reportError } from './report';
@@ -40,17 +40,6 @@ export function followOtherTabs(restart: () => Promise<void>): void {
       .catch(reportError);
   });
 }
-
-/**
- * The same PIN under the same key: the same record, or that record bound to this device since (its PIN layer, salt,
- * IV and date, unchanged). A PIN created or changed always has a new salt.
- */
-const samePinLayer = (a: SecretRecord | null, b: SecretRecord | null): boolean =>
-  a !== null &&
-  b !== null &&
-  a.salt === b.salt &&
-  a.encryptedDek.iv === b.encryptedDek.iv &&
-  a.modifiedAt === b.modifiedAt;
 
 /** Whether one of the secrets this tab knew is still stored as it was (so the key it wraps is still the key). */
 const keptOne = (before: AuthRecords, now: AuthRecords): boolean =>
