@@ -13,19 +13,24 @@ export type GateRoute = 'password/verify' | 'pin/verify';
 export type FollowUp = () => void | Promise<void>;
 
 let followUp: FollowUp | null = null;
+/** The waiting follow-up goes on to add or change a secret, and will need the secret verified for it. */
+let forNewSecret = false;
 let verified: { kind: 'pin' | 'password'; secret: string } | null = null;
 
 /**
  * Which verify screen must come before `action` (relative to the current area, e.g. /user/security/pin/verify),
  * keeping the action until it succeeds; `null` when there is nothing to verify and the caller runs it now.
+ * `forNewSecret`: the action leads to adding or changing a secret, so the secret verified for it is kept for that
+ * step; for any other action it is not kept at all.
  */
-export function gateFor(action: FollowUp): GateRoute | null {
+export function gateFor(action: FollowUp, options: { forNewSecret?: boolean } = {}): GateRoute | null {
   verified = null;
   if (!appState.passwordCreated && !appState.pinCreated) {
     followUp = null;
     return null;
   }
   followUp = action;
+  forNewSecret = options.forNewSecret === true;
   return appState.passwordCreated ? 'password/verify' : 'pin/verify';
 }
 
@@ -43,9 +48,13 @@ export async function continueAfterVerification(): Promise<void> {
   else history.back();
 }
 
-/** A secret was just verified: kept for the follow-up that wraps the key under a new one. */
+/**
+ * A secret was just verified: kept when the follow-up waiting at the gate goes on to add or change a secret, so a
+ * verification made for anything else (removing the PIN, deleting the cards, a change of password) opens nothing
+ * more later.
+ */
 export function holdVerified(kind: 'pin' | 'password', secret: string): void {
-  verified = { kind, secret };
+  if (followUp && forNewSecret) verified = { kind, secret };
 }
 
 /** Dropped once used, when the app locks, and when another gate begins. */

@@ -137,7 +137,8 @@ test("on a device with a PIN, the new account's password comes after the PIN, wh
   expect(localStorage.getItem('sleeve/auth')).toBe(pinOnly);
   expect(await serverValue(`${uid}/auth/password`)).toBeNull();
   // As the Account screen goes on after Google's popup on a device with a PIN: the PIN first, then the password.
-  expect(gateFor(() => navigate('/user/account/password/create', { replace: true }))).toBe('pin/verify');
+  const next = () => navigate('/user/account/password/create', { replace: true });
+  expect(gateFor(next, { forNewSecret: true })).toBe('pin/verify');
   navigate('/user/account/pin/verify');
   await expect.element(page.getByRole('heading', { name: 'Verify your PIN', level: 1 })).toBeVisible();
   for (const digit of PIN) await page.getByRole('button', { name: digit, exact: true }).click();

@@ -11,6 +11,7 @@ import { getEngine } from '../../src/engine';
 import * as db from '../../src/remote/database';
 import { auth } from '../../src/remote/firebase';
 import { continueSignIn, createAccountPassword, signOut } from '../../src/state/account';
+import { gateFor } from '../../src/state/gate';
 import { createPin, verifyPassword } from '../../src/state/secrets';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
@@ -42,6 +43,7 @@ async function signedIn(path: string, { pin = false } = {}): Promise<{ uid: stri
   await createAccountPassword(PASSWORD);
   if (pin) {
     // As You → Security does it: the gate asks for the password, then the PIN wraps the same key.
+    gateFor(() => undefined, { forNewSecret: true });
     await verifyPassword(PASSWORD);
     await createPin(PIN);
   }

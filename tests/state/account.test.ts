@@ -21,6 +21,7 @@ import {
 } from '../../src/state/account';
 import { appState, startApp } from '../../src/state/app';
 import { cardsState, deleteCard, saveCard } from '../../src/state/cards';
+import { gateFor } from '../../src/state/gate';
 import {
   changePassword,
   createPin,
@@ -130,6 +131,7 @@ describe('a new account (CREATE_PASSWORD)', () => {
     // The PIN guards the key the password is to wrap: the engine wants it first, and refuses without it.
     expect((await rejectionOf(createAccountPassword(PASSWORD))).message).toBe(Messages.verifyFirst);
     const before = await derivations();
+    gateFor(() => undefined, { forNewSecret: true });
     await verifyPin(PIN);
     await createAccountPassword(PASSWORD);
     expect((await derivations()) - before).toBe(2);
@@ -245,6 +247,7 @@ describe('signed in', () => {
   test('a newer password from another device removes the PIN, locks, and unlocks only with the new password', async () => {
     const cards = makeCards(54, 2);
     const uid = await createdAccount(cards);
+    gateFor(() => undefined, { forNewSecret: true });
     await verifyPassword(PASSWORD);
     await createPin(PIN);
     // Another device changes the password: same key, new record, later.
@@ -295,6 +298,7 @@ describe('signed in', () => {
 
   test('signing out leaves no cards or auth on this device, and keeps preferences', async () => {
     await createdAccount(makeCards(57, 2));
+    gateFor(() => undefined, { forNewSecret: true });
     await verifyPassword(PASSWORD);
     await createPin(PIN);
     const preferences = { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } };

@@ -10,6 +10,7 @@ import type { PinAttempts } from '../../src/domain/pin-attempts';
 import type { PinRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
 import { appState, startApp } from '../../src/state/app';
+import { gateFor } from '../../src/state/gate';
 import { PinLimitMessages } from '../../src/state/pin-limit';
 import { createPin, lockApp, unlockWithPin, verifyPin } from '../../src/state/secrets';
 import { cardsState, pinLimitState } from '../../src/state/store';
@@ -199,18 +200,25 @@ describe('an older PIN record in two tabs', () => {
 });
 
 describe('changing the PIN', () => {
-  it('needs the current one verified first: refused without it, and the verification is gone once the app locks', async () => {
+  it('needs the current one verified at its gate: refused without, after another gate, or once the app locked', async () => {
     await unlockWithPin(PIN);
     const stored = withoutRevision();
     await expect(createPin('806142')).rejects.toThrow(Messages.verifyFirst);
     expect(withoutRevision()).toEqual(stored);
+    // A verification for something else (Remove PIN's gate, say) is not kept for a new PIN.
+    gateFor(() => undefined);
+    await verifyPin(PIN);
+    await expect(createPin('806142')).rejects.toThrow(Messages.verifyFirst);
+    // Nor one the app locked after.
+    gateFor(() => undefined, { forNewSecret: true });
     await verifyPin(PIN);
     await lockApp();
     await unlockWithPin(PIN);
     await expect(createPin('806142')).rejects.toThrow(Messages.verifyFirst);
+    // As Change PIN's gate: kept, and spent by the change.
+    gateFor(() => undefined, { forNewSecret: true });
     await verifyPin(PIN);
     await expect(createPin('806142')).resolves.toBe('updated');
-    // Used once: a second change needs another verification.
     await expect(createPin('917253')).rejects.toThrow(Messages.verifyFirst);
   });
 });

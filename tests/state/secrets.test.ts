@@ -8,6 +8,7 @@ import type { PlainCard } from '../../src/domain/card';
 import { getEngine } from '../../src/engine';
 import { appState, startApp } from '../../src/state/app';
 import { cardsState } from '../../src/state/cards';
+import { gateFor } from '../../src/state/gate';
 import { createPin, lockApp, removePin, unlockWithPin, verifyPin } from '../../src/state/secrets';
 import { fillQuota, seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
@@ -95,6 +96,8 @@ describe('a device with a PIN', () => {
   it('verifies with one derivation and changes the PIN with one more, spending what the verify proved', async () => {
     await unlockWithPin(PIN);
     const before = await getEngine().derivationCount();
+    // As You → Security's Change PIN: the gate, then the current PIN, which the new one needs.
+    gateFor(() => undefined, { forNewSecret: true });
     await expect(verifyPin('530718')).rejects.toThrow('Entered PIN is incorrect');
     await verifyPin(PIN);
     expect((await getEngine().derivationCount()) - before).toBe(2);

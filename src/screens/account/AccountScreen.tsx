@@ -22,7 +22,7 @@ function SignedOut() {
    * engine wraps a held key under a new secret only for someone who knows the current one.
    */
   const createPassword = () => {
-    const route = gateFor(() => navigate('/password/create', { replace: true }));
+    const route = gateFor(() => navigate('/password/create', { replace: true }), { forNewSecret: true });
     navigate(route ? `/${route}` : '/password/create');
   };
   const signIn = () => {
