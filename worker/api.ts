@@ -15,14 +15,34 @@ import type {
   StoredCard,
 } from '../src/domain/card';
 import type { Local, MergeDecision, Remote } from '../src/domain/merge-decision';
-import type { PasskeyRecord, SecretRecord } from '../src/domain/secret';
+import type { PasskeyRecord, PinRecord, SecretRecord } from '../src/domain/secret';
 import type { BackupOpening } from '../src/domain/transfer/sleeve-backup';
 
 export interface CreateSecretResult {
-  /** The new password or PIN record: the DEK wrapped under a key derived from the secret with a fresh salt. */
-  record: SecretRecord;
+  /**
+   * The new password or PIN record: the DEK wrapped under a key derived from the secret with a fresh salt; a PIN
+   * record sealed once more under this device's key (src/domain/secret.ts, `PinRecord`).
+   */
+  record: PinRecord;
   /** The collection, now stored encrypted under the DEK. */
   collection: EncryptedCollection;
+}
+
+/** A caller's proof that it knows a secret: the secret and the existing record it opens. */
+export interface SecretProof {
+  secret: string;
+  record: SecretRecord;
+}
+
+export interface CreateSecretOptions {
+  /** 'pin': the record is bound to this device. 'password' (the default): a plain record, as the server keeps it. */
+  kind?: 'pin' | 'password';
+  /**
+   * The current secret and the record it opens. Required while a key is held (a record exists): the held key is
+   * wrapped under a new secret only for someone who knows a current one. Given with no key held, the call is refused
+   * rather than wrap a new key beside the one the caller's record holds.
+   */
+  current?: SecretProof;
 }
 
 export interface EngineApi {
@@ -61,7 +81,9 @@ export interface EngineApi {
 
   /**
    * Derives the KEK from `secret` and unwraps the DEK from `record`, keeping it. One derivation.
-   * A wrong secret rejects with an error whose message is empty and whose cause is 'Failed to decrypt data'.
+   * A wrong secret rejects with an error whose message is empty and whose cause is 'Failed to decrypt data'. A PIN
+   * record bound to this device is first taken out of its device layer; without this device's key that rejects with
+   * pinKeyMissing (invalid-state) and nothing is derived.
    *
    * Given the locked wallet's `collection`, it is opened with the key in the same round trip, card by card as
    * `openCollection` opens it; if the open itself fails, the key is dropped again and its error rejects, so no
@@ -71,7 +93,8 @@ export interface EngineApi {
 
   /**
    * Whether `secret` opens `record`. One derivation; the held key is not changed. A success leaves a one-use proof
-   * (five minutes, dropped by lock or the next verify) that `changeSecret` can spend.
+   * (five minutes, dropped by lock or the next verify) that `changeSecret` and `createSecret` can spend. A bound PIN
+   * record without this device's key rejects with pinKeyMissing, as `unlock` does.
    */
   verify(secret: string, record: SecretRecord): Promise<boolean>;
 
@@ -79,22 +102,31 @@ export interface EngineApi {
    * A new record wrapping the held DEK under `next`, for someone who knows `current`: proven by the proof of a
    * `verify` of the same secret and record (no derivation) or by opening `record` (one). One derivation for `next`.
    * A wrong `current` rejects as `unlock` does; a record whose key is not the held one, or no held key, rejects with
-   * refreshAndUnlock. Custody does not change.
+   * refreshAndUnlock. A record bound to this device gives a bound one. Custody does not change.
    */
   changeSecret(current: string, record: SecretRecord, next: string, now: number): Promise<SecretRecord>;
 
   /**
-   * Wraps the DEK under a new secret with a fresh salt. When no DEK is held, one is generated first and every
-   * card of a plain `collection` is encrypted under it. All or nothing: on any failure nothing is kept (no new
-   * DEK stays held) and the caller's stored data is untouched. One derivation. With `keyExpected` (the caller has a
-   * secret already) and no DEK held, it refuses with refreshAndUnlock rather than wrap a new key beside the old one.
+   * Wraps the DEK under a new secret with a fresh salt. With no DEK held, one is generated first and every card of a
+   * plain `collection` is encrypted under it: a new wallet, so nothing existing is wrapped. With a DEK held (a record
+   * exists), only for a caller who proves `options.current` as `changeSecret` proves it (no proof: verifyFirst);
+   * merely holding the key is never enough. One derivation, plus one when `current` has no proof from a `verify`.
+   * All or nothing: on any failure nothing is kept (no new DEK stays held) and the caller's stored data is
+   * untouched. A PIN record is bound to this device (no IndexedDB to keep the device key: deviceKeyUnavailable).
    */
   createSecret(
     secret: string,
     collection: CardCollection,
     now: number,
-    keyExpected?: boolean,
+    options?: CreateSecretOptions,
   ): Promise<CreateSecretResult>;
+
+  /**
+   * An older plain PIN record bound to this device: its PIN layer unchanged and sealed once more under the device
+   * key, so no derivation. Only for the record whose `unlock` gave the key held now (else refreshAndUnlock); a bound
+   * record comes back as it is.
+   */
+  bindPin(record: PinRecord): Promise<PinRecord>;
 
   /**
    * Joins an existing account on this device. Derives the KEK from `secret` and unwraps the account's DEK from

@@ -19,7 +19,8 @@ export const engine: EngineApi = {
   unlock: (secret, record, collection) => store.unlockAndOpen(secret, record, collection),
   verify: (secret, record) => custody.verify(secret, record),
   changeSecret: (current, record, next, now) => custody.changeSecret(current, record, next, now),
-  createSecret: (secret, collection, now, keyExpected) => custody.createSecret(secret, collection, now, keyExpected),
+  createSecret: (secret, collection, now, options) => custody.createSecret(secret, collection, now, options),
+  bindPin: (record) => custody.bindPin(record),
   joinAccount: (secret, record, local) => custody.joinAccount(secret, record, local),
   createPasskeyRecord: (prfOutput, credentialId, salt, proven, now) =>
     passkey.createPasskeyRecord(prfOutput, credentialId, salt, proven, now),

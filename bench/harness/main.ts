@@ -101,7 +101,9 @@ const bench = {
       await engine.verify(pin, record);
       counts.push(await engine.derivationCount());
       if (!(await engine.verify(pin, record))) throw new Error('verify failed');
-      await engine.createSecret(newPin, collections[collection] as CardCollection, Date.now());
+      await engine.createSecret(newPin, collections[collection] as CardCollection, Date.now(), {
+        current: { secret: pin, record },
+      });
       counts.push(await engine.derivationCount());
       const [c0 = 0, c1 = 0, c2 = 0, c3 = 0] = counts;
       return { unlock: c1 - c0, verify: c2 - c1, changePassword: c3 - c2 };

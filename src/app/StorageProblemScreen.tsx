@@ -12,6 +12,7 @@ const WHAT: Record<StorageProblem['name'], string> = {
   auth: 'your PIN and password records',
   preferences: 'your preferences',
   outbox: 'your changes waiting to sync',
+  pinAttempts: 'your count of wrong PINs',
 };
 
 function download(problem: StorageProblem): void {

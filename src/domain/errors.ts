@@ -88,4 +88,10 @@ export const Messages = {
   // Beyond SPEC.md: work that must carry every card over, refused while some card cannot be opened.
   unreadableKeepPin: 'Some cards could not be opened. Delete them first, or keep the PIN.',
   unreadableBeforeJoin: 'Some cards on this device could not be opened. Delete them first, then sign in.',
+  // Beyond SPEC.md: the PIN record is bound to this device (DESIGN.md invariant 9).
+  pinKeyMissing:
+    "This PIN can't be used in this browser: the key that ties it to this device is not here, so nothing was changed.",
+  deviceKeyUnavailable: 'This browser would not keep the key that ties the PIN to this device, so no PIN was saved.',
+  // Beyond SPEC.md: the engine wraps the key under a new secret only for someone who knows the current one.
+  verifyFirst: 'Enter your current PIN or password first, then try again.',
 } as const;

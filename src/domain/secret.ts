@@ -22,12 +22,27 @@ export interface PasskeyRecord {
 }
 
 /**
+ * The layer that binds a PIN record to this device: the record's `encryptedDek.ciphertext` is not the PIN-wrapped key
+ * itself but that key sealed once more (AES-GCM, tag appended, so 64 bytes) under a non-extractable key that only this
+ * origin's IndexedDB holds (worker/crypto/device-key.ts). `iv` is that outer encryption's IV; `encryptedDek.iv`
+ * stays the PIN layer's. A record without `device` is an older, plain PIN record.
+ */
+export interface DeviceLayer {
+  iv: string;
+}
+
+/** A PIN record: plain (older) or bound to this device by a `device` layer. */
+export interface PinRecord extends SecretRecord {
+  device?: DeviceLayer;
+}
+
+/**
  * What `sleeve/auth` holds. A passkey record is an extra way in: it exists only beside a PIN or password record
  * (src/storage/protection.ts), and goes with the last of them.
  */
 export interface AuthRecords {
   password: SecretRecord | null;
-  pin: SecretRecord | null;
+  pin: PinRecord | null;
   passkey: PasskeyRecord | null;
 }
 

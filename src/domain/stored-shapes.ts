@@ -6,7 +6,7 @@ import type { CardCollection } from './card';
 import type { Outbox, OutboxEntry } from './outbox';
 import type { Preferences, SecurityPreferences } from './preferences';
 import { defaultSecurityPreferences, isClipboardClearSeconds, isLockAfterMinutes } from './preferences';
-import type { AuthRecords, PasskeyRecord, SecretRecord } from './secret';
+import type { AuthRecords, PasskeyRecord, PinRecord, SecretRecord } from './secret';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -61,6 +61,12 @@ export function isPasskeyRecord(value: unknown): value is PasskeyRecord {
   );
 }
 
+/** A PIN record, plain or with the `device` layer that binds it to this device. */
+const isPinRecord = (value: unknown): value is PinRecord =>
+  isSecretRecord(value) &&
+  (!Object.hasOwn(value, 'device') ||
+    (isObject((value as PinRecord).device) && isString((value as PinRecord).device?.iv)));
+
 /**
  * Auth as stored. Stored by an earlier version, it has no `passkey` and reads as `passkey: null`. A passkey record
  * with neither a PIN nor a password beside it opens nothing that can be stored (encrypted cards need one of them),
@@ -70,7 +76,7 @@ export function checkAuth(value: unknown): Checked<AuthRecords> {
   if (!isObject(value)) return { ok: false, reason: 'it is not a set of password and PIN records' };
   const { password = null, pin = null, passkey = null } = value;
   if (password !== null && !isSecretRecord(password)) return { ok: false, reason: 'its password record is damaged' };
-  if (pin !== null && !isSecretRecord(pin)) return { ok: false, reason: 'its PIN record is damaged' };
+  if (pin !== null && !isPinRecord(pin)) return { ok: false, reason: 'its PIN record is damaged' };
   if (passkey !== null && !isPasskeyRecord(passkey)) return { ok: false, reason: 'its passkey record is damaged' };
   const alone = password === null && pin === null;
   return { ok: true, value: { password, pin, passkey: alone ? null : passkey } };

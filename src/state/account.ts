@@ -21,6 +21,7 @@ import { getEngine } from '../engine';
 import type { Remote } from '../remote';
 import { discardIf, loadAuth, updateStorage } from '../storage/local-store';
 import { assertUnchanged, sameRecords } from './device-records';
+import { forgetVerified, verifiedProof } from './gate';
 import { loadRemote, REMOTE_UNAVAILABLE } from './remote-loader';
 import { reportError } from './report';
 import { withSecret } from './secrets';
@@ -149,6 +150,8 @@ const signedInValues = (auth: AuthRecords, uid: string, outbox: Outbox) => ({
  * A new account: generates the data key (or reuses the one already held for this device's PIN), wraps it under
  * `password`, stores the record on the server and then here, and moves this device's cards up to the server. All of
  * it under the storage lock, with the cards stored at that moment, so a card another tab adds meanwhile is not lost.
+ * Reusing the PIN's key needs the PIN, verified just before (src/state/gate.ts): the engine wraps a held key under a
+ * new secret only for someone who knows the current one.
  */
 export async function createAccountPassword(password: string): Promise<void> {
   const { remote: loadingRemote, user } = pendingSignIn();
@@ -158,13 +161,17 @@ export async function createAccountPassword(password: string): Promise<void> {
   const before = records();
   const hadSecret = hasSecret();
   if (hadSecret && !(await engine.hasKey())) throw new SleeveError(Messages.refreshAndUnlock);
+  const proof = hadSecret ? verifiedProof(before) : undefined;
+  if (hadSecret && !proof) throw new SleeveError(Messages.verifyFirst);
   let moved: EncryptedCollection | null = null;
   let auth: AuthRecords = before;
   try {
     await updateStorage(async (current) => {
       assertUnchanged(current.auth, before);
       // Dated by the server's clock: the server refuses a record dated ahead of it.
-      const { record, collection } = await engine.createSecret(password, current.cards, remote.serverNow(), hadSecret);
+      const { record, collection } = await engine.createSecret(password, current.cards, remote.serverNow(), {
+        current: proof,
+      });
       await remote.setPasswordRecord(user.uid, record);
       await mergeUp(remote, user.uid, collection);
       moved = collection;
@@ -177,6 +184,7 @@ export async function createAccountPassword(password: string): Promise<void> {
     if (!hadSecret) await engine.lock();
     throw error;
   }
+  forgetVerified();
   // The records as stored, at once: a PIN another tab adds while the cards open is followed, not undone.
   setRecords(auth);
   if (moved) await openAndShow(moved);
@@ -238,7 +246,7 @@ async function leaveDevice(whatever = false): Promise<boolean> {
     const stored = loadAuth();
     return stored.ok && sameRecords(stored.value, left) && !remote?.currentUser();
   };
-  if (!(await discardIf(whatever ? null : stillLeft, 'cards', 'auth', 'outbox'))) return false;
+  if (!(await discardIf(whatever ? null : stillLeft, 'cards', 'auth', 'outbox', 'pinAttempts'))) return false;
   setRecords(emptyAuthRecords());
   showOpened(emptyPlainCollection(), { cards: [], unreadable: [] });
   appState.user = null;

@@ -9,11 +9,13 @@ import {
   loadAuth,
   loadCards,
   loadOutbox,
+  loadPinAttempts,
   loadPreferences,
   markUnreadable,
   rawValue,
 } from '../storage/local-store';
 import { resumeAccount } from './account';
+import { showPinLimit } from './pin-limit';
 import { applyPreferences } from './preferences';
 import { reportError } from './report';
 import type { StorageProblem } from './store';
@@ -40,6 +42,8 @@ export async function startApp(afterOtherTab = false): Promise<void> {
   if (!auth.ok) problems.push({ name: 'auth', reason: auth.reason });
   const outbox = loadOutbox();
   if (!outbox.ok) problems.push({ name: 'outbox', reason: outbox.reason });
+  const pinAttempts = loadPinAttempts();
+  if (!pinAttempts.ok) problems.push({ name: 'pinAttempts', reason: pinAttempts.reason });
   const cards = loadCards();
   if (!cards.ok) problems.push({ name: 'cards', reason: cards.reason });
   else if (
@@ -55,12 +59,13 @@ export async function startApp(afterOtherTab = false): Promise<void> {
       reason: 'its cards are encrypted, but this device has no PIN or password to open them',
     });
   }
-  if (problems.length > 0 || !cards.ok || !auth.ok) {
+  if (problems.length > 0 || !cards.ok || !auth.ok || !pinAttempts.ok) {
     appState.problems = problems;
     appState.phase = 'problem';
     return;
   }
   setRecords(auth.value);
+  showPinLimit(pinAttempts.value);
   appState.remoteReady = auth.value.password === null;
   appState.locked = auth.value.pin !== null || auth.value.password !== null;
   if (appState.locked) {
@@ -99,6 +104,6 @@ export async function startFresh(name: StoreName): Promise<void> {
 /** 'Forgot PIN?' without a password: the cards cannot be recovered, so the person may start again. */
 export async function eraseDevice(): Promise<void> {
   await getEngine().lock();
-  await discard('cards', 'auth', 'preferences', 'outbox');
+  await discard('cards', 'auth', 'preferences', 'outbox', 'pinAttempts');
   await startApp();
 }

@@ -28,6 +28,17 @@ export function assertUnchanged(stored: AuthRecords, known: AuthRecords): void {
   if (!sameRecords(stored, known)) throw new SleeveError(CHANGED_ELSEWHERE);
 }
 
-/** Whether `record` is one of `known`'s records. */
+/**
+ * The same PIN under the same key: the same record, or that record bound to this device since (its PIN layer, salt,
+ * IV and date, unchanged). A PIN created or changed always has a new salt.
+ */
+export const samePinLayer = (a: SecretRecord | null, b: SecretRecord | null): boolean =>
+  a !== null &&
+  b !== null &&
+  a.salt === b.salt &&
+  a.encryptedDek.iv === b.encryptedDek.iv &&
+  a.modifiedAt === b.modifiedAt;
+
+/** Whether `record` is one of `known`'s records (a PIN record bound to this device since counts as itself). */
 export const holdsRecord = (known: AuthRecords, record: SecretRecord): boolean =>
-  sameRecord(known.pin, record) || sameRecord(known.password, record);
+  samePinLayer(known.pin, record) || sameRecord(known.password, record);

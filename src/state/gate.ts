@@ -1,24 +1,36 @@
 /**
  * The verification gate (SPEC.md §4): Create PIN, Change PIN, Remove PIN and Delete all cards ask for the password
  * when one exists, else the PIN, else go straight on. The follow-up waits here while the person verifies.
+ *
+ * The secret the person verified waits here too (outside any proxy: it is a secret, never view data), for a
+ * follow-up that wraps the key under a new secret: the engine no longer trusts the gate, and wraps the key only for
+ * someone who shows it a secret that opens an existing record (worker/api.ts, `createSecret`).
  */
+import type { AuthRecords, SecretRecord } from '../domain/secret';
 import { appState } from './store';
 
 export type GateRoute = 'password/verify' | 'pin/verify';
 export type FollowUp = () => void | Promise<void>;
 
 let followUp: FollowUp | null = null;
+/** The waiting follow-up goes on to add or change a secret, and will need the secret verified for it. */
+let forNewSecret = false;
+let verified: { kind: 'pin' | 'password'; secret: string } | null = null;
 
 /**
  * Which verify screen must come before `action` (relative to the current area, e.g. /user/security/pin/verify),
  * keeping the action until it succeeds; `null` when there is nothing to verify and the caller runs it now.
+ * `forNewSecret`: the action leads to adding or changing a secret, so the secret verified for it is kept for that
+ * step; for any other action it is not kept at all.
  */
-export function gateFor(action: FollowUp): GateRoute | null {
+export function gateFor(action: FollowUp, options: { forNewSecret?: boolean } = {}): GateRoute | null {
+  verified = null;
   if (!appState.passwordCreated && !appState.pinCreated) {
     followUp = null;
     return null;
   }
   followUp = action;
+  forNewSecret = options.forNewSecret === true;
   return appState.passwordCreated ? 'password/verify' : 'pin/verify';
 }
 
@@ -35,3 +47,30 @@ export async function continueAfterVerification(): Promise<void> {
   if (action) await action();
   else history.back();
 }
+
+/**
+ * A secret was just verified: kept when the follow-up waiting at the gate goes on to add or change a secret, so a
+ * verification made for anything else (removing the PIN, deleting the cards, a change of password) opens nothing
+ * more later.
+ */
+export function holdVerified(kind: 'pin' | 'password', secret: string): void {
+  if (followUp && forNewSecret) verified = { kind, secret };
+}
+
+/** Dropped once used, when the app locks, and when another gate begins. */
+export function forgetVerified(): void {
+  verified = null;
+}
+
+/**
+ * The verified secret and the record of `known` it opens, as the engine wants them before it wraps the key under a
+ * new secret; `undefined` when nothing verified is held for a record that still exists.
+ */
+export function verifiedProof(known: AuthRecords): { secret: string; record: SecretRecord } | undefined {
+  const record = verified ? known[verified.kind] : null;
+  return verified && record ? { secret: verified.secret, record } : undefined;
+}
+
+/** Whether adding or changing a secret now would need a verification that has not happened. */
+export const verificationMissing = (known: AuthRecords): boolean =>
+  (known.password !== null || known.pin !== null) && verifiedProof(known) === undefined;

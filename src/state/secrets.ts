@@ -7,16 +7,20 @@ import type { CardCollection } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import { isTooCommonPin, PIN_PATTERN } from '../domain/pin-rules';
-import type { AuthRecords, SecretRecord } from '../domain/secret';
+import type { AuthRecords, PinRecord, SecretRecord } from '../domain/secret';
 import { openPlain, sortOut, withUnreadable } from '../domain/stored-cards';
 import { getEngine } from '../engine';
-import { updateStorage } from '../storage/local-store';
-import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord } from './device-records';
+import { replaceRecords, updateStorage } from '../storage/local-store';
+import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord, sameRecord } from './device-records';
+import { forgetVerified, holdVerified, verifiedProof } from './gate';
+import { explainKeyMissing, forgetPinAttempts, showPinLimit, underPinLimit } from './pin-limit';
+import { reportError } from './report';
 import {
   appState,
   cardsState,
   hasSecret,
   hideCards,
+  pinLimitState,
   records,
   session,
   setRecords,
@@ -93,10 +97,41 @@ async function unlockWith(
   appState.locked = false;
 }
 
+/**
+ * Unlocks with the PIN, under the attempt limit (src/state/pin-limit.ts): no derivation while a wait runs or once
+ * the PIN has stopped working. An older PIN record, not yet bound to this device, is bound once the cards show.
+ */
 export async function unlockWithPin(pin: string): Promise<void> {
   const record = records().pin;
   if (!record) throw new SleeveError(Messages.createPinFirstToUnlock);
-  await unlockWith(pin, record, 'pin');
+  try {
+    await underPinLimit(record, () => unlockWith(pin, record, 'pin'));
+  } catch (error) {
+    throw explainKeyMissing(error);
+  }
+  await bindOlderPin(record);
+}
+
+/**
+ * An older PIN record, which a copy of this device's storage alone could test guesses against, is bound to this
+ * device: its PIN layer as it was, sealed once more under the device key (no derivation). If that fails the PIN still
+ * works as before, and the next unlock tries again.
+ */
+async function bindOlderPin(record: PinRecord): Promise<void> {
+  if (Object.hasOwn(record, 'device')) return;
+  try {
+    const bound = await getEngine().bindPin(record);
+    let replaced = false;
+    await replaceRecords((auth) => {
+      // Another tab changed the PIN meanwhile: its record stands, and this tab follows it from the storage event.
+      if (!sameRecord(auth.pin, record)) return undefined;
+      replaced = true;
+      return { ...auth, pin: bound };
+    });
+    if (replaced && sameRecord(records().pin, record)) setRecords({ ...records(), pin: bound });
+  } catch (error) {
+    reportError(error);
+  }
 }
 
 /** Unlocks with the account password; after a change elsewhere, with the new one (and keeps its record). */
@@ -105,6 +140,8 @@ export async function unlockWithPassword(password: string): Promise<void> {
   const record = stale ?? records().password;
   if (!record) throw new InvalidStateError(SecretMessages.completeSignInToUnlock);
   await unlockWith(password, record, 'password', stale ? () => adoptNewerPassword(stale) : undefined);
+  // Whoever knows the password may use the PIN again, however often it was mistyped.
+  await forgetPinAttempts();
 }
 
 /** The new password opened the key: its record replaces the old one here, and the PIN stays gone. */
@@ -118,6 +155,7 @@ async function adoptNewerPassword(record: SecretRecord): Promise<void> {
 
 /** Drops the key and the cards on screen; the unlock screens take over. */
 export async function lockApp(): Promise<void> {
+  forgetVerified();
   await getEngine().lock();
   // The last secret may have gone while the engine answered (the account left in another tab): the cards are plain
   // then and stay on screen, rather than an empty unlocked list.
@@ -128,18 +166,25 @@ export async function lockApp(): Promise<void> {
 
 // ---- verify ----
 
-async function verify(secret: string, record: SecretRecord | null, kind: SecretKind, missing: string): Promise<void> {
-  if (!record) throw new InvalidStateError(missing);
+async function verify(secret: string, record: SecretRecord, kind: SecretKind): Promise<void> {
   if (!(await getEngine().verify(secret, record))) throw new SleeveError(WRONG[kind]);
+  // Kept for the follow-up that adds or changes a secret, which the engine allows only with it.
+  holdVerified(kind, secret);
 }
 
-/** Whether `pin` is the PIN. One derivation. */
-export const verifyPin = (pin: string): Promise<void> =>
-  verify(pin, records().pin, 'pin', Messages.createPinFirstToVerify);
+/** Whether `pin` is the PIN. One derivation, under the attempt limit as unlocking is. */
+export async function verifyPin(pin: string): Promise<void> {
+  const record = records().pin;
+  if (!record) throw new InvalidStateError(Messages.createPinFirstToVerify);
+  await underPinLimit(record, () => verify(pin, record, 'pin'));
+}
 
 /** Whether `password` is the account password. One derivation, which a change of password right after reuses. */
-export const verifyPassword = (password: string): Promise<void> =>
-  verify(password, records().password, 'password', Messages.createPasswordFirstToVerify);
+export async function verifyPassword(password: string): Promise<void> {
+  const record = records().password;
+  if (!record) throw new InvalidStateError(Messages.createPasswordFirstToVerify);
+  await verify(password, record, 'password');
+}
 
 // ---- create, change, remove ----
 
@@ -158,7 +203,8 @@ function sameCardsShown(collection: CardCollection): boolean {
 /**
  * Creates a PIN, or changes it. The first secret on a device makes the worker generate the key and encrypt every
  * card stored at that moment (read inside the lock, so a card another tab just added is encrypted too); both keys are
- * then written together. If that write fails, a key generated for it is dropped again.
+ * then written together. If that write fails, a key generated for it is dropped again. While a secret exists, the
+ * worker wraps its key under the new PIN only with the secret the gate just verified (src/state/gate.ts).
  */
 export async function createPin(pin: string): Promise<'created' | 'updated'> {
   checkNewPin(pin);
@@ -166,24 +212,30 @@ export async function createPin(pin: string): Promise<'created' | 'updated'> {
   const before: AuthRecords = records();
   const hadSecret = hasSecret();
   if (hadSecret && !(await engine.hasKey())) throw new SleeveError(Messages.refreshAndUnlock);
+  const current = hadSecret ? verifiedProof(before) : undefined;
+  if (hadSecret && !current) throw new SleeveError(Messages.verifyFirst);
   if (!hadSecret && cardsState.unreadable.length > 0) throw new SleeveError(SecretMessages.unreadableBlocksPin);
   // Signed in, the cards live on the server (already encrypted under this key); only the record is local.
   const signedIn = session() !== null;
   let encrypted: CardCollection | null = null;
   try {
-    const stored = await updateStorage(async (current) => {
-      assertUnchanged(current.auth, before);
-      const cards = signedIn ? emptyPlainCollection() : current.cards;
-      const { record, collection } = await engine.createSecret(pin, cards, Date.now(), hadSecret);
-      encrypted = collection;
-      const auth: AuthRecords = { ...current.auth, pin: record };
-      return signedIn ? { auth } : { auth, cards: collection };
+    const stored = await updateStorage(async (latest) => {
+      assertUnchanged(latest.auth, before);
+      const cards = signedIn ? emptyPlainCollection() : latest.cards;
+      const created = await engine.createSecret(pin, cards, Date.now(), { kind: 'pin', current });
+      encrypted = created.collection;
+      const auth: AuthRecords = { ...latest.auth, pin: created.record };
+      return signedIn ? { auth } : { auth, cards: created.collection };
     });
     setRecords(stored.auth);
   } catch (error) {
     if (!hadSecret) await engine.lock();
     throw error;
   }
+  forgetVerified();
+  // A new PIN starts with no wrong tries, whatever the old one had, and its record is bound to this device's key.
+  showPinLimit();
+  pinLimitState.keyMissing = false;
   if (!signedIn && encrypted) {
     // Encrypting changes what is stored, not the cards on screen, unless another tab had added one meanwhile.
     if (sameCardsShown(encrypted)) setStoredCollection(encrypted);

@@ -17,7 +17,7 @@ import type { MalformedEntry } from '../domain/server-shapes';
 import type { SignedInUser } from '../domain/user';
 
 export interface StorageProblem {
-  name: 'cards' | 'auth' | 'preferences' | 'outbox';
+  name: 'cards' | 'auth' | 'preferences' | 'outbox' | 'pinAttempts';
   reason: string;
 }
 
@@ -54,6 +54,16 @@ export const cardsState = proxy({
   malformed: ref([] as MalformedEntry[]),
   /** Signed in: card changes on this device that the server has not acknowledged yet. */
   waiting: 0,
+});
+
+/** The PIN's attempt limit as the PIN screens show it; src/state/pin-limit.ts keeps it in step with storage. */
+export const pinLimitState = proxy({
+  /** When the next PIN may be tried (ms since epoch); 0 when it may be tried now. */
+  tryAgainAt: 0,
+  /** Ten wrong PINs in a row: the PIN no longer unlocks; the password or 'Forgot PIN?' remain. */
+  stopped: false,
+  /** The key that binds the PIN record to this device is not here, so the PIN cannot open. */
+  keyMissing: false,
 });
 
 /**
@@ -193,4 +203,5 @@ export function resetDevice(): void {
     remoteReady: true,
     passwordStale: false,
   });
+  Object.assign(pinLimitState, { tryAgainAt: 0, stopped: false, keyMissing: false });
 }

@@ -8,7 +8,8 @@ import type { AuthRecords } from '../domain/secret';
 import { getEngine } from '../engine';
 import type { StoreName } from '../storage/local-store';
 import { loadAuth, loadCards, loadPreferences, onStorageChange } from '../storage/local-store';
-import { sameRecord, sameRecords } from './device-records';
+import { samePinLayer, sameRecord, sameRecords } from './device-records';
+import { showPinLimit } from './pin-limit';
 import { applyPreferences } from './preferences';
 import { reportError } from './report';
 import { appState, hideCards, records, session, setRecords, setStoredCollection } from './store';
@@ -29,10 +30,12 @@ export function followOtherTabs(restart: () => Promise<void>): void {
     changed.add(name);
     if (!first) return;
     following = following
-      .then(() => {
+      .then(async () => {
         const names = changed;
         changed = new Set();
-        return follow(names, restart);
+        await follow(names, restart);
+        // Another tab counted a wrong PIN (or cleared the count), or the PIN it counts for changed.
+        if (names.has('pinAttempts') || names.has('auth')) showPinLimit();
       })
       .catch(reportError);
   });
@@ -40,8 +43,7 @@ export function followOtherTabs(restart: () => Promise<void>): void {
 
 /** Whether one of the secrets this tab knew is still stored as it was (so the key it wraps is still the key). */
 const keptOne = (before: AuthRecords, now: AuthRecords): boolean =>
-  (before.pin !== null && sameRecord(before.pin, now.pin)) ||
-  (before.password !== null && sameRecord(before.password, now.password));
+  samePinLayer(before.pin, now.pin) || (before.password !== null && sameRecord(before.password, now.password));
 
 /** Whether the held key opens the stored cards; with no card to try, it cannot be told, so `false`. */
 async function opensWithHeldKey(collection: CardCollection): Promise<boolean> {

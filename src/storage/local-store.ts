@@ -1,5 +1,5 @@
 /**
- * The only code that touches localStorage. Four keys, each validated on read. A key whose value cannot be read
+ * The only code that touches localStorage. Five keys, each validated on read. A key whose value cannot be read
  * is never overwritten silently: it stays blocked (every write to it is refused) until the person decides.
  *
  * Many tabs, one truth (DESIGN.md invariant 7): every write is a read-modify-write under one cross-tab Web Lock.
@@ -12,6 +12,8 @@ import { emptyPlainCollection } from '../domain/card';
 import { asLocal, type Local } from '../domain/merge-decision';
 import type { Outbox } from '../domain/outbox';
 import { emptyOutbox } from '../domain/outbox';
+import type { PinAttempts } from '../domain/pin-attempts';
+import { checkPinAttempts, noAttempts } from '../domain/pin-attempts';
 import type { Preferences } from '../domain/preferences';
 import { defaultPreferences } from '../domain/preferences';
 import type { AuthRecords } from '../domain/secret';
@@ -30,6 +32,8 @@ export const STORAGE_KEYS = {
   preferences: 'sleeve/preferences',
   /** Signed in: card changes kept on this device, encrypted, until the server has them. */
   outbox: 'sleeve/outbox',
+  /** Wrong PINs in a row and when the next try may start (src/domain/pin-attempts.ts). */
+  pinAttempts: 'sleeve/pin-attempts',
 } as const;
 
 export type StoreName = keyof typeof STORAGE_KEYS;
@@ -40,6 +44,7 @@ export interface StoredValues {
   auth: AuthRecords;
   preferences: Preferences;
   outbox: Outbox;
+  pinAttempts: PinAttempts;
 }
 
 /** The keys one change writes. */
@@ -48,6 +53,7 @@ export type StoredChanges = Partial<{
   auth: AuthRecords;
   preferences: Preferences;
   outbox: Outbox;
+  pinAttempts: PinAttempts;
 }>;
 
 /** What reading one key gave: its value (the default when absent), or why it could not be read. */
@@ -75,12 +81,14 @@ export const loadCards = (): Loaded<Local<CardCollection>> =>
 export const loadAuth = (): Loaded<AuthRecords> => load('auth', checkAuth, emptyAuthRecords);
 export const loadPreferences = (): Loaded<Preferences> => load('preferences', checkPreferences, defaultPreferences);
 export const loadOutbox = (): Loaded<Outbox> => load('outbox', checkOutbox, emptyOutbox);
+export const loadPinAttempts = (): Loaded<PinAttempts> => load('pinAttempts', checkPinAttempts, noAttempts);
 
 const LOADERS: { [K in StoreName]: () => Loaded<StoredValues[K]> } = {
   cards: loadCards,
   auth: loadAuth,
   preferences: loadPreferences,
   outbox: loadOutbox,
+  pinAttempts: loadPinAttempts,
 };
 
 function isQuotaError(error: unknown): boolean {
@@ -90,10 +98,10 @@ function isQuotaError(error: unknown): boolean {
 const blockedMessage = (name: StoreName) =>
   `Your saved ${name} could not be read, so nothing was changed. Choose what to do first.`;
 
-/** Reads every key afresh; a key that cannot be read stops the change with a plain message. */
-function readAll(): StoredValues {
+/** Reads `names` afresh (every key by default); a key that cannot be read stops the change with a plain message. */
+function readAll(names = Object.keys(LOADERS) as StoreName[]): StoredValues {
   const values: Partial<StoredValues> = {};
-  for (const name of Object.keys(LOADERS) as StoreName[]) {
+  for (const name of names) {
     if (blocked.has(name)) throw new StorageWriteError(blockedMessage(name));
     const loaded = LOADERS[name]();
     if (!loaded.ok) throw new StorageWriteError(blockedMessage(name));
@@ -103,19 +111,25 @@ function readAll(): StoredValues {
 }
 
 /**
- * Writes several keys as one change: if any write fails (a full quota), the keys already written are put back as
- * they were, so storage never holds half of a change.
+ * Writes several keys as one change (`null` removes a key): if any write fails (a full quota), the keys already
+ * written are put back as they were, so storage never holds half of a change.
  */
-function writeAll(values: StoredChanges, revision: number): void {
+function writeAll(values: StoredChanges | { pinAttempts: PinAttempts | null }, revision: number): void {
   const names = Object.keys(values) as StoreName[];
   // The write's number goes last: a tab that sees it has seen the values too.
-  const entries: [string, string][] = [
-    ...names.map((name): [string, string] => [STORAGE_KEYS[name], JSON.stringify(values[name])]),
+  const entries: [string, string | null][] = [
+    ...names.map((name): [string, string | null] => {
+      const value = (values as Record<StoreName, unknown>)[name];
+      return [STORAGE_KEYS[name], value === null ? null : JSON.stringify(value)];
+    }),
     [REVISION_KEY, String(revision)],
   ];
   const before = entries.map(([key]) => [key, localStorage.getItem(key)] as const);
   try {
-    for (const [key, raw] of entries) localStorage.setItem(key, raw);
+    for (const [key, raw] of entries) {
+      if (raw === null) localStorage.removeItem(key);
+      else localStorage.setItem(key, raw);
+    }
   } catch (error) {
     for (const [key, raw] of before) {
       if (raw === null) localStorage.removeItem(key);
@@ -155,6 +169,47 @@ export async function updateStorage(
       writeAll(changes, revision + 1);
       await published(revision + 1);
     }
+    return next;
+  });
+}
+
+/**
+ * A change to the PIN's attempt count alone, under the same lock as every other write and against the count as
+ * stored now, so tabs counting at the same moment add up. Only `auth` and the count are read: counting a try never
+ * parses the cards, which would slow every unlock down. `change` returns the count to store, `null` to remove it
+ * (nothing counted), or `undefined` to leave it. Resolves to the count as stored after the change.
+ */
+export async function updatePinAttempts(
+  change: (attempts: PinAttempts, auth: AuthRecords) => PinAttempts | null | undefined,
+): Promise<PinAttempts> {
+  return navigator.locks.request(LOCK_NAME, async (): Promise<PinAttempts> => {
+    const revision = await catchUp(() => new StorageWriteError(BUSY));
+    const current = readAll(['auth', 'pinAttempts']);
+    const next = change(current.pinAttempts, current.auth);
+    if (next === undefined) return current.pinAttempts;
+    writeAll({ pinAttempts: next }, revision + 1);
+    await published(revision + 1);
+    return next ?? noAttempts();
+  });
+}
+
+/**
+ * A change to the records that neither adds nor removes a secret (one record replaced by another of its kind, as
+ * when a PIN record is bound to this device). What may be stored beside the records is then unchanged, so the cards
+ * are not read: a large collection is not parsed again right after an unlock. A change that adds or removes a
+ * secret is refused here; `updateStorage` makes those. Resolves to the records as stored after the change.
+ */
+export async function replaceRecords(change: (auth: AuthRecords) => AuthRecords | undefined): Promise<AuthRecords> {
+  return navigator.locks.request(LOCK_NAME, async (): Promise<AuthRecords> => {
+    const revision = await catchUp(() => new StorageWriteError(BUSY));
+    const { auth } = readAll(['auth']);
+    const next = change(auth);
+    if (next === undefined) return auth;
+    if ((next.pin === null) !== (auth.pin === null) || (next.password === null) !== (auth.password === null)) {
+      throw new StorageWriteError('Sleeve could not save on this device, so nothing was changed.');
+    }
+    writeAll({ auth: next }, revision + 1);
+    await published(revision + 1);
     return next;
   });
 }

@@ -17,7 +17,14 @@ import { cardDataProblem, openPlain, sortOut } from '../../src/domain/stored-car
 import type { Checked } from '../../src/domain/stored-shapes';
 import { checkAuth, checkCollection, checkOutbox, checkPreferences } from '../../src/domain/stored-shapes';
 import type { Loaded, StoreName } from '../../src/storage/local-store';
-import { loadAuth, loadCards, loadOutbox, loadPreferences, STORAGE_KEYS } from '../../src/storage/local-store';
+import {
+  loadAuth,
+  loadCards,
+  loadOutbox,
+  loadPinAttempts,
+  loadPreferences,
+  STORAGE_KEYS,
+} from '../../src/storage/local-store';
 import {
   buildAuth,
   buildCollection,
@@ -148,6 +155,7 @@ const LOADERS: Record<StoreName, () => Loaded<unknown>> = {
   auth: loadAuth,
   preferences: loadPreferences,
   outbox: loadOutbox,
+  pinAttempts: loadPinAttempts,
 };
 
 /**

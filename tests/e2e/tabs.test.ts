@@ -179,6 +179,7 @@ it('never undoes a PIN created in the other tab: that tab locks, and what it add
     pin: {
       salt: expect.any(String),
       encryptedDek: { ciphertext: expect.any(String), iv: expect.any(String) },
+      device: { iv: expect.any(String) },
       modifiedAt: expect.any(Number),
     },
     passkey: null,

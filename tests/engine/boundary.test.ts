@@ -25,7 +25,10 @@ test('nothing that crosses the boundary is or contains a CryptoKey, a 32-byte ra
   const plain: PlainCollection = emptyPlainCollection();
   for (const card of makeCards(5, 3)) plain.cards[card.id] = (await engine.sealCard(card, 'UNENCRYPTED')) as PlainCard;
   const { record, collection } = await engine.createSecret(PASSWORD, plain, 2);
-  const pin = await engine.createSecret('480213', collection, 3);
+  const pin = await engine.createSecret('480213', collection, 3, {
+    kind: 'pin',
+    current: { secret: PASSWORD, record },
+  });
   await engine.lock();
   await engine.unlock('480214', pin.record).catch(() => undefined);
   await engine.unlock('480213', pin.record, collection);
@@ -41,7 +44,10 @@ test('nothing that crosses the boundary is or contains a CryptoKey, a 32-byte ra
   await engine.decryptCollection(withBad).catch(() => undefined);
   await engine.mergeCollections(asLocal(collection), asRemote(added));
   await engine.decryptCollection(added);
-  // A collection large enough to cross as JSON text, opened, merged and decrypted too.
+  // Refused while a key is held and no current secret is shown: nothing but the refusal comes back.
+  await engine.createSecret('big wallet secret', emptyPlainCollection(), 5).catch(() => undefined);
+  // A collection large enough to cross as JSON text, opened, merged and decrypted too: a new wallet, once locked.
+  await engine.lock();
   let many: PlainCollection = emptyPlainCollection();
   for (const card of makeCards(7, 70)) many.cards[card.id] = card;
   const bulk = await engine.createSecret('big wallet secret', many, 5);

@@ -135,8 +135,11 @@ describe('key custody', () => {
 
   test('a second secret wraps the same key: a PIN added while unlocked opens the password-era cards', async () => {
     const engine = startEngine();
-    const { collection } = await engine.createSecret(PASSWORD, await plainCollection(engine), NOW);
-    const pin = await engine.createSecret('480213', collection, NOW + 1);
+    const { record, collection } = await engine.createSecret(PASSWORD, await plainCollection(engine), NOW);
+    const pin = await engine.createSecret('480213', collection, NOW + 1, {
+      kind: 'pin',
+      current: { secret: PASSWORD, record },
+    });
     expect(pin.collection).toEqual(collection);
     const other = startEngine();
     await other.unlock('480213', pin.record);
@@ -184,7 +187,10 @@ describe('createSecret is all or nothing', () => {
       type: 'UNENCRYPTED',
       cards: { abcdEFGH: { id: 'abcdEFGH', data: { number: 1 } as unknown as CardData, modifiedAt: NOW } },
     };
-    expect((await rejectionOf(engine.createSecret('480213', broken, NOW))).message).toBe('Failed to encrypt data');
+    const current = { secret: PASSWORD, record };
+    expect((await rejectionOf(engine.createSecret('480213', broken, NOW, { current }))).message).toBe(
+      'Failed to encrypt data',
+    );
     expect(await engine.hasKey()).toBe(true);
     expect((await engine.openCollection(collection)).cards).toHaveLength(3);
     expect(await engine.verify(PASSWORD, record)).toBe(true);
@@ -224,7 +230,7 @@ describe('changeSecret', () => {
   async function wallet() {
     const engine = startEngine();
     const { record, collection } = await engine.createSecret(PASSWORD, await plainCollection(engine), NOW);
-    const pin = await engine.createSecret('480213', collection, NOW + 1);
+    const pin = await engine.createSecret('480213', collection, NOW + 1, { current: { secret: PASSWORD, record } });
     return { engine, record, pinRecord: pin.record, collection };
   }
 

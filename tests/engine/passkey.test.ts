@@ -141,7 +141,9 @@ describe('adding a passkey record wraps the held key only for someone who just v
   test('the proof of another record does not count, and lock drops it', async () => {
     const engine = startEngine();
     const { record: pin, collection } = await engine.createSecret(PIN, plain, 1);
-    const { record: password } = await engine.createSecret(PASSWORD, collection, 1, true);
+    const { record: password } = await engine.createSecret(PASSWORD, collection, 1, {
+      current: { secret: PIN, record: pin },
+    });
     expect(await engine.verify(PIN, pin)).toBe(true);
     expect((await rejectionOf(newRecord(engine, password))).message).toBe(PasskeyMessages.verifyAgain);
     expect(await engine.verify(PASSWORD, password)).toBe(true);

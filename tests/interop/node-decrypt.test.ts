@@ -1,10 +1,12 @@
 /**
- * What the app stores under a PIN can be read by any client that knows the documented format: this test opens it
- * with nothing but node:crypto and the parameters in DESIGN.md (PBKDF2-HMAC-SHA-512, 210000 iterations, AES-256-GCM
- * with the tag appended), using no project code.
+ * What the app stores under a PIN follows the documented format, layer by layer: this test opens it with nothing but
+ * node:crypto and the parameters in DESIGN.md (PBKDF2-HMAC-SHA-512, 210000 iterations, AES-256-GCM with the tag
+ * appended), using no project code. The PIN record is bound to the device: its wrapped key is sealed once more under a
+ * key that only the origin's IndexedDB holds, so with the stored values alone even the right PIN opens nothing. The
+ * page, which is that origin, takes off that one layer with its own key; the rest is node:crypto.
  */
 import { createDecipheriv, pbkdf2Sync } from 'node:crypto';
-import type { Browser } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addCard, MASTERCARD, storedItem, VISA } from '../e2e/support/actions';
 import { appUrl, launchChromium } from '../e2e/support/browser';
@@ -35,7 +37,7 @@ it('decrypts the cards stored under a PIN with node:crypto alone', async () => {
 
   type Sealed = { cipherText: string; iv: string };
   const auth = (await storedItem(page, 'sleeve/auth')) as {
-    pin: { salt: string; encryptedDek: { ciphertext: string; iv: string } };
+    pin: { salt: string; encryptedDek: { ciphertext: string; iv: string }; device: { iv: string } };
   };
   const cards = (await storedItem(page, 'sleeve/cards')) as { type: string; cards: Record<string, { data: Sealed }> };
   expect(cards.type).toBe('ENCRYPTED');
@@ -43,7 +45,14 @@ it('decrypts the cards stored under a PIN with node:crypto alone', async () => {
   const salt = Buffer.from(auth.pin.salt, 'base64');
   expect(salt.length).toBe(16);
   const kek = pbkdf2Sync(Buffer.from('274951', 'utf8'), salt, 210_000, 32, 'sha512');
-  const dek = aesGcmOpen(kek, auth.pin.encryptedDek.iv, auth.pin.encryptedDek.ciphertext);
+  // From the stored values alone, the right PIN's key opens nothing: no guess can be checked against them.
+  expect(Buffer.from(auth.pin.encryptedDek.ciphertext, 'base64').length).toBe(64);
+  expect(() => aesGcmOpen(kek, auth.pin.encryptedDek.iv, auth.pin.encryptedDek.ciphertext)).toThrow();
+
+  // The device layer, taken off in the page with the origin's own key: the PIN layer's 48 bytes are left.
+  const pinLayer = await withoutDeviceLayer(page, auth.pin.encryptedDek.ciphertext, auth.pin.device.iv);
+  expect(Buffer.from(pinLayer, 'base64').length).toBe(48);
+  const dek = aesGcmOpen(kek, auth.pin.encryptedDek.iv, pinLayer);
   expect(dek.length).toBe(32);
 
   const open = (id: string) => {
@@ -63,6 +72,30 @@ it('decrypts the cards stored under a PIN with node:crypto alone', async () => {
   expect(open(mastercardId)).toMatchObject({ number: '5500005555555559', cardholder: 'Grace Hopper', cvv: '' });
   // A wrong PIN derives another key, which the record refuses.
   const wrong = pbkdf2Sync(Buffer.from('274952', 'utf8'), salt, 210_000, 32, 'sha512');
-  expect(() => aesGcmOpen(wrong, auth.pin.encryptedDek.iv, auth.pin.encryptedDek.ciphertext)).toThrow();
+  expect(() => aesGcmOpen(wrong, auth.pin.encryptedDek.iv, pinLayer)).toThrow();
   await context.close();
 });
+
+/** The PIN layer under the device layer, opened in the page with the device key from the origin's IndexedDB. */
+function withoutDeviceLayer(page: Page, sealed: string, iv: string): Promise<string> {
+  return page.evaluate(
+    async ({ sealed, iv }) => {
+      const bytes = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('sleeve-keys');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const key = await new Promise<CryptoKey>((resolve, reject) => {
+        const get = db.transaction('keys', 'readonly').objectStore('keys').get('pin-device-key');
+        get.onsuccess = () => resolve(get.result as CryptoKey);
+        get.onerror = () => reject(get.error);
+      });
+      db.close();
+      if (key.extractable) throw new Error('the device key is extractable');
+      const inner = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes(iv) }, key, bytes(sealed)));
+      return btoa(String.fromCharCode(...inner));
+    },
+    { sealed, iv },
+  );
+}

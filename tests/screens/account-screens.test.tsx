@@ -14,11 +14,14 @@ import type { SignInResult } from '../../src/state/account';
 import { continueSignIn, createAccountPassword, removeAccount, signOut } from '../../src/state/account';
 import { startApp } from '../../src/state/app';
 import { saveCard } from '../../src/state/cards';
+import { gateFor } from '../../src/state/gate';
+import { createPin } from '../../src/state/secrets';
 import { googleSignIn, serverValue, uniqueSub, writeRulesAside } from '../support/google';
 import { currentPath, makeCard, renderApp, seedStorage } from '../support/render';
 import { storedJson } from '../support/seed-storage';
 
 const PASSWORD = 'Correct-Horse-9';
+const PIN = '274951';
 const STEP_PATHS: Record<SignInResult, string> = {
   CREATE_PASSWORD: '/user/account/password/create',
   ENTER_PASSWORD: '/user/account/password/sign-in',
@@ -114,6 +117,37 @@ test('a new account creates its password, confirmed, then returns to Account', a
     modifiedAt: expect.any(Number),
   });
   expect(storedJson('auth')).toEqual({ password: server, pin: null, passkey: null });
+});
+
+test("on a device with a PIN, the new account's password comes after the PIN, which the engine wants first", async () => {
+  await renderApp('/user/account', { cards: [makeCard({ issuer: 'First Bank' })] });
+  await createPin(PIN);
+  const pinOnly = localStorage.getItem('sleeve/auth');
+  const uid = await signInWithGoogle('CREATE_PASSWORD');
+  const createPassword = async () => {
+    await page.getByLabelText('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabelText('Confirm password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create password' }).click();
+  };
+  // Reached without the PIN (a typed address): refused, and nothing is stored here or on the server.
+  await createPassword();
+  await expect
+    .element(page.getByText('Enter your current PIN or password first, then try again.'))
+    .toHaveAttribute('data-type', 'error');
+  expect(localStorage.getItem('sleeve/auth')).toBe(pinOnly);
+  expect(await serverValue(`${uid}/auth/password`)).toBeNull();
+  // As the Account screen goes on after Google's popup on a device with a PIN: the PIN first, then the password.
+  const next = () => navigate('/user/account/password/create', { replace: true });
+  expect(gateFor(next, { forNewSecret: true })).toBe('pin/verify');
+  navigate('/user/account/pin/verify');
+  await expect.element(page.getByRole('heading', { name: 'Verify your PIN', level: 1 })).toBeVisible();
+  for (const digit of PIN) await page.getByRole('button', { name: digit, exact: true }).click();
+  await expect.poll(currentPath).toBe('/user/account/password/create');
+  await createPassword();
+  await expect.element(page.getByText('Password has been created')).toHaveAttribute('data-type', 'success');
+  const server = await serverValue(`${uid}/auth/password`);
+  expect(storedJson('auth')).toEqual({ password: server, pin: JSON.parse(pinOnly ?? 'null').pin, passkey: null });
 });
 
 test('an existing account asks for its password; a wrong one is flagged, the right one signs in', async () => {

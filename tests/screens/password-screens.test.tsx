@@ -5,13 +5,14 @@
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { emptyPlainCollection } from '../../src/domain/card';
-import type { SecretRecord } from '../../src/domain/secret';
+import { navigate } from 'wouter/use-browser-location';
+import type { PinRecord, SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
 import * as db from '../../src/remote/database';
 import { auth } from '../../src/remote/firebase';
 import { continueSignIn, createAccountPassword, signOut } from '../../src/state/account';
-import { createPin } from '../../src/state/secrets';
+import { gateFor } from '../../src/state/gate';
+import { createPin, verifyPassword } from '../../src/state/secrets';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
 import { currentPath, makeCard, renderApp } from '../support/render';
@@ -40,15 +41,25 @@ async function signedIn(path: string, { pin = false } = {}): Promise<{ uid: stri
   const uid = await googleSignIn(sub);
   await continueSignIn();
   await createAccountPassword(PASSWORD);
-  if (pin) await createPin(PIN);
+  if (pin) {
+    // As You → Security does it: the gate asks for the password, then the PIN wraps the same key.
+    gateFor(() => undefined, { forNewSecret: true });
+    await verifyPassword(PASSWORD);
+    await createPin(PIN);
+  }
   return { uid, app };
 }
 
 /** A fresh page of the same device at `path`: what is stored here, and Firebase's session, carry over. */
-async function reopen(app: Mounted, path: string): Promise<void> {
+async function reopen(app: Mounted, path: string): Promise<Mounted> {
   await app.unmount();
-  const raw = { cards: localStorage.getItem('sleeve/cards') ?? '', auth: localStorage.getItem('sleeve/auth') ?? '' };
-  await renderApp(path, { raw });
+  const attempts = localStorage.getItem('sleeve/pin-attempts');
+  const raw = {
+    cards: localStorage.getItem('sleeve/cards') ?? '',
+    auth: localStorage.getItem('sleeve/auth') ?? '',
+    ...(attempts === null ? {} : { pinAttempts: attempts }),
+  };
+  return renderApp(path, { raw });
 }
 
 const firstBank = () => page.getByRole('link', { name: /First Bank card ending/ });
@@ -101,8 +112,9 @@ test('after a change on another device, unlock asks for the new password; the PI
   await expect.element(firstBank()).toBeVisible();
   // Another device changes the password: the same key under a new, later record.
   const other = startEngine();
-  await other.unlock(PASSWORD, (await db.readPasswordRecord(uid)) as SecretRecord);
-  const { record } = await other.createSecret(NEXT, emptyPlainCollection(), Date.now() + 1000);
+  const current = (await db.readPasswordRecord(uid)) as SecretRecord;
+  await other.unlock(PASSWORD, current);
+  const record = await other.changeSecret(PASSWORD, current, NEXT, Date.now() + 1000);
   await db.setPasswordRecord(uid, record);
 
   await expect.poll(currentPath).toBe('/password/unlock');
@@ -187,6 +199,36 @@ test('change password: verify the current one, then a different new one, confirm
   await expect.element(firstBank()).toBeVisible();
 });
 
+test('ten wrong PINs in a row: the PIN screen offers the password, which still unlocks, and the PIN works again', async () => {
+  const { app } = await signedIn('/home', { pin: true });
+  const { salt } = (storedJson('auth') as { pin: PinRecord }).pin;
+  // Nine wrong PINs typed before, the last wait over: the tenth is typed here.
+  localStorage.setItem(
+    'sleeve/pin-attempts',
+    JSON.stringify({ pinSalt: salt, wrongInARow: 9, tryAgainAt: Date.now() - 1_000 }),
+  );
+  const reopened = await reopen(app, '/home');
+  await expect.poll(currentPath).toBe('/pin/unlock');
+  for (const digit of '530718') await page.getByRole('button', { name: digit, exact: true }).click();
+  await expect
+    .element(page.getByText('The PIN was entered wrongly 10 times in a row, so it no longer unlocks Sleeve.'))
+    .toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Forgot PIN?' })).toBeVisible();
+  await page.getByRole('link', { name: 'Unlock using your password' }).click();
+  await expect.poll(currentPath).toBe('/password/unlock');
+  await page.getByLabelText('Enter password', { exact: true }).fill(PASSWORD);
+  await userEvent.keyboard('{Enter}');
+  await expect.poll(currentPath).toBe('/home');
+  await expect.element(firstBank()).toBeVisible();
+  // Whoever knows the password may use the PIN again.
+  await expect.poll(() => localStorage.getItem('sleeve/pin-attempts')).toBeNull();
+  await reopen(reopened, '/home');
+  await expect.poll(currentPath).toBe('/pin/unlock');
+  for (const digit of PIN) await page.getByRole('button', { name: digit, exact: true }).click();
+  await expect.poll(currentPath).toBe('/home');
+  await expect.element(firstBank()).toBeVisible();
+});
+
 test('with a password, the PIN actions pass through password/verify first', async () => {
   await signedIn('/user/security');
   await page.getByRole('button', { name: 'Create PIN' }).click();
@@ -201,4 +243,19 @@ test('with a password, the PIN actions pass through password/verify first', asyn
   await userEvent.keyboard('{Enter}');
   await expect.poll(currentPath).toBe('/user/security/pin/create');
   await expect.element(page.getByRole('heading', { name: 'Create a PIN', level: 1 })).toBeVisible();
+  // The password just verified is what lets the engine wrap the key under the PIN: one derivation more, no two.
+  const before = await getEngine().derivationCount();
+  for (const digit of PIN) await page.getByRole('button', { name: digit, exact: true }).click();
+  await expect.element(page.getByRole('heading', { name: 'Confirm your PIN', level: 1 })).toBeVisible();
+  for (const digit of PIN) await page.getByRole('button', { name: digit, exact: true }).click();
+  await expect.element(page.getByText('PIN has been created')).toHaveAttribute('data-type', 'success');
+  expect((await getEngine().derivationCount()) - before).toBe(1);
+  expect((storedJson('auth') as { pin: PinRecord }).pin.device).toEqual({ iv: expect.any(String) });
+});
+
+test('the PIN steps reached without the gate (a typed address) lead back to Security', async () => {
+  await signedIn('/user/security');
+  navigate('/user/security/pin/create');
+  await expect.poll(currentPath).toBe('/user/security');
+  await expect.element(page.getByRole('button', { name: 'Create PIN' })).toBeVisible();
 });

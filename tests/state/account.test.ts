@@ -8,6 +8,7 @@ import { onValue, ref } from 'firebase/database';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { PlainCard } from '../../src/domain/card';
 import { emptyPlainCollection } from '../../src/domain/card';
+import { Messages } from '../../src/domain/errors';
 import type { SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
 import * as db from '../../src/remote/database';
@@ -22,7 +23,15 @@ import {
 } from '../../src/state/account';
 import { appState, startApp } from '../../src/state/app';
 import { cardsState, deleteCard, saveCard } from '../../src/state/cards';
-import { changePassword, createPin, unlockWithPassword, unlockWithPin, verifyPassword } from '../../src/state/secrets';
+import { gateFor } from '../../src/state/gate';
+import {
+  changePassword,
+  createPin,
+  unlockWithPassword,
+  unlockWithPin,
+  verifyPassword,
+  verifyPin,
+} from '../../src/state/secrets';
 import { toastState } from '../../src/state/toast';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
@@ -122,7 +131,13 @@ describe('a new account (CREATE_PASSWORD)', () => {
     await createPin(PIN);
     await googleSignIn();
     await continueSignIn();
+    // The PIN guards the key the password is to wrap: the engine wants it first, and refuses without it.
+    expect((await rejectionOf(createAccountPassword(PASSWORD))).message).toBe(Messages.verifyFirst);
+    const before = await derivations();
+    gateFor(() => undefined, { forNewSecret: true });
+    await verifyPin(PIN);
     await createAccountPassword(PASSWORD);
+    expect((await derivations()) - before).toBe(2);
     const local = storedJson('auth') as { password: SecretRecord; pin: SecretRecord };
     expect(local.pin).not.toBeNull();
     await freshPage();
@@ -295,12 +310,15 @@ describe('signed in', () => {
   test('a newer password from another device locks, and the PIN stays until the new password opens its record', async () => {
     const cards = makeCards(54, 2);
     const uid = await createdAccount(cards);
+    gateFor(() => undefined, { forNewSecret: true });
+    await verifyPassword(PASSWORD);
     await createPin(PIN);
     const pinRecord = (storedJson('auth') as { pin: SecretRecord }).pin;
     // Another device changes the password: same key, new record, later.
     const other = startEngine();
-    await other.unlock(PASSWORD, (await db.readPasswordRecord(uid)) as SecretRecord);
-    const { record } = await other.createSecret(NEW_PASSWORD, emptyPlainCollection(), Date.now() + 1000);
+    const current = (await db.readPasswordRecord(uid)) as SecretRecord;
+    await other.unlock(PASSWORD, current);
+    const record = await other.changeSecret(PASSWORD, current, NEW_PASSWORD, Date.now() + 1000);
     await db.setPasswordRecord(uid, record);
 
     await expect.poll(() => appState.passwordStale).toBe(true);
@@ -372,6 +390,8 @@ describe('signed in', () => {
 
   test('signing out leaves no cards or auth on this device, and keeps preferences', async () => {
     await createdAccount(makeCards(57, 2));
+    gateFor(() => undefined, { forNewSecret: true });
+    await verifyPassword(PASSWORD);
     await createPin(PIN);
     const preferences = { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } };
     localStorage.setItem('sleeve/preferences', JSON.stringify(preferences));

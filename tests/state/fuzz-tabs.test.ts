@@ -29,6 +29,7 @@ type SecretsModule = typeof import('../../src/state/secrets');
 type StoreModule = typeof import('../../src/state/store');
 type AccountModule = typeof import('../../src/state/account');
 type FirebaseModule = typeof import('../../src/remote/firebase');
+type GateModule = typeof import('../../src/state/gate');
 type GoogleModule = typeof import('../support/google');
 type DatabaseSdk = typeof import('firebase/database');
 
@@ -78,6 +79,7 @@ interface FuzzTab {
   secrets: SecretsModule;
   store: StoreModule;
   account: AccountModule;
+  gate: GateModule;
   remote: FirebaseModule;
   google: GoogleModule;
   sdk: DatabaseSdk;
@@ -113,13 +115,14 @@ async function openFuzzTab(name: string, offline: boolean): Promise<FuzzTab> {
   frame.srcdoc = `<!doctype html><script type="module">
     // The test runner's hooks, which modules transformed for the test page (dynamic imports) call.
     window.__vitest_browser_runner__ = parent.__vitest_browser_runner__;
-    const [app, cards, secrets, store, account, remote, google, sdk] = await Promise.all([
+    const [app, cards, secrets, store, account, remote, google, sdk, gate] = await Promise.all([
       import('/src/state/app.ts'), import('/src/state/cards.ts'), import('/src/state/secrets.ts'),
       import('/src/state/store.ts'), import('/src/state/account.ts'), import('/src/remote/firebase.ts'),
       import('/tests/support/google.ts'), import(${JSON.stringify(await databaseSdkUrl())}),
+      import('/src/state/gate.ts'),
     ]);
     if (${offline}) sdk.goOffline(remote.database);
-    window.sleeveFuzzTab = { app, cards, secrets, store, account, remote, google, sdk };
+    window.sleeveFuzzTab = { app, cards, secrets, store, account, remote, google, sdk, gate };
     await app.startApp();
     parent.postMessage(${JSON.stringify(id)}, '*');
   </script>`;
@@ -346,7 +349,14 @@ class Sequence {
         return () => tab.cards.deleteCard(card.id).then(() => card.id);
       }
       case 'createPin':
-        return open ? () => tab.secrets.createPin(PIN) : null;
+        if (!open) return null;
+        return async () => {
+          // As the Security screen's gate does: the current secret first, which the engine wants before it wraps.
+          tab.gate.gateFor(() => undefined, { forNewSecret: true });
+          if (app.passwordCreated) await tab.secrets.verifyPassword(PASSWORD);
+          else if (app.pinCreated) await tab.secrets.verifyPin(PIN);
+          return tab.secrets.createPin(PIN);
+        };
       case 'removePin':
         return open && app.pinCreated ? () => tab.secrets.removePin() : null;
       case 'lock':
@@ -359,8 +369,12 @@ class Sequence {
         return async () => {
           const uid = await tab.google.googleSignIn(this.sub);
           const step = await tab.account.continueSignIn();
-          if (step === 'CREATE_PASSWORD') await tab.account.createAccountPassword(PASSWORD);
-          else await tab.account.enterAccountPassword(PASSWORD);
+          if (step === 'CREATE_PASSWORD') {
+            // A PIN guards the key the password is to wrap: the Account screen asks for it first.
+            tab.gate.gateFor(() => undefined, { forNewSecret: true });
+            if (app.pinCreated) await tab.secrets.verifyPin(PIN);
+            await tab.account.createAccountPassword(PASSWORD);
+          } else await tab.account.enterAccountPassword(PASSWORD);
           this.uid = uid;
           // The device's own cards went up to the account with the sign-in.
           for (const saved of this.saved.values()) if (saved.place === 'device') saved.place = 'account';

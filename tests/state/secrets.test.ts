@@ -8,6 +8,7 @@ import type { PlainCard } from '../../src/domain/card';
 import { getEngine } from '../../src/engine';
 import { appState, startApp } from '../../src/state/app';
 import { cardsState } from '../../src/state/cards';
+import { gateFor } from '../../src/state/gate';
 import { createPin, lockApp, removePin, unlockWithPin, verifyPin } from '../../src/state/secrets';
 import { fillQuota, seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
@@ -38,11 +39,13 @@ describe('creating the first PIN', () => {
         data: { cipherText: expect.any(String), iv: expect.any(String) },
       });
     }
+    // Bound to this device: the wrapped key sealed once more under a key only this origin's IndexedDB holds.
     expect(storedJson('auth')).toEqual({
       password: null,
       pin: {
         salt: expect.any(String),
         encryptedDek: { ciphertext: expect.any(String), iv: expect.any(String) },
+        device: { iv: expect.any(String) },
         modifiedAt: expect.any(Number),
       },
       passkey: null,
@@ -91,13 +94,16 @@ describe('a device with a PIN', () => {
     expect(shownIds()).toEqual(cards.map((card) => card.id).sort());
   });
 
-  it('verifies with one derivation and changes the PIN', async () => {
+  it('verifies with one derivation and changes the PIN with one more, spending what the verify proved', async () => {
     await unlockWithPin(PIN);
     const before = await getEngine().derivationCount();
+    // As You → Security's Change PIN: the gate, then the current PIN, which the new one needs.
+    gateFor(() => undefined, { forNewSecret: true });
     await expect(verifyPin('530718')).rejects.toThrow('Entered PIN is incorrect');
     await verifyPin(PIN);
     expect((await getEngine().derivationCount()) - before).toBe(2);
     await expect(createPin('806142')).resolves.toBe('updated');
+    expect((await getEngine().derivationCount()) - before).toBe(3);
     await lockApp();
     await expect(unlockWithPin(PIN)).rejects.toThrow('Entered PIN is incorrect');
     await unlockWithPin('806142');

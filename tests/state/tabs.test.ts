@@ -91,6 +91,8 @@ describe('a PIN in one tab', () => {
     // The other tab learns of the PIN from the storage event, and locks.
     await expect.poll(() => b.store.appState.locked).toBe(true);
     await b.secrets.unlockWithPin(PIN);
+    a.gate.gateFor(() => undefined, { forNewSecret: true });
+    await a.secrets.verifyPin(PIN);
     await expect(a.secrets.createPin('905183')).resolves.toBe('updated');
     // The other tab takes the new record from the storage event, and stays open: the key is the same.
     await expect.poll(() => b.store.records().pin?.salt).toBe(a.store.records().pin?.salt);
@@ -104,6 +106,8 @@ describe('a PIN in one tab', () => {
     await a.secrets.createPin(PIN);
     await expect.poll(() => b.store.appState.locked).toBe(true);
     await b.secrets.unlockWithPin(PIN);
+    a.gate.gateFor(() => undefined, { forNewSecret: true });
+    await a.secrets.verifyPin(PIN);
     await expect(a.secrets.createPin('905183')).resolves.toBe('updated');
     await expect.poll(() => b.store.appState.locked).toBe(true);
     await expect(b.secrets.unlockWithPin(PIN)).rejects.toThrow();

@@ -11,6 +11,7 @@ type CardsModule = typeof import('../../src/state/cards');
 type SecretsModule = typeof import('../../src/state/secrets');
 type StoreModule = typeof import('../../src/state/store');
 type EngineModule = typeof import('../../src/engine');
+type GateModule = typeof import('../../src/state/gate');
 
 export interface Tab {
   app: AppModule;
@@ -18,6 +19,7 @@ export interface Tab {
   secrets: SecretsModule;
   store: StoreModule;
   engine: EngineModule;
+  gate: GateModule;
   /** Ids of the cards this tab shows, sorted. */
   shownIds(): string[];
   close(): void;
@@ -35,11 +37,11 @@ export async function openTab(): Promise<Tab> {
   const frame = document.createElement('iframe');
   frame.title = name;
   frame.srcdoc = `<!doctype html><script type="module">
-    const [app, cards, secrets, store, engine] = await Promise.all([
+    const [app, cards, secrets, store, engine, gate] = await Promise.all([
       import('/src/state/app.ts'), import('/src/state/cards.ts'), import('/src/state/secrets.ts'),
-      import('/src/state/store.ts'), import('/src/engine/index.ts'),
+      import('/src/state/store.ts'), import('/src/engine/index.ts'), import('/src/state/gate.ts'),
     ]);
-    window.sleeveTab = { app, cards, secrets, store, engine };
+    window.sleeveTab = { app, cards, secrets, store, engine, gate };
     await app.startApp();
     parent.postMessage(${JSON.stringify(name)}, '*');
   </script>`;

@@ -1,23 +1,33 @@
 /**
  * Key custody: the one place the DEK is held. It lives in this module's private variable for as long as the app is
  * unlocked; nothing here returns it across the worker boundary, and `lock()` drops it.
+ *
+ * The engine guards the key, not the screens (DESIGN.md invariant 9): the held key is wrapped under a new secret
+ * only for a caller who proves a secret that opens an existing record, by the proof a `verify` left or by the secret
+ * itself. Holding the key is never enough.
  */
 import type { CardCollection, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
-import type { SecretRecord } from '../../src/domain/secret';
+import type { PinRecord, SecretRecord } from '../../src/domain/secret';
 import { sortOut } from '../../src/domain/stored-cards';
+import type { CreateSecretOptions, SecretProof } from '../api';
+import { bindToDevice, isBound, removeDeviceLayer } from '../crypto/device-layer';
 import type { DataKey } from '../crypto/keys';
 import { createRecord, generateDataKey, openRecord } from '../crypto/records';
+import { sameKey } from '../crypto/same-key';
 import { clearCache } from './card-cache';
 import { decryptEvery, encryptCards } from './cards';
-import { dropProof, leaveProof, takeProof } from './verify-proof';
+import { dropProof, leaveProof, recordText, takeProof } from './verify-proof';
 
 let dataKey: DataKey | undefined;
+/** The record whose unlock gave the held key (its stored form), if that is how it came. */
+let openedBy: string | undefined;
 
 /** The one way the held key changes; cards decrypted under the old key leave memory with it. */
-function hold(next: DataKey | undefined): void {
+function hold(next: DataKey | undefined, record?: SecretRecord): void {
   if (next !== dataKey) clearCache();
   dataKey = next;
+  openedBy = record ? recordText(record) : undefined;
 }
 
 export function hasKey(): boolean {
@@ -33,14 +43,16 @@ export function lock(): void {
   clearCache();
   dropProof();
   dataKey = undefined;
+  openedBy = undefined;
 }
 
 /**
  * Opens `record` with `secret` and keeps the DEK. A wrong secret rejects with an empty message whose cause is the
- * decryption failure (SPEC.md §8); a failed unlock leaves whatever key was held before untouched.
+ * decryption failure (SPEC.md §8); a failed unlock leaves whatever key was held before untouched. A PIN record bound
+ * to another device (or to a key this device no longer has) rejects with pinKeyMissing before anything is derived.
  */
 export async function unlock(secret: string, record: SecretRecord): Promise<void> {
-  hold(await openWithSecret(secret, record));
+  hold(await openWithSecret(secret, record), record);
 }
 
 /** Keeps a key another record opened (a passkey's); whatever was held before goes, as with `unlock`. */
@@ -48,14 +60,28 @@ export function holdOpened(key: DataKey): void {
   hold(key);
 }
 
-/** `openRecord` with a wrong secret reported as unlock reports it: an empty message caused by the failure. */
+/**
+ * `openRecord` through the device layer, with a wrong secret reported as unlock reports it: an empty message caused
+ * by the failure.
+ */
 async function openWithSecret(secret: string, record: SecretRecord): Promise<DataKey> {
+  const plain = await removeDeviceLayer(record);
   try {
-    return await openRecord(secret, record);
+    return await openRecord(secret, plain);
   } catch (error) {
     if (isWrongSecret(error)) throw new SleeveError('', { cause: error });
     throw error;
   }
+}
+
+/**
+ * An older plain PIN record bound to this device, its PIN layer unchanged (no derivation). Only the record whose
+ * unlock gave the held key: binding is the unlock's follow-up, not a way to seal anything else under the device key.
+ */
+export async function bindPin(record: PinRecord): Promise<PinRecord> {
+  if (isBound(record)) return record;
+  if (!dataKey || openedBy !== recordText(record)) throw new InvalidStateError(Messages.refreshAndUnlock);
+  return bindToDevice(record);
 }
 
 /**
@@ -97,8 +123,9 @@ async function localCards(local: CardCollection): Promise<PlainCard[]> {
  */
 export async function verify(secret: string, record: SecretRecord): Promise<boolean> {
   dropProof();
+  const plain = await removeDeviceLayer(record);
   try {
-    leaveProof(secret, record, await openRecord(secret, record));
+    leaveProof(secret, record, await openRecord(secret, plain));
     return true;
   } catch (error) {
     if (isWrongSecret(error)) return false;
@@ -108,9 +135,8 @@ export async function verify(secret: string, record: SecretRecord): Promise<bool
 
 /**
  * Wraps the held DEK under `next`, but only for someone who knows `current`: page code cannot rewrap the key
- * without the secret that guards it. `current` is proven by the proof a `verify` of the same secret and record just
- * left (no derivation), or else by opening `record` (one derivation); wrapping under `next` is one more. The key
- * `record` holds must be the key held now, so a stale record can never be rewrapped over the live one.
+ * without the secret that guards it. Wrapping under `next` is one derivation, proving `current` none or one
+ * (`proveCurrent`). A record bound to this device gives a bound record.
  */
 export async function changeSecret(
   current: string,
@@ -120,47 +146,53 @@ export async function changeSecret(
 ): Promise<SecretRecord> {
   const held = dataKey;
   if (!held) throw new InvalidStateError(Messages.refreshAndUnlock);
-  const proven = takeProof(current, record) ?? (await openWithSecret(current, record));
-  if (!(await sameKey(proven, held))) throw new InvalidStateError(Messages.refreshAndUnlock);
-  return createRecord(next, held, now);
-}
-
-/** Whether two data keys are the same key. Both are extractable (see crypto/records.ts); the bytes stay here. */
-async function sameKey(a: DataKey, b: DataKey): Promise<boolean> {
-  if (a === b) return true;
-  const [x, y] = await Promise.all([crypto.subtle.exportKey('raw', a), crypto.subtle.exportKey('raw', b)]);
-  const left = new Uint8Array(x);
-  const right = new Uint8Array(y);
-  let difference = left.length ^ right.length;
-  for (let index = 0; index < left.length; index++) difference |= (left[index] ?? 0) ^ (right[index] ?? 0);
-  return difference === 0;
+  await proveCurrent({ secret: current, record }, held);
+  const created = await createRecord(next, held, now);
+  return isBound(record) ? bindToDevice(created) : created;
 }
 
 /**
- * Wraps the DEK under `secret`, generating the DEK first when none is held, and returns the collection encrypted
- * under it. All or nothing: every step writes to locals, and the DEK becomes held only after the record exists and
- * every card is encrypted, so a failure anywhere leaves the custody state exactly as it was.
+ * That `proof.secret` opens `proof.record` and that the key it holds is `held`: by the proof a `verify` of the same
+ * secret and record just left (no derivation), or else by opening the record (one derivation). A wrong secret
+ * rejects as `unlock` does; a record over another key (a stale one) with refreshAndUnlock, so it can never be
+ * rewrapped over the live one.
+ */
+async function proveCurrent(proof: SecretProof, held: DataKey): Promise<void> {
+  const proven = takeProof(proof.secret, proof.record) ?? (await openWithSecret(proof.secret, proof.record));
+  if (!(await sameKey(proven, held))) throw new InvalidStateError(Messages.refreshAndUnlock);
+}
+
+/**
+ * Wraps the DEK under `secret` and returns the collection encrypted under it. With no key held (no record exists
+ * yet, or none this caller can open), a new DEK is generated, so nothing existing is wrapped. With a key held, a
+ * record exists, and the key is wrapped only for a caller who proves `current` (`proveCurrent`); holding the key is
+ * not enough. A PIN record is bound to this device. All or nothing: every step writes to locals, and a new DEK
+ * becomes held only after the record exists and every card is encrypted, so a failure anywhere leaves the custody
+ * state exactly as it was.
  */
 export async function createSecret(
   secret: string,
   collection: CardCollection,
   now: number,
-  keyExpected = false,
-): Promise<{ record: SecretRecord; collection: EncryptedCollection }> {
+  { kind = 'password', current }: CreateSecretOptions = {},
+): Promise<{ record: PinRecord; collection: EncryptedCollection }> {
   const held = dataKey;
+  if (held && !current) throw new InvalidStateError(Messages.verifyFirst);
   // The caller has a secret already, so its key must be wrapped, never a new one beside it (the key was dropped
   // meanwhile, e.g. by a sign-out in another tab).
-  if (keyExpected && !held) throw new InvalidStateError(Messages.refreshAndUnlock);
+  if (current && !held) throw new InvalidStateError(Messages.refreshAndUnlock);
   if (!held && collection.type === 'ENCRYPTED' && Object.keys(collection.cards).length > 0) {
     // These cards are under a DEK we do not hold; a new DEK would orphan them.
     throw new InvalidStateError(Messages.keyMissingEncrypt);
   }
   const dek = held ?? (await generateDataKey());
-  // Cheap, fallible card work first, so a bad card fails before the slow derivation runs.
+  // Cheap, fallible card work first, so a bad card fails before the slow derivations run.
   const encrypted: EncryptedCollection =
     collection.type === 'UNENCRYPTED' ? await encryptCards(dek, collection) : collection;
-  const record = await createRecord(secret, dek, now);
-  hold(dek);
+  if (held && current) await proveCurrent(current, held);
+  const created = await createRecord(secret, dek, now);
+  const record = kind === 'pin' ? await bindToDevice(created) : created;
+  if (!held) hold(dek);
   return { record, collection: encrypted };
 }
 

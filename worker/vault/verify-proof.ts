@@ -4,7 +4,7 @@
  * the change still cannot happen without that secret. The proof is used once, lives five minutes, and goes with
  * the next verify or lock.
  */
-import type { SecretRecord } from '../../src/domain/secret';
+import type { PinRecord, SecretRecord } from '../../src/domain/secret';
 import type { DataKey } from '../crypto/keys';
 
 const PROOF_LIFETIME_MS = 5 * 60 * 1000;
@@ -18,9 +18,18 @@ interface Proof {
 
 let proof: Proof | undefined;
 
-/** Records are compared by their stored form, so any change to salt, IV, ciphertext or date is another record. */
-const recordText = (record: SecretRecord): string =>
-  JSON.stringify([record.salt, record.encryptedDek.ciphertext, record.encryptedDek.iv, record.modifiedAt]);
+/**
+ * Records are compared by their stored form, so any change to salt, IV, ciphertext, date or device layer is another
+ * record.
+ */
+export const recordText = (record: SecretRecord): string =>
+  JSON.stringify([
+    record.salt,
+    record.encryptedDek.ciphertext,
+    record.encryptedDek.iv,
+    record.modifiedAt,
+    (record as PinRecord).device?.iv ?? null,
+  ]);
 
 export function leaveProof(secret: string, record: SecretRecord, key: DataKey): void {
   proof = { secret, record: recordText(record), key, expires: Date.now() + PROOF_LIFETIME_MS };

@@ -21,7 +21,8 @@ export interface PinEntry {
   backspace(): void;
 }
 
-export function usePinEntry(submit: (pin: string) => Promise<void>): PinEntry {
+/** `blocked`: no key counts (the PIN must wait); digits typed before stay until the wait is over. */
+export function usePinEntry(submit: (pin: string) => Promise<void>, blocked = false): PinEntry {
   const [pin, setPin] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -75,20 +76,22 @@ export function usePinEntry(submit: (pin: string) => Promise<void>): PinEntry {
 
   const press = useCallback(
     (digit: string) => {
+      if (blocked) return;
       hideError();
       if (busy || pin.length >= PIN_LENGTH || !/^\d$/.test(digit)) return;
       const next = pin + digit;
       setPin(next);
       if (next.length === PIN_LENGTH) run(next);
     },
-    [busy, pin, run, hideError],
+    [busy, blocked, pin, run, hideError],
   );
 
   const backspace = useCallback(() => {
+    if (blocked) return;
     hideError();
     if (busy) return;
     setPin((current) => current.slice(0, -1));
-  }, [busy, hideError]);
+  }, [busy, blocked, hideError]);
 
   return { pin, error, busy, press, backspace };
 }

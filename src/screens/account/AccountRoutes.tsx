@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch } from 'wouter';
 import type { SignInResult } from '../../state/account';
 import { accountState } from '../../state/account';
+import { PinVerifyScreen } from '../pin/PinVerifyScreen';
 import { AccountScreen } from './AccountScreen';
 import { CreatePasswordScreen } from './CreatePasswordScreen';
 import { EnterPasswordScreen } from './EnterPasswordScreen';
@@ -25,6 +26,14 @@ export function AccountRoutes() {
   return (
     <Switch>
       <Route path="/" component={AccountScreen} />
+      <Route path="/pin/verify">
+        <AwaitingStep step="CREATE_PASSWORD">
+          <PinVerifyScreen
+            back={ACCOUNT_PATH}
+            lead="Enter your PIN to continue. Your new password will protect the same cards."
+          />
+        </AwaitingStep>
+      </Route>
       <Route path="/password/create">
         <AwaitingStep step="CREATE_PASSWORD">
           <CreatePasswordScreen />

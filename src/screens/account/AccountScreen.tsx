@@ -8,6 +8,7 @@ import { useLocation } from 'wouter';
 import { Page } from '../../app/Page';
 import { Spinner } from '../../components/Spinner';
 import { accountState, signInWithGoogle } from '../../state/account';
+import { gateFor } from '../../state/gate';
 import { appState } from '../../state/store';
 import { showError } from '../../state/toast';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
@@ -16,11 +17,19 @@ import { SignOut } from './SignOut';
 function SignedOut() {
   const { busy } = useSnapshot(accountState);
   const [, navigate] = useLocation();
+  /**
+   * A new account's password wraps this device's key. When a PIN guards that key, the PIN is asked for first: the
+   * engine wraps a held key under a new secret only for someone who knows the current one.
+   */
+  const createPassword = () => {
+    const route = gateFor(() => navigate('/password/create', { replace: true }), { forNewSecret: true });
+    navigate(route ? `/${route}` : '/password/create');
+  };
   const signIn = () => {
     signInWithGoogle()
       .then((result) => {
         // null: the person closed the popup, which needs no message.
-        if (result === 'CREATE_PASSWORD') navigate('/password/create');
+        if (result === 'CREATE_PASSWORD') createPassword();
         else if (result === 'ENTER_PASSWORD') navigate('/password/sign-in');
         else if (result === 'PASSWORD_MISSING') navigate('/password/missing');
       })

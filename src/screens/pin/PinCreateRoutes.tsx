@@ -8,8 +8,9 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Page } from '../../app/Page';
 import { PinPad } from '../../components/pin/PinPad';
 import { Messages, SleeveError } from '../../domain/errors';
+import { verificationMissing } from '../../state/gate';
 import { checkNewPin, createPin } from '../../state/secrets';
-import { appState } from '../../state/store';
+import { appState, records } from '../../state/store';
 import { showToast } from '../../state/toast';
 import { clearPinDraft, holdPinDraft, peekPinDraft } from './pin-draft';
 
@@ -21,6 +22,10 @@ export interface PinCreateProps {
 
 function PinCreateScreen({ back }: { back: string }) {
   const [, navigate] = useLocation();
+  // Changing a PIN (or adding one beside the password) starts at the verification gate; reached any other way (a
+  // typed address, a reload), it goes back to where the gate is.
+  const { pinCreated, passwordCreated } = useSnapshot(appState);
+  if ((pinCreated || passwordCreated) && verificationMissing(records())) return <Redirect to={back} replace />;
   const submit = async (pin: string) => {
     checkNewPin(pin);
     holdPinDraft(pin);

@@ -1,22 +1,31 @@
-/** /pin/unlock and its help: the locked start when a PIN exists (SPEC.md §2, Unlock). */
-import { useState } from 'react';
+/**
+ * /pin/unlock and its help: the locked start when a PIN exists (SPEC.md §2, Unlock). After five wrong PINs in a row
+ * the keypad waits, with a countdown; after ten, or when the key that binds the PIN to this device is gone, the PIN
+ * cannot open and the screen offers the password (if any) and 'Forgot PIN?' instead.
+ */
 import { useSnapshot } from 'valtio';
-import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
+import { Link, Redirect, Route, Switch } from 'wouter';
 import { Page } from '../../app/Page';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PinPad } from '../../components/pin/PinPad';
-import { eraseDevice } from '../../state/app';
+import { useSecondsUntil } from '../../components/pin/use-seconds-until';
+import { Messages } from '../../domain/errors';
+import { PinLimitMessages } from '../../state/pin-limit';
 import { unlockWithPin } from '../../state/secrets';
-import { appState } from '../../state/store';
-import { showError } from '../../state/toast';
+import { appState, pinLimitState } from '../../state/store';
+import { ForgotPin } from './ForgotPin';
 import { PasskeyUnlock } from './PasskeyUnlock';
 
 function PinUnlockScreen() {
+  const { tryAgainAt, stopped, keyMissing } = useSnapshot(pinLimitState);
+  const seconds = useSecondsUntil(tryAgainAt);
+  if (stopped || keyMissing)
+    return <PinUnusable reason={stopped ? PinLimitMessages.stopped : Messages.pinKeyMissing} />;
   return (
     <Page title="Unlock Sleeve">
       <PasskeyUnlock fallback="PIN" />
       <p className="lead">Unlock using your PIN.</p>
-      <PinPad onSubmit={unlockWithPin} />
+      {seconds > 0 && <p className="field-hint pin-wait-reason">{PinLimitMessages.tooMany}</p>}
+      <PinPad onSubmit={unlockWithPin} blocked={seconds > 0 ? PinLimitMessages.tryAgainIn(seconds) : ''} />
       <Link href="/help" className="link-button">
         Need help?
       </Link>
@@ -24,13 +33,28 @@ function PinUnlockScreen() {
   );
 }
 
-type ForgotStep = 'closed' | 'explain' | 'erase';
+/** The PIN cannot open now: why, and the ways in that are left. */
+function PinUnusable({ reason }: { reason: string }) {
+  const { passwordCreated } = useSnapshot(appState);
+  return (
+    <Page title="Unlock Sleeve">
+      <p className="lead" role="alert">
+        {reason}
+      </p>
+      <div className="pin-unusable">
+        {passwordCreated && (
+          <Link href="~/password/unlock" className="button button-primary button-block">
+            Unlock using your password
+          </Link>
+        )}
+        <ForgotPin />
+      </div>
+    </Page>
+  );
+}
 
 function PinUnlockHelp() {
   const { passwordCreated } = useSnapshot(appState);
-  const [step, setStep] = useState<ForgotStep>('closed');
-  const [, navigate] = useLocation();
-  const close = () => setStep('closed');
   return (
     <Page title="Help" back={{ to: '/' }}>
       {passwordCreated && (
@@ -43,54 +67,8 @@ function PinUnlockHelp() {
       )}
       <section className="settings-section">
         <h2 className="settings-heading">PIN</h2>
-        <button type="button" className="button button-block" onClick={() => setStep('explain')}>
-          Forgot PIN?
-        </button>
+        <ForgotPin />
       </section>
-      {passwordCreated ? (
-        <ConfirmDialog
-          open={step === 'explain'}
-          title="Forgot PIN?"
-          texts={[
-            'A PIN cannot be recovered.',
-            'Unlock with your password instead, then create a new PIN in You → Security.',
-          ]}
-          confirmLabel="Use password"
-          onCancel={close}
-          onConfirm={() => {
-            close();
-            navigate('~/password/unlock');
-          }}
-        />
-      ) : (
-        <>
-          <ConfirmDialog
-            open={step === 'explain'}
-            title="Forgot PIN?"
-            texts={[
-              'A PIN cannot be recovered, and without it the cards on this device cannot be opened.',
-              "You can erase Sleeve's data on this device and start again.",
-            ]}
-            confirmLabel="Erase data"
-            onCancel={close}
-            onConfirm={() => setStep('erase')}
-          />
-          <ConfirmDialog
-            open={step === 'erase'}
-            title="Erase all data?"
-            texts={[
-              'Every card saved in Sleeve on this device will be gone for good.',
-              'This action cannot be undone.',
-            ]}
-            confirmLabel="Erase everything"
-            onCancel={close}
-            onConfirm={() => {
-              close();
-              eraseDevice().catch(showError);
-            }}
-          />
-        </>
-      )}
     </Page>
   );
 }

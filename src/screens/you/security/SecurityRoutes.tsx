@@ -26,14 +26,17 @@ function SecurityScreen() {
   const [confirmingRemove, setConfirmingRemove] = useState(false);
   const [, navigate] = useLocation();
 
-  /** Runs `action` behind the gate: straight away, or after the verify screen it opens. */
-  const guarded = (action: FollowUp) => {
-    const route = gateFor(action);
+  /**
+   * Runs `action` behind the gate: straight away, or after the verify screen it opens. `forNewSecret`: the action
+   * leads to a new PIN, which the engine wraps only with the secret verified here.
+   */
+  const guarded = (action: FollowUp, forNewSecret = false) => {
+    const route = gateFor(action, { forNewSecret });
     if (route) navigate(`/${route}`);
     else Promise.resolve(action()).catch(showError);
   };
 
-  const openCreate = () => guarded(() => navigate('/pin/create', { replace: appState.pinCreated }));
+  const openCreate = () => guarded(() => navigate('/pin/create', { replace: appState.pinCreated }), true);
   const remove = () =>
     guarded(async () => {
       await removePin();

@@ -1,0 +1,65 @@
+/**
+ * This origin's key database ('sleeve-keys', worker/crypto/device-key.ts) as a test sees it from the page: deleted,
+ * as clearing site data or copying only localStorage to another profile leaves it, or read, to open a record's device
+ * layer by hand with the very key the worker uses.
+ */
+
+const DATABASE = 'sleeve-keys';
+
+/** Deletes the database; an engine that has it open lets go (it closes on `versionchange`). */
+export function deleteDeviceKeys(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(DATABASE);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+  });
+}
+
+/** The device key as stored, or `undefined` when there is none; never creates the database. */
+export async function storedDeviceKey(): Promise<CryptoKey | undefined> {
+  const known = await indexedDB.databases();
+  if (!known.some((database) => database.name === DATABASE)) return undefined;
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(DATABASE);
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains('keys')) return undefined;
+    return await new Promise<CryptoKey | undefined>((resolve, reject) => {
+      const get = db.transaction('keys', 'readonly').objectStore('keys').get('pin-device-key');
+      get.onsuccess = () => resolve(get.result as CryptoKey | undefined);
+      get.onerror = () => reject(get.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+export const base64Bytes = (text: string): Uint8Array<ArrayBuffer> =>
+  Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+
+/**
+ * The KEK a PIN derives with the record's salt, made here in the page with WebCrypto to the documented parameters
+ * (PBKDF2-HMAC-SHA-512, 210000 iterations): what anyone holding a copy of the record can compute for a guess.
+ */
+export async function pinKek(pin: string, salt: string): Promise<CryptoKey> {
+  const material = await crypto.subtle.importKey('raw', new TextEncoder().encode(pin), 'PBKDF2', false, ['deriveKey']);
+  return crypto.subtle.deriveKey(
+    { name: 'PBKDF2', hash: 'SHA-512', salt: base64Bytes(salt), iterations: 210_000 },
+    material,
+    { name: 'AES-GCM', length: 256 },
+    false,
+    ['decrypt'],
+  );
+}
+
+/** Whether AES-GCM with `key` opens `ciphertext` (tag appended) under `iv`. */
+export async function opens(key: CryptoKey, iv: string, ciphertext: Uint8Array<ArrayBuffer>): Promise<boolean> {
+  try {
+    await crypto.subtle.decrypt({ name: 'AES-GCM', iv: base64Bytes(iv) }, key, ciphertext);
+    return true;
+  } catch {
+    return false;
+  }
+}

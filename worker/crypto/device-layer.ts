@@ -1,0 +1,79 @@
+/**
+ * The layer that binds a PIN record to this device (src/domain/secret.ts, `PinRecord`):
+ *
+ *   {salt, encryptedDek: {ciphertext, iv}, device: {iv}, modifiedAt}
+ *
+ * where `encryptedDek.ciphertext` is the PIN layer's 48 bytes (the DEK wrapped under the PIN's KEK, as in a plain
+ * record) encrypted once more with AES-GCM under the device key (device-key.ts) and `device.iv`: 64 bytes with the
+ * tag. `salt`, `encryptedDek.iv` and `modifiedAt` are the PIN layer's, unchanged. Adding or removing the layer
+ * derives nothing, so binding an older plain record on its next unlock costs no extra derivation.
+ */
+import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
+import type { PinRecord, SecretRecord } from '../../src/domain/secret';
+import { IV_LENGTH, TAG_LENGTH } from './aes-gcm';
+import { fromBase64, toBase64 } from './base64';
+import { type Bytes, randomBytes } from './bytes';
+import { deviceKeyForBinding, existingDeviceKey } from './device-key';
+import { DATA_KEY_LENGTH } from './records';
+
+/** The PIN layer's wrapped key: the raw DEK and the tag. */
+const PIN_LAYER_LENGTH = DATA_KEY_LENGTH + TAG_LENGTH;
+
+export const isBound = (record: SecretRecord): boolean => Object.hasOwn(record, 'device');
+
+function decoded(text: string, length: number, what: string): Bytes {
+  try {
+    const bytes = fromBase64(text);
+    if (bytes.length === length) return bytes;
+  } catch {
+    // reported below, as any other damaged record
+  }
+  throw new InvalidArgumentError(Messages.decryptFailed, { cause: new Error(`${what} is damaged`) });
+}
+
+/** `record` (a plain PIN record) sealed under the device key, which is made first if this device has none yet. */
+export async function bindToDevice(record: SecretRecord): Promise<PinRecord> {
+  const inner = decoded(record.encryptedDek.ciphertext, PIN_LAYER_LENGTH, 'the wrapped key');
+  const key = await deviceKeyForBinding();
+  const iv = randomBytes(IV_LENGTH);
+  let sealed: ArrayBuffer;
+  try {
+    sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, inner);
+  } catch (cause) {
+    throw new SleeveError(Messages.encryptFailed, { cause });
+  }
+  return {
+    salt: record.salt,
+    encryptedDek: { ciphertext: toBase64(new Uint8Array(sealed)), iv: record.encryptedDek.iv },
+    device: { iv: toBase64(iv) },
+    modifiedAt: record.modifiedAt,
+  };
+}
+
+/**
+ * The plain PIN layer of `record`; a plain record as it is. Without this device's key (IndexedDB cleared, or the
+ * record copied from another browser) it rejects with pinKeyMissing before any derivation, so no PIN is tried.
+ */
+export async function removeDeviceLayer(record: PinRecord): Promise<SecretRecord> {
+  const { device } = record;
+  if (!isBound(record)) return record;
+  if (typeof device?.iv !== 'string') {
+    throw new InvalidArgumentError(Messages.decryptFailed, { cause: new Error('the device layer is damaged') });
+  }
+  const iv = decoded(device.iv, IV_LENGTH, 'the device IV');
+  const sealed = decoded(record.encryptedDek.ciphertext, PIN_LAYER_LENGTH + TAG_LENGTH, 'the sealed key');
+  const key = await existingDeviceKey();
+  if (!key) throw new InvalidStateError(Messages.pinKeyMissing);
+  let inner: ArrayBuffer;
+  try {
+    inner = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, sealed);
+  } catch (cause) {
+    // Another device's key (a profile copied into a browser that has its own), or an altered layer.
+    throw new InvalidStateError(Messages.pinKeyMissing, { cause });
+  }
+  return {
+    salt: record.salt,
+    encryptedDek: { ciphertext: toBase64(new Uint8Array(inner)), iv: record.encryptedDek.iv },
+    modifiedAt: record.modifiedAt,
+  };
+}
