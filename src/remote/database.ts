@@ -3,21 +3,20 @@
  * cards and `{uid}/auth/password` the password record. Only ciphertext is ever written: every card is checked to
  * be an encrypted card, and re-built in exactly the wire shape, before it leaves.
  *
- * Every write of cards also carries the cards' slots (`{uid}/slots`, `{uid}/slotOf`), the server's cap on the
- * number of cards: see src/remote/card-writes.ts.
+ * Writes of cards are multi-path updates of `{uid}/cards`, so several cards (or a save and a deletion) land at once,
+ * and leave in the order they are made. Nothing else is written beside the cards: every client of the project writes
+ * exactly these paths.
  *
  * Reads use a one-time listener (`onValue(…, {onlyOnce: true})`), which every server answers. Writes that get no
  * answer (offline) fail after a while instead of leaving the person waiting forever.
  */
 import { type DatabaseReference, type DataSnapshot, onValue, ref, remove, set, update } from 'firebase/database';
 import type { CardCollection, EncryptedCard, EncryptedCollection } from '../domain/card';
-import { CardCapError } from '../domain/card-slots';
 import { InvalidArgumentError, SleeveError } from '../domain/errors';
 import { asRemote, type Remote } from '../domain/merge-decision';
 import type { SecretRecord } from '../domain/secret';
 import { asEncryptedCard, parseServerCards, type ServerCards } from '../domain/server-shapes';
 import { isSecretRecord } from '../domain/stored-shapes';
-import { followSlots, writeCards } from './card-writes';
 import { database } from './firebase';
 
 export const DatabaseMessages = {
@@ -38,10 +37,7 @@ export const timeouts = { ms: 15_000 };
 const cardsPath = (uid: string) => `${uid}/cards`;
 const passwordRef = (uid: string): DatabaseReference => ref(database, `${uid}/auth/password`);
 
-/**
- * `work`, failing with `message` (its own error as the cause) when it fails or gets no answer in time. A full
- * account is said as it is: the person can do something about it.
- */
+/** `work`, failing with `message` (its own error as the cause) when it fails or gets no answer in time. */
 async function answered<T>(work: Promise<T>, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -53,7 +49,7 @@ async function answered<T>(work: Promise<T>, message: string): Promise<T> {
   try {
     return await Promise.race([work, timeout]);
   } catch (error) {
-    if (error instanceof CardCapError || (error instanceof SleeveError && error.message === message)) throw error;
+    if (error instanceof SleeveError && error.message === message) throw error;
     throw new SleeveError(message, { cause: error });
   } finally {
     clearTimeout(timer);
@@ -92,17 +88,24 @@ export function subscribeCards(
   onError: (error: Error) => void,
 ): () => void {
   followServerTime();
-  const stopCards = onValue(
+  return onValue(
     ref(database, cardsPath(uid)),
     (snapshot: DataSnapshot) => onCards(fromServer(snapshot.val())),
     (cause) => onError(new SleeveError(DatabaseMessages.readCardsFailed, { cause })),
   );
-  // Kept on this device beside the cards, so each write of a card goes out at once (src/remote/card-writes.ts).
-  const stopSlots = followSlots(uid);
-  return () => {
-    stopCards();
-    stopSlots();
-  };
+}
+
+/**
+ * Sets `cards` and removes `removed` (ids) under `{uid}/cards` in one write; with `whole`, the cards become exactly
+ * `cards`. Resolves when the server has it, rejects when it refuses.
+ */
+function writeCards(uid: string, cards: readonly EncryptedCard[], removed: readonly string[], whole = false) {
+  const target = ref(database, cardsPath(uid));
+  if (whole) return set(target, Object.fromEntries(cards.map((card) => [card.id, card])));
+  const paths: Record<string, EncryptedCard | null> = {};
+  for (const card of cards) paths[card.id] = card;
+  for (const id of removed) paths[id] = null;
+  return update(target, paths);
 }
 
 /** Only encrypted cards, each re-built in exactly the wire shape; `message` for anything else. */
@@ -142,17 +145,16 @@ export async function putCards(uid: string, values: readonly unknown[]): Promise
 
 /**
  * The outbox's writes: no time limit, because the SDK keeps a write queued while the connection is down and sends
- * it when it returns; these settle when the server answers. They reject only when the server refuses (or, for a new
- * card, when the account has no free slot left).
+ * it when it returns; these settle when the server answers, and reject only when the server refuses.
  */
 export async function sendCard(uid: string, value: unknown): Promise<void> {
-  const [card] = wireCards([value], DatabaseMessages.unencryptedCard);
-  await writeCards(uid, card ? [card] : [], []).catch((cause: unknown) => {
-    throw cause instanceof CardCapError ? cause : new SleeveError(DatabaseMessages.setCardFailed, { cause });
+  const cards = wireCards([value], DatabaseMessages.unencryptedCard);
+  await writeCards(uid, cards, []).catch((cause: unknown) => {
+    throw new SleeveError(DatabaseMessages.setCardFailed, { cause });
   });
 }
 
-/** Deletes cards by id in one write, with their slots; every other entry under `{uid}/cards` stays. */
+/** Deletes cards by id in one write; every other entry under `{uid}/cards` stays. */
 export async function sendRemovals(uid: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await writeCards(uid, [], ids).catch((cause: unknown) => {
@@ -195,12 +197,9 @@ export async function removeCard(uid: string, id: string): Promise<void> {
   await answered(writeCards(uid, [], [id]), DatabaseMessages.deleteCardFailed);
 }
 
-/** Sets the user's cards to an empty collection, slots and all (the database keeps no empty node). */
+/** Sets the user's cards to an empty collection (the database keeps no empty node). */
 export async function removeAllCards(uid: string): Promise<void> {
-  await answered(
-    update(ref(database, uid), { cards: null, slots: null, slotOf: null }),
-    DatabaseMessages.deleteCardFailed,
-  );
+  await answered(remove(ref(database, cardsPath(uid))), DatabaseMessages.deleteCardFailed);
 }
 
 /** Whether anything at all is stored under `{uid}/cards`, cards or not. */

@@ -5,8 +5,8 @@
  * first and shown after, so a failed write leaves both the screen and the device as they were.
  */
 import type { CardData, EncryptedCard, PlainCard, StoredCard } from '../domain/card';
+import { CARD_CAP, CapMessages, CardCapError } from '../domain/card-cap';
 import { newCardId } from '../domain/card-id';
-import { CARD_CAP, CardCapError } from '../domain/card-slots';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import { sameCards, withoutCards, withStoredCard, withStoredCards } from '../domain/stored-cards';
 import { getEngine } from '../engine';
@@ -21,14 +21,18 @@ const isEncryptedCard = (card: StoredCard): card is EncryptedCard => 'cipherText
 
 export const findCard = (id: string): PlainCard | undefined => cardsState.cards.find((card) => card.id === id);
 
+/** Refuses, before anything is sealed or stored, `count` new cards the account has no room for. */
+function assertRoomFor(count: number): void {
+  const room = Math.max(0, CARD_CAP - Object.keys(storedCollection().cards).length);
+  if (count > room) throw new CardCapError(count === 1 ? CapMessages.full : CapMessages.tooMany(room));
+}
+
 /** Adds a card (no id) or updates one; resolves to the card's id. Rejects with a message for the person. */
 export async function saveCard(input: { id?: string; data: CardData }): Promise<string> {
   const known = records();
   const signedIn = session();
-  // Signed in, the account keeps at most CARD_CAP cards (the server refuses more): said before anything is stored.
-  if (signedIn && input.id === undefined && Object.keys(storedCollection().cards).length >= CARD_CAP) {
-    throw new CardCapError();
-  }
+  // Signed in, the account keeps at most CARD_CAP cards (src/domain/card-cap.ts): said before anything is stored.
+  if (signedIn && input.id === undefined) assertRoomFor(1);
   const id = input.id ?? newCardId((candidate) => Object.hasOwn(storedCollection().cards, candidate));
   // Signed in, dated by the server's clock, which is what the server checks dates against.
   const card: PlainCard = { id, data: input.data, modifiedAt: signedIn ? signedIn.now() : Date.now() };
@@ -61,6 +65,7 @@ export async function saveCard(input: { id?: string; data: CardData }): Promise<
  */
 export async function saveNewCards(cards: readonly PlainCard[]): Promise<void> {
   if (cards.length === 0) return;
+  if (session()) assertRoomFor(cards.length);
   const known = records();
   const stored = await getEngine().sealCards([...cards], hasSecret() ? 'ENCRYPTED' : 'UNENCRYPTED');
   const account = session();

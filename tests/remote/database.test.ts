@@ -6,9 +6,7 @@ import { GoogleAuthProvider, signInWithCredential, signOut } from 'firebase/auth
 import { goOffline, goOnline, onValue, ref } from 'firebase/database';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { EncryptedCard, PlainCard } from '../../src/domain/card';
-import { CARD_CAP } from '../../src/domain/card-slots';
 import type { SecretRecord } from '../../src/domain/secret';
-import { slotChoice } from '../../src/remote/card-writes';
 import * as db from '../../src/remote/database';
 import { auth, database } from '../../src/remote/firebase';
 import { rejectionOf } from '../support/engine-rejection';
@@ -57,7 +55,6 @@ beforeAll(async () => {
 
 afterEach(async () => {
   db.timeouts.ms = 15_000;
-  slotChoice.pick = undefined;
   await db.removeAllCards(uid);
   await db.removePasswordRecord(uid);
 });
@@ -132,65 +129,19 @@ describe('cards', () => {
   });
 });
 
-describe('the cap: one slot per card', () => {
-  const slotsOf = async () => (await serverValue(`${uid}/slots`)) ?? {};
-
-  test('a new card takes a free slot, keeps it when written again, and frees it when deleted', async () => {
-    slotChoice.pick = () => 41;
-    await db.setCard(uid, encrypted('CardAAA1'));
-    expect(await slotsOf()).toEqual({ s41: 'CardAAA1' });
-    expect(await serverValue(`${uid}/slotOf`)).toEqual({ CardAAA1: 's41' });
-    // Several at once take one slot each.
-    await db.putCards(uid, [encrypted('CardAAA1', 1_700_000_000_001), encrypted('CardBBB2'), encrypted('CardCCC3')]);
-    expect(await slotsOf()).toEqual({ s41: 'CardAAA1', s42: 'CardBBB2', s43: 'CardCCC3' });
-    await db.sendRemovals(uid, ['CardBBB2']);
-    expect(await slotsOf()).toEqual({ s41: 'CardAAA1', s43: 'CardCCC3' });
-    expect(await serverValue(`${uid}/slotOf`)).toEqual({ CardAAA1: 's41', CardCCC3: 's43' });
+describe('writes of many cards', () => {
+  test('several cards in one write, removals in one write, and all of them; nothing written beside the cards', async () => {
+    await db.putCards(uid, [encrypted('CardAAA1'), encrypted('CardBBB2'), encrypted('CardCCC3')]);
+    expect(Object.keys((await serverValue(`${uid}/cards`)) as object).sort()).toEqual([
+      'CardAAA1',
+      'CardBBB2',
+      'CardCCC3',
+    ]);
+    await db.sendRemovals(uid, ['CardBBB2', 'CardCCC3']);
+    // Exactly the paths every client of the project reads and writes: the cards, and nothing else.
+    expect(await serverValue(`${uid}`)).toEqual({ cards: { CardAAA1: encrypted('CardAAA1') } });
     await db.removeAllCards(uid);
     expect(await serverValue(`${uid}`)).toBeNull();
-  });
-
-  test(`with all ${CARD_CAP} slots taken, a new card is refused with a plain message; an edit still goes`, async () => {
-    slotChoice.pick = () => 0;
-    await db.setCard(uid, encrypted('CardAAA1'));
-    // The rest of the slots, as cards written by other devices would have taken them.
-    const others = Array.from({ length: CARD_CAP - 1 }, (_, index) => [`s${index + 1}`, `Other${index}`]);
-    await writeRulesAside(`${uid}/slots`, { s0: 'CardAAA1', ...Object.fromEntries(others) });
-    await expect.poll(async () => Object.keys(await slotsOf()).length).toBe(CARD_CAP);
-    const full = `Your account holds ${CARD_CAP.toLocaleString('en')} cards, the most it can keep. Delete a card to add another.`;
-    expect((await rejectionOf(db.setCard(uid, encrypted('CardBBB2')))).message).toBe(full);
-    expect((await rejectionOf(db.sendCard(uid, encrypted('CardBBB2')))).message).toBe(full);
-    expect(await serverValue(`${uid}/cards/CardBBB2`)).toBeNull();
-    await db.sendCard(uid, encrypted('CardAAA1', 1_700_000_000_001));
-    expect(await serverValue(`${uid}/cards/CardAAA1`)).toEqual(encrypted('CardAAA1', 1_700_000_000_001));
-  });
-
-  test('a slot another device took a moment before: the write is made again with another one', async () => {
-    const seen: string[][] = [];
-    const stop = db.subscribeCards(
-      uid,
-      ({ collection }) => seen.push(Object.keys(collection.cards)),
-      () => {},
-    );
-    try {
-      await expect.poll(() => seen.length).toBeGreaterThan(0);
-      slotChoice.pick = () => 7;
-      // Offline, this device still sees slot s7 free; meanwhile another device takes it for its own card.
-      goOffline(database);
-      await writeRulesAside(`${uid}`, {
-        cards: { Other007: encrypted('Other007') },
-        slots: { s7: 'Other007' },
-        slotOf: { Other007: 's7' },
-      });
-      const sent = db.sendCard(uid, encrypted('CardAAA1'));
-      goOnline(database);
-      await sent;
-    } finally {
-      goOnline(database);
-      stop();
-    }
-    expect(await slotsOf()).toEqual({ s7: 'Other007', s8: 'CardAAA1' });
-    expect(Object.keys((await serverValue(`${uid}/cards`)) as object).sort()).toEqual(['CardAAA1', 'Other007']);
   });
 });
 

@@ -3,7 +3,7 @@
  * and one signed-out visitor. Every denial is the server's own answer (PERMISSION_DENIED), not a client check, and
  * every rule is shown both ways: what it lets through and what it refuses.
  *
- * Each test starts from an empty account for Ada (no cards, slots or password record).
+ * Each test starts from an empty account for Ada (no cards or password record).
  */
 import { deleteApp, type FirebaseApp, initializeApp, setLogLevel } from 'firebase/app';
 import { connectAuthEmulator, GoogleAuthProvider, getAuth, signInWithCredential } from 'firebase/auth';
@@ -77,8 +77,6 @@ const base64 = (bytes: number, fill = 7) => Buffer.alloc(bytes, fill).toString('
 
 /** What the rules allow ahead of the server's clock, in ms (5 minutes). */
 const SKEW_MS = 5 * 60_000;
-/** The most cards an account can hold: one slot each, s0 to s1999. */
-const CARD_CAP = 2_000;
 
 const CARD_ID = 'Ab3dE6gH';
 const OTHER_ID = 'Zz9yX8wV';
@@ -111,56 +109,36 @@ afterAll(async () => {
   }
 });
 
-/** Ada's account emptied: cards and their slots first, then the password record (which cards would keep). */
+/** Ada's account emptied: cards first, then the password record (which cards would keep). */
 beforeEach(async () => {
-  await update(ref(ada.db, `${ada.uid}`), { cards: null, slots: null, slotOf: null });
+  await remove(ref(ada.db, `${ada.uid}/cards`));
   await remove(ref(ada.db, `${ada.uid}/auth/password`));
 });
 
 const cardPath = (c: Client, id = CARD_ID) => `${c.uid}/cards/${id}`;
 
-/** One multi-path write of an account: the card under `id` and the slot it takes, as the app writes a card. */
-const slotted = (card: object, slot: string, id = (card as { id?: string }).id ?? CARD_ID) => ({
-  [`cards/${id}`]: card,
-  [`slots/${slot}`]: id,
-  [`slotOf/${id}`]: slot,
-});
-const putCard = (c: Client, card: object, slot = 's0') => update(ref(c.db, `${c.uid}`), slotted(card, slot));
+/** One card written on its own, as every client of the project writes a card. */
+const putCard = (c: Client, card: object, id = (card as { id?: string }).id ?? CARD_ID) =>
+  set(ref(c.db, cardPath(c, id)), card);
 
 describe('cards', () => {
-  it('lets a person write and read back their own encrypted card, with the slot it takes', async () => {
+  it('lets a person write and read back their own encrypted card, and replace it', async () => {
     await putCard(ada, encryptedCard());
     expect(await read(ada.db, cardPath(ada))).toEqual(encryptedCard());
-    expect(await read(ada.db, `${ada.uid}/slots`)).toEqual({ s0: CARD_ID });
-    expect(await read(ada.db, `${ada.uid}/slotOf`)).toEqual({ [CARD_ID]: 's0' });
-  });
-
-  it('lets a person write all their cards at once and read the collection', async () => {
-    const cards = { [CARD_ID]: encryptedCard(), [OTHER_ID]: encryptedCard(OTHER_ID) };
-    const slots = {
-      'slots/s0': CARD_ID,
-      'slots/s7': OTHER_ID,
-      [`slotOf/${CARD_ID}`]: 's0',
-      [`slotOf/${OTHER_ID}`]: 's7',
-    };
-    await update(ref(ada.db, `${ada.uid}`), { cards, ...slots });
-    expect(await read(ada.db, `${ada.uid}/cards`)).toEqual(cards);
-    // Slots are taken one by one: a whole map of them at once could take the slot of a card that stays.
-    await expectDenied(
-      update(ref(ada.db, `${ada.uid}`), {
-        slots: { s0: CARD_ID, s7: OTHER_ID },
-        slotOf: { [CARD_ID]: 's0', [OTHER_ID]: 's7' },
-      }),
-    );
-    // The collection itself, once every card has its slot.
-    await set(ref(ada.db, `${ada.uid}/cards`), { [OTHER_ID]: encryptedCard(OTHER_ID, 1_700_000_000_001) });
-    expect(await read(ada.db, `${ada.uid}/cards`)).toEqual({ [OTHER_ID]: encryptedCard(OTHER_ID, 1_700_000_000_001) });
-  });
-
-  it('lets a card that has its slot be written on its own', async () => {
-    await putCard(ada, encryptedCard());
-    await set(ref(ada.db, cardPath(ada)), encryptedCard(CARD_ID, 1_700_000_000_001));
+    await putCard(ada, encryptedCard(CARD_ID, 1_700_000_000_001));
     expect(await read(ada.db, cardPath(ada))).toEqual(encryptedCard(CARD_ID, 1_700_000_000_001));
+  });
+
+  it('lets a person write all their cards at once, or several in one update, and read the collection', async () => {
+    const cards = { [CARD_ID]: encryptedCard(), [OTHER_ID]: encryptedCard(OTHER_ID) };
+    await set(ref(ada.db, `${ada.uid}/cards`), cards);
+    expect(await read(ada.db, `${ada.uid}/cards`)).toEqual(cards);
+    // A save and a deletion in one write, as Sleeve sends its outbox.
+    await update(ref(ada.db, `${ada.uid}/cards`), {
+      [CARD_ID]: null,
+      [OTHER_ID]: encryptedCard(OTHER_ID, 1_700_000_000_001),
+    });
+    expect(await read(ada.db, `${ada.uid}/cards`)).toEqual({ [OTHER_ID]: encryptedCard(OTHER_ID, 1_700_000_000_001) });
   });
 
   it("refuses reading another person's cards", async () => {
@@ -172,9 +150,8 @@ describe('cards', () => {
 
   it("refuses writing another person's cards", async () => {
     await putCard(ada, encryptedCard());
-    await expectDenied(update(ref(bob.db, `${ada.uid}`), slotted(encryptedCard(CARD_ID, 1_800_000_000_000), 's0')));
+    await expectDenied(set(ref(bob.db, cardPath(ada)), encryptedCard(CARD_ID, 1_800_000_000_000)));
     await expectDenied(set(ref(bob.db, `${ada.uid}/cards`), null));
-    await expectDenied(set(ref(bob.db, `${ada.uid}/slots/s0`), null));
     expect(await read(ada.db, cardPath(ada))).toEqual(encryptedCard());
   });
 
@@ -193,13 +170,7 @@ describe('cards', () => {
       modifiedAt: 1_700_000_000_000,
     };
     await expectDenied(putCard(ada, plain));
-    await expectDenied(
-      update(ref(ada.db, `${ada.uid}`), {
-        cards: { [CARD_ID]: plain },
-        slots: { s0: CARD_ID },
-        slotOf: { [CARD_ID]: 's0' },
-      }),
-    );
+    await expectDenied(set(ref(ada.db, `${ada.uid}/cards`), { [CARD_ID]: plain }));
   });
 
   it('refuses a card with a missing field', async () => {
@@ -218,8 +189,8 @@ describe('cards', () => {
   it('refuses a card whose id is not its key or not 8 letters and digits', async () => {
     await putCard(ada, encryptedCard());
     await expectDenied(set(ref(ada.db, cardPath(ada)), encryptedCard(OTHER_ID)));
-    await expectDenied(putCard(ada, encryptedCard('short'), 's1'));
-    await expectDenied(putCard(ada, encryptedCard('Ab3dE6g_'), 's1'));
+    await expectDenied(putCard(ada, encryptedCard('short')));
+    await expectDenied(putCard(ada, encryptedCard('Ab3dE6g_')));
   });
 
   it('refuses a non-numeric modifiedAt', async () => {
@@ -233,21 +204,12 @@ describe('cards', () => {
     await expectDenied(putCard(ada, { ...card, data: { ...card.data, cipherText: '{"number":"4111111111111111"}' } }));
   });
 
-  it('lets a person delete one card with its slot and then all of them', async () => {
-    await putCard(ada, encryptedCard(), 's0');
-    await putCard(ada, encryptedCard(OTHER_ID), 's1');
-    await update(ref(ada.db, `${ada.uid}`), {
-      [`cards/${CARD_ID}`]: null,
-      'slots/s0': null,
-      [`slotOf/${CARD_ID}`]: null,
-    });
+  it('lets a person delete one card and then all of them', async () => {
+    await putCard(ada, encryptedCard());
+    await putCard(ada, encryptedCard(OTHER_ID));
+    await remove(ref(ada.db, cardPath(ada)));
     expect(await read(ada.db, `${ada.uid}/cards`)).toEqual({ [OTHER_ID]: encryptedCard(OTHER_ID) });
-    expect(await read(ada.db, `${ada.uid}/slots`)).toEqual({ s1: OTHER_ID });
-    // A card alone may go too; its slot is then free to be taken again.
-    await remove(ref(ada.db, cardPath(ada, OTHER_ID)));
     await set(ref(ada.db, `${ada.uid}/cards`), null);
-    expect(await read(ada.db, `${ada.uid}/cards`)).toBeNull();
-    await update(ref(ada.db, `${ada.uid}`), { slots: null, slotOf: null });
     expect(await read(ada.db, `${ada.uid}`)).toBeNull();
   });
 
@@ -284,73 +246,6 @@ describe('cards: newer wins and the clock', () => {
     await expectDenied(putCard(ada, encryptedCard(OTHER_ID, Date.now() + 365 * 24 * 3_600_000), 's1'));
     expect(await read(ada.db, cardPath(ada))).toEqual(encryptedCard(CARD_ID, soon));
   });
-});
-
-describe('cards: the cap, one slot per card', () => {
-  it('refuses a card without a slot, or whose slot names another card', async () => {
-    await expectDenied(set(ref(ada.db, cardPath(ada)), encryptedCard()));
-    await expectDenied(
-      update(ref(ada.db, `${ada.uid}`), { [`cards/${CARD_ID}`]: encryptedCard(), [`slotOf/${CARD_ID}`]: 's0' }),
-    );
-    await expectDenied(
-      update(ref(ada.db, `${ada.uid}`), {
-        [`cards/${CARD_ID}`]: encryptedCard(),
-        'slots/s0': OTHER_ID,
-        [`slotOf/${CARD_ID}`]: 's0',
-      }),
-    );
-    expect(await read(ada.db, `${ada.uid}`)).toBeNull();
-  });
-
-  it('refuses a slot outside s0 to s1999', async () => {
-    await putCard(ada, encryptedCard(), 's1999');
-    await expectDenied(putCard(ada, encryptedCard(OTHER_ID), 's2000'));
-    await expectDenied(putCard(ada, encryptedCard(OTHER_ID), 's01'));
-    await expectDenied(putCard(ada, encryptedCard(OTHER_ID), '17'));
-    await expectDenied(set(ref(ada.db, `${ada.uid}/slots`), 'full'));
-    expect(await read(ada.db, `${ada.uid}/slots`)).toEqual({ s1999: CARD_ID });
-  });
-
-  it("refuses taking, moving or freeing the slot of a card that is still there, and allows it once it's gone", async () => {
-    await putCard(ada, encryptedCard(), 's0');
-    // Taken by another card.
-    await expectDenied(putCard(ada, encryptedCard(OTHER_ID), 's0'));
-    // Freed, or the card pointed elsewhere, while it stays.
-    await expectDenied(set(ref(ada.db, `${ada.uid}/slots/s0`), null));
-    await expectDenied(set(ref(ada.db, `${ada.uid}/slotOf/${CARD_ID}`), null));
-    await expectDenied(set(ref(ada.db, `${ada.uid}/slotOf/${CARD_ID}`), 's5'));
-    await expectDenied(update(ref(ada.db, `${ada.uid}`), { slots: null, slotOf: null }));
-    // Moved as a whole (the card's slot and its index together) is fine: it still holds one slot.
-    await update(ref(ada.db, `${ada.uid}`), { 'slots/s5': CARD_ID, [`slotOf/${CARD_ID}`]: 's5' });
-    // Once the card is gone, its old slot is free for another.
-    await update(ref(ada.db, `${ada.uid}`), { [`cards/${CARD_ID}`]: null });
-    await putCard(ada, encryptedCard(OTHER_ID), 's5');
-    expect(await read(ada.db, `${ada.uid}/slots`)).toEqual({ s0: CARD_ID, s5: OTHER_ID });
-  });
-
-  it(`holds at most ${CARD_CAP} cards: with every slot taken, one more is refused`, async () => {
-    const ids = Array.from({ length: CARD_CAP }, (_, index) => `Cap${String(index).padStart(5, '0')}`);
-    // In one write: the whole collection, and each card's slot.
-    const full: Record<string, unknown> = { cards: Object.fromEntries(ids.map((id) => [id, encryptedCard(id)])) };
-    for (const [index, id] of ids.entries()) {
-      full[`slots/s${index}`] = id;
-      full[`slotOf/${id}`] = `s${index}`;
-    }
-    await update(ref(ada.db, `${ada.uid}`), full);
-    expect(Object.keys((await read(ada.db, `${ada.uid}/cards`)) as object)).toHaveLength(CARD_CAP);
-    const extra = encryptedCard('Extra001');
-    await expectDenied(putCard(ada, extra, 's0'));
-    await expectDenied(putCard(ada, extra, 's1999'));
-    await expectDenied(putCard(ada, extra, `s${CARD_CAP}`));
-    // Deleting one card frees its slot for the next.
-    await update(ref(ada.db, `${ada.uid}`), {
-      [`cards/${ids[7]}`]: null,
-      'slots/s7': null,
-      [`slotOf/${ids[7]}`]: null,
-    });
-    await putCard(ada, extra, 's7');
-    expect(Object.keys((await read(ada.db, `${ada.uid}/cards`)) as object)).toHaveLength(CARD_CAP);
-  }, 90_000);
 });
 
 describe('password record', () => {
@@ -420,8 +315,8 @@ describe('password record', () => {
     await expectDenied(remove(ref(ada.db, path())));
     await expectDenied(set(ref(ada.db, `${ada.uid}/auth`), null));
     expect(await read(ada.db, path())).toEqual(passwordRecord());
-    // Deleting the account: the cards and their slots first, then the record.
-    await update(ref(ada.db, `${ada.uid}`), { cards: null, slots: null, slotOf: null });
+    // Deleting the account: the cards first, then the record.
+    await remove(ref(ada.db, `${ada.uid}/cards`));
     await remove(ref(ada.db, path()));
     expect(await read(ada.db, `${ada.uid}`)).toBeNull();
   });
@@ -429,7 +324,7 @@ describe('password record', () => {
   it('refuses a first record for an account that already holds cards (they could never be opened with it)', async () => {
     await putCard(ada, encryptedCard());
     await expectDenied(set(ref(ada.db, path()), passwordRecord()));
-    await update(ref(ada.db, `${ada.uid}`), { cards: null, slots: null, slotOf: null });
+    await remove(ref(ada.db, `${ada.uid}/cards`));
     await set(ref(ada.db, path()), passwordRecord());
     expect(await read(ada.db, path())).toEqual(passwordRecord());
   });
@@ -443,8 +338,9 @@ describe('password record', () => {
 });
 
 describe('everything else', () => {
-  it('refuses writes outside cards, their slots and auth/password', async () => {
+  it('refuses writes outside cards and auth/password', async () => {
     await expectDenied(set(ref(ada.db, `${ada.uid}/preferences`), { maskCardNumber: true }));
+    await expectDenied(set(ref(ada.db, `${ada.uid}/slots/s0`), CARD_ID));
     await expectDenied(set(ref(ada.db, `${ada.uid}/auth/pin`), passwordRecord()));
     await expectDenied(set(ref(ada.db, `${ada.uid}`), null));
     await expectDenied(set(ref(ada.db, 'shared'), 'hello'));
@@ -454,7 +350,7 @@ describe('everything else', () => {
   it('refuses a signed-out visitor reads and writes', async () => {
     await putCard(ada, encryptedCard());
     await expectDenied(read(visitor.db, `${ada.uid}/cards`));
-    await expectDenied(update(ref(visitor.db, `${ada.uid}`), slotted(encryptedCard(CARD_ID, 1_800_000_000_000), 's0')));
-    await expectDenied(update(ref(visitor.db, 'null'), slotted(encryptedCard(), 's0')));
+    await expectDenied(set(ref(visitor.db, cardPath(ada)), encryptedCard(CARD_ID, 1_800_000_000_000)));
+    await expectDenied(set(ref(visitor.db, 'null/cards/Ab3dE6gH'), encryptedCard()));
   });
 });

@@ -7,12 +7,12 @@ import { signOut as firebaseSignOut } from 'firebase/auth';
 import { goOffline, goOnline, ref, set } from 'firebase/database';
 import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, onTestFinished, test } from 'vitest';
-import { CARD_CAP } from '../../src/domain/card-slots';
+import { CARD_CAP } from '../../src/domain/card-cap';
 import { getEngine } from '../../src/engine';
 import { auth, database } from '../../src/remote/firebase';
 import { continueSignIn, createAccountPassword, signOut } from '../../src/state/account';
 import { startApp } from '../../src/state/app';
-import { cardsState, deleteAllCards, deleteCard, saveCard } from '../../src/state/cards';
+import { cardsState, deleteAllCards, deleteCard, saveCard, saveNewCards } from '../../src/state/cards';
 import { unlockWithPassword } from '../../src/state/secrets';
 import { toastState } from '../../src/state/toast';
 import { rejectionOf } from '../support/engine-rejection';
@@ -133,17 +133,28 @@ describe('refused by the server', () => {
   });
 
   test(`with ${CARD_CAP} cards in the account, a new card is refused before anything is stored; edits still go`, async () => {
-    const filler = Object.fromEntries(
-      Array.from({ length: CARD_CAP - 1 }, (_, index) => {
-        const id = `Fill${String(index).padStart(4, '0')}`;
-        return [id, { id, modifiedAt: 1, data: { cipherText: btoa('x'.repeat(48)), iv: 'B'.repeat(16) } }];
-      }),
-    );
+    const filler = (count: number) =>
+      Object.fromEntries(
+        Array.from({ length: count }, (_, index) => {
+          const id = `Fill${String(index).padStart(4, '0')}`;
+          return [id, { id, modifiedAt: 1, data: { cipherText: btoa('x'.repeat(48)), iv: 'B'.repeat(16) } }];
+        }),
+      );
+    const shown = () => cardsState.cards.length + cardsState.unreadable.length;
     const cards = (await serverValue(`${uid}/cards`)) as object;
-    await writeRulesAside(`${uid}/cards`, { ...cards, ...filler });
-    await expect.poll(() => cardsState.cards.length + cardsState.unreadable.length, { timeout: 20_000 }).toBe(CARD_CAP);
+    // Room for one more: an import of two adds neither.
+    await writeRulesAside(`${uid}/cards`, { ...cards, ...filler(CARD_CAP - 2) });
+    await expect.poll(shown, { timeout: 20_000 }).toBe(CARD_CAP - 1);
+    const two = makeCards(72, 2).map((card, index) => ({ ...card, id: `Import0${index}` }));
+    expect((await rejectionOf(saveNewCards(two))).message).toBe(
+      `Your account has room for 1 more card (it keeps at most ${CARD_CAP.toLocaleString('en')}). Import fewer cards, or delete some first.`,
+    );
+    expect(outbox()?.cards ?? {}).toEqual({});
+    await writeRulesAside(`${uid}/cards`, { ...cards, ...filler(CARD_CAP - 1) });
+    await expect.poll(shown, { timeout: 20_000 }).toBe(CARD_CAP);
     const full = `Your account holds ${CARD_CAP.toLocaleString('en')} cards, the most it can keep. Delete a card to add another.`;
     expect((await rejectionOf(saveCard({ data: added.data }))).message).toBe(full);
+    expect((await rejectionOf(saveNewCards(two.slice(0, 1)))).message).toBe(full);
     expect(outbox()?.cards ?? {}).toEqual({});
     expect(cardsState.waiting).toBe(0);
     await saveCard({ id: kept.id, data: { ...kept.data, cardholder: 'Still Editable' } });
