@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { runnerImport } from 'vite';
-import { encryptCard, encryptCollection, makeSecret, plainCollection } from './encrypt.mjs';
+import { encryptCard, encryptCollection, makeSecret, plainCollection, recordFor } from './encrypt.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -23,6 +23,9 @@ export async function loadSearch() {
 export const SEED = 20261122;
 export const PIN = '274951';
 export const NEW_PIN = '813406';
+/** The benchmark accounts' password, and the new one the change of password sets (both as the e2e tests use). */
+export const PASSWORD = 'Correct-Horse-42!';
+export const NEW_PASSWORD = 'Battery Staple #7é';
 
 /**
  * @typedef {import('./encrypt.mjs').PlainCard} PlainCard
@@ -44,6 +47,10 @@ export async function makeData(sizes) {
     newPin: NEW_PIN,
     record,
     auth: { password: null, pin: record },
+    password: PASSWORD,
+    newPassword: NEW_PASSWORD,
+    /** The account's password record: the same data key as the PIN's, so the same ciphertext opens with either. */
+    passwordRecord: recordFor(dek, PASSWORD),
     small: { plain: small, encrypted: encryptCollection(dek, small) },
     large: { plain: large, encrypted: encryptCollection(dek, large) },
     startup: plainCollection(startup),
@@ -71,4 +78,50 @@ function mergeCase(dek, cards, count) {
     local: encryptCollection(dek, local),
     remote: { type: 'ENCRYPTED', cards: Object.fromEntries(remote.map((card) => [card.id, encryptCard(dek, card)])) },
   };
+}
+
+/** Bitwarden's names for the networks, as its card editor offers them. */
+const BITWARDEN_BRANDS = {
+  VISA: 'Visa',
+  MASTERCARD: 'Mastercard',
+  RUPAY: 'RuPay',
+  DISCOVER: 'Discover',
+  DINERS: 'Diners Club',
+  AMEX: 'Amex',
+  OTHER: 'Other',
+};
+
+/**
+ * An unencrypted Bitwarden JSON export of `cards`, as Bitwarden writes one (card items, `type: 3`; the item's name is
+ * the issuer, or the brand when there is none), made here from Bitwarden's format rather than by the app's writer.
+ * @param {readonly PlainCard[]} cards
+ */
+export function bitwardenExport(cards) {
+  const items = cards.map((card, index) => {
+    const [month, year] = card.data.expiry.split('/');
+    const brand = BITWARDEN_BRANDS[/** @type {keyof typeof BITWARDEN_BRANDS} */ (card.data.network)] ?? 'Other';
+    return {
+      id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      organizationId: null,
+      folderId: null,
+      type: 3,
+      reprompt: 0,
+      name: card.data.issuer || brand,
+      notes: null,
+      favorite: false,
+      card: {
+        cardholderName: card.data.cardholder,
+        brand,
+        number: card.data.number,
+        expMonth: String(Number(month)),
+        expYear: `20${year}`,
+        code: card.data.cvv || null,
+      },
+      collectionIds: null,
+      revisionDate: '2026-11-01T10:00:00.000Z',
+      creationDate: '2026-11-01T10:00:00.000Z',
+      deletedDate: null,
+    };
+  });
+  return JSON.stringify({ encrypted: false, folders: [], items }, null, 2);
 }

@@ -37,10 +37,22 @@ export function seal(key, plaintext) {
  */
 export function makeSecret(secret, now = 1_700_000_000_000) {
   const dek = randomBytes(32);
+  return { dek, record: recordFor(dek, secret, now) };
+}
+
+/**
+ * A record wrapping an existing DEK under `secret` (a second secret for the same cards, e.g. an account password
+ * beside the PIN). One derivation.
+ * @param {Buffer} dek
+ * @param {string} secret
+ * @param {number} [now]
+ * @returns {SecretRecord}
+ */
+export function recordFor(dek, secret, now = 1_700_000_000_000) {
   const salt = randomBytes(16);
   const kek = pbkdf2Sync(Buffer.from(secret, 'utf8'), salt, KDF_ITERATIONS, 32, 'sha512');
   const { ciphertext, iv } = seal(kek, dek);
-  return { dek, record: { salt: salt.toString('base64'), encryptedDek: { ciphertext, iv }, modifiedAt: now } };
+  return { salt: salt.toString('base64'), encryptedDek: { ciphertext, iv }, modifiedAt: now };
 }
 
 /**

@@ -5,10 +5,12 @@
  *
  * It records, relative to the navigation's time origin:
  * - every main-thread task over 50 ms (PerformanceObserver 'longtask');
- * - the last keydown's event time;
+ * - the last keydown's, click's and change's event times, and when the page last clicked a download link (a file
+ *   it saves, e.g. a backup);
  * - when the first card link was painted (also as a promise, `firstCardPainted`, so the benchmark can wait for it
  *   with one call instead of polling the page while it works);
- * - each text the search summary showed, with when the DOM changed and when it was painted.
+ * - each text the search summary showed, with when the DOM changed and when it was painted;
+ * - and, on request (`paintedWhen`), when something the benchmark waits for was first painted.
  * "Painted" is the first animation frame after the DOM changed, then the task right after that frame's paint.
  *
  * @param {{ seed: Record<string, string> | null }} options localStorage values to put in place before the app starts
@@ -19,16 +21,57 @@ export function probe({ seed }) {
   }
   /** @type {(at: number) => void} */
   let cardPainted = () => undefined;
-  /** @type {{ longTasks: number[], longTaskMs: number[], keydownAt: number, firstCardAt: number | null, firstCardPainted: Promise<number>, summaries: { text: string | null, changedAt: number, at: number }[] }} */
+  /** @typedef {{ selector: string, text?: string, gone?: boolean }} Sight */
+  /** @type {{ sight: Sight, resolve: (at: number) => void }[]} */
+  const sightings = [];
   const state = {
+    /** @type {number[]} */
     longTasks: [],
+    /** @type {number[]} */
     longTaskMs: [],
     keydownAt: 0,
+    clickAt: 0,
+    changeAt: 0,
+    downloadAt: 0,
+    /** @type {number | null} */
     firstCardAt: null,
+    /** @type {Promise<number>} */
     firstCardPainted: new Promise((resolve) => (cardPainted = resolve)),
+    /** @type {{ text: string | null, changedAt: number, at: number }[]} */
     summaries: [],
+    /**
+     * Resolves with the time of the paint after `sight` first holds (checked now and after every DOM change).
+     * @param {Sight} sight @param {number} limit ms before it rejects
+     * @returns {Promise<number>}
+     */
+    paintedWhen: (sight, limit) =>
+      new Promise((resolve, reject) => {
+        if (seen(sight)) {
+          afterPaint(resolve);
+          return;
+        }
+        const entry = { sight, resolve };
+        sightings.push(entry);
+        setTimeout(() => {
+          const index = sightings.indexOf(entry);
+          if (index < 0) return;
+          sightings.splice(index, 1);
+          reject(new Error(`Not seen within ${limit} ms: ${JSON.stringify(sight)}`));
+        }, limit);
+      }),
   };
   Object.defineProperty(window, '__bench', { value: state });
+
+  /** An element matching the selector, whose text or accessible label (when asked) includes `text`. @param {Sight} sight */
+  const seen = (sight) => {
+    const found = Array.from(document.querySelectorAll(sight.selector)).some(
+      (element) =>
+        sight.text === undefined ||
+        (element.textContent ?? '').includes(sight.text) ||
+        (element.getAttribute('aria-label') ?? '').includes(sight.text),
+    );
+    return sight.gone ? !found : found;
+  };
 
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -38,6 +81,18 @@ export function probe({ seed }) {
   }).observe({ type: 'longtask', buffered: true });
 
   addEventListener('keydown', (event) => (state.keydownAt = event.timeStamp), true);
+  addEventListener(
+    'click',
+    (event) => {
+      state.clickAt = event.timeStamp;
+      // The app saves a file through a link it clicks from code (src/screens/you/data/download.ts).
+      if (event.target instanceof HTMLAnchorElement && event.target.hasAttribute('download')) {
+        state.downloadAt = performance.now();
+      }
+    },
+    true,
+  );
+  addEventListener('change', (event) => (state.changeAt = event.timeStamp), true);
 
   /** @param {(at: number) => void} done */
   const afterPaint = (done) =>
@@ -57,6 +112,11 @@ export function probe({ seed }) {
         state.firstCardAt = at;
         cardPainted(at);
       });
+    }
+    for (const entry of [...sightings]) {
+      if (!seen(entry.sight)) continue;
+      sightings.splice(sightings.indexOf(entry), 1);
+      afterPaint(entry.resolve);
     }
     const text = document.querySelector('.search-summary [aria-live]')?.textContent ?? null;
     if (text !== summary) {

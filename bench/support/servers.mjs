@@ -47,7 +47,12 @@ export async function serveHarness() {
         outDir,
         emptyOutDir: true,
         sourcemap: false,
-        rollupOptions: { input: join(ROOT, 'bench/harness/index.html') },
+        rollupOptions: {
+          input: {
+            engine: join(ROOT, 'bench/harness/index.html'),
+            account: join(ROOT, 'bench/harness/account.html'),
+          },
+        },
       },
     });
   } finally {
@@ -62,6 +67,7 @@ export async function serveHarness() {
   });
   return {
     url: `${urlOf(server)}/bench/harness/index.html`,
+    accountUrl: `${urlOf(server)}/bench/harness/account.html`,
     close: async () => {
       await server.close();
       await rm(outDir, { recursive: true, force: true });

@@ -1,0 +1,157 @@
+/**
+ * The `search` group: keystrokes in Home's search box over 10,000 plain cards, each timed from its keydown to the
+ * paint that shows the new count (and, separately, to the DOM update), beside the page's frame interval (what any
+ * paint waits for). When the `slow` group runs, a second page with the CPU throttled takes the same queries in turn.
+ *
+ * @typedef {import('playwright').Browser} Browser
+ * @typedef {import('playwright').Page} Page
+ * @typedef {import('../support/pages.mjs').Results} Results
+ * @typedef {import('../support/pages.mjs').Probe} Probe
+ * @typedef {Awaited<ReturnType<typeof import('../support/data.mjs').makeData>>} Data
+ */
+import { throttle } from '../support/cdp.mjs';
+import { loadSearch } from '../support/data.mjs';
+import { freshPage, log, probeState, settle } from '../support/pages.mjs';
+import { median, percentile, round } from '../support/stats.mjs';
+
+/** Queries typed one key at a time (ASCII only: each must be a real key press); the box is cleared between them. */
+const QUERIES = ['ada', 'first bank', '4111', 'visa', 'grace hopper', 'alan', 'credit union', '52', 'amex', 'turing'];
+
+/** The median interval between animation frames over `frames` frames of an idle page. @param {Page} page */
+const frameInterval = (page, frames = 61) =>
+  page.evaluate(
+    (count) =>
+      new Promise((resolve) => {
+        /** @type {number[]} */
+        const times = [];
+        const tick = (/** @type {number} */ time) => {
+          times.push(time);
+          if (times.length < count) requestAnimationFrame(tick);
+          else {
+            const gaps = times
+              .slice(1)
+              .map((at, index) => at - /** @type {number} */ (times[index]))
+              .sort((a, b) => a - b);
+            resolve(gaps[Math.floor(gaps.length / 2)]);
+          }
+        };
+        requestAnimationFrame(tick);
+      }),
+    frames,
+  );
+
+/** One page with the cards on Home, and the samples its keystrokes gave. */
+class SearchPage {
+  /** @type {number[]} */
+  paint = [];
+  /** @type {number[]} keystroke → the filtered list in the DOM, before the frame that paints it */
+  dom = [];
+  /** @type {number[]} */
+  starts = [];
+
+  /** @param {import('playwright').BrowserContext} context @param {Page} page */
+  constructor(context, page) {
+    this.context = context;
+    this.page = page;
+  }
+
+  /**
+   * Types `query` one key at a time, timing each key that changes what the summary says, until `limit` samples.
+   * @param {string} query @param {(query: string) => string | null} summaryFor @param {number} limit
+   */
+  async type(query, summaryFor, limit) {
+    const { page } = this;
+    const box = page.getByRole('searchbox', { name: 'Search cards' });
+    await box.fill('');
+    await page.waitForFunction(() => !document.querySelector('.search-summary'));
+    await box.focus();
+    let shown = summaryFor('');
+    for (let length = 1; length <= query.length && this.paint.length < limit; length++) {
+      const expected = summaryFor(query.slice(0, length));
+      await page.keyboard.press(/** @type {string} */ (query[length - 1]));
+      if (expected === shown) {
+        // Nothing on screen changes for this keystroke, so there is no paint to time; let it settle.
+        await page.waitForTimeout(40);
+        continue;
+      }
+      shown = expected;
+      const handle = await page.waitForFunction(
+        (text) => {
+          const state = /** @type {Probe} */ (/** @type {any} */ (window).__bench);
+          const painted = state.summaries.find((entry) => entry.text === text && entry.at > state.keydownAt);
+          if (!painted) return null;
+          return { ms: painted.at - state.keydownAt, dom: painted.changedAt - state.keydownAt, from: state.keydownAt };
+        },
+        expected,
+        { polling: 'raf', timeout: 20_000 },
+      );
+      const { ms, dom, from } = /** @type {{ ms: number, dom: number, from: number }} */ (await handle.jsonValue());
+      this.paint.push(ms);
+      this.dom.push(dom);
+      this.starts.push(from);
+    }
+  }
+
+  /** Long tasks since the first timed keystroke. */
+  async longTasks() {
+    await settle(this.page);
+    const state = await probeState(this.page);
+    const first = Math.min(...this.starts);
+    return state.longTasks.filter((start) => start >= first).length;
+  }
+}
+
+/**
+ * @param {Browser} browser @param {string} appUrl @param {Data} data @param {Results} results
+ * @param {{ samples: number, slowRuns: import('./slow.mjs').SlowRuns | null }} plan
+ */
+export async function searchFigures(browser, appUrl, data, results, { samples, slowRuns }) {
+  log(`search: ${samples} keystrokes over ${data.large.plain.length} cards${slowRuns ? ', and throttled' : ''}`);
+  const { searchCards, toSearchEntry } = await loadSearch();
+  const entries = data.large.plain.map(toSearchEntry);
+  const total = data.large.plain.length;
+  /** @param {string} query */
+  const summaryFor = (query) =>
+    query.trim() === '' ? null : `Showing ${searchCards(entries, query).length} out of ${total} card(s)`;
+
+  const seed = {
+    'sleeve/cards': JSON.stringify({
+      type: 'UNENCRYPTED',
+      cards: Object.fromEntries(data.large.plain.map((card) => [card.id, card])),
+    }),
+  };
+  /** @param {boolean} slow */
+  const open = async (slow) => {
+    const { context, page } = await freshPage(browser, seed);
+    if (slow) await throttle(page);
+    await page.goto(`${appUrl}/home`);
+    await page.waitForFunction(() => /** @type {any} */ (window).__bench.firstCardAt !== null);
+    return new SearchPage(context, page);
+  };
+  const plain = await open(false);
+  const slow = slowRuns ? await open(true) : null;
+  try {
+    results.frame_interval_ms = round(/** @type {number} */ (await frameInterval(plain.page)));
+    for (let index = 0; plain.paint.length < samples || (slow && slow.paint.length < samples); index++) {
+      const query = /** @type {string} */ (QUERIES[index % QUERIES.length]);
+      const turn = slow && index % 2 === 1 ? [slow, plain] : slow ? [plain, slow] : [plain];
+      for (const session of turn) {
+        if (session.paint.length < samples) await session.type(query, summaryFor, samples);
+      }
+    }
+    results.long_tasks_search_10k = await plain.longTasks();
+    if (slow && slowRuns) {
+      slowRuns.search.dom.push(...slow.dom);
+      slowRuns.search.paint.push(...slow.paint);
+      slowRuns.search.longTasks = await slow.longTasks();
+    }
+  } finally {
+    await plain.context.close();
+    await slow?.context.close();
+  }
+  results.search_p95_ms_10k = round(percentile(plain.paint, 95));
+  results.search_median_ms_10k = round(median(plain.paint));
+  results.search_dom_p95_ms_10k = round(percentile(plain.dom, 95));
+  results.search_paint_p95_ms_10k = results.search_p95_ms_10k;
+  results.search_runs = plain.paint.length;
+}

@@ -1,0 +1,71 @@
+/**
+ * The `slow` group: the start-up, unlock, search and open scenarios again with Chromium's CPU throttled 4×
+ * (`Emulation.setCPUThrottlingRate`, bench/support/cdp.mjs), as on a mid-range phone. Each throttled run is made in
+ * the same run of the benchmark as its unthrottled partner, in turn with it (which of the two goes first alternates),
+ * so both see the same minutes of a machine whose speed drifts; the scenario groups call `inTurn` and hand their
+ * throttled samples to `SlowRuns`, which reports them.
+ *
+ * What the throttling reaches: the page's renderer main thread (every task there takes 4 times as long). The engine
+ * worker is not throttled (a worker target refuses the command), nor is WebCrypto's own thread; so the derivation
+ * is timed in the throttled page's own engine worker (`kdf_slow_ms`, beside `kdf_app_ms` timed the same way in the
+ * unthrottled partner) and the unlock's budget follows it.
+ *
+ * @typedef {import('../support/pages.mjs').Results} Results
+ */
+import { median, percentile, round } from '../support/stats.mjs';
+
+/**
+ * Runs `plain` and `slow` (when throttled runs are asked for) one after the other, the slow one first on odd turns.
+ * @template T, U
+ * @param {number} turn @param {() => Promise<T>} plain @param {(() => Promise<U>) | null} slow
+ * @returns {Promise<{ plain: T, slow: U | null }>}
+ */
+export async function inTurn(turn, plain, slow) {
+  if (!slow) return { plain: await plain(), slow: null };
+  if (turn % 2 === 1) {
+    const first = await slow();
+    return { plain: await plain(), slow: first };
+  }
+  const first = await plain();
+  return { plain: first, slow: await slow() };
+}
+
+/** The throttled samples of every scenario, and their figures. */
+export class SlowRuns {
+  /** @type {{ ms: number, longTasks: number }[]} */
+  startup = [];
+  /** @type {{ ms: number, longTasks: number, kdf: number }[]} */
+  unlock = [];
+  /** @type {number[]} what the unthrottled partner unlock's worker took for the same derivation */
+  kdfPartner = [];
+  search = { dom: /** @type {number[]} */ ([]), paint: /** @type {number[]} */ ([]), longTasks: 0 };
+  /** @type {{ ms: number, longTasks: number }[]} */
+  open = [];
+
+  /** @param {Results} results */
+  report(results) {
+    if (this.startup.length > 0) {
+      results.startup_ms_100_slow = round(median(this.startup.map((run) => run.ms)));
+      results.long_tasks_startup_100_slow = median(this.startup.map((run) => run.longTasks));
+      results.startup_slow_runs = this.startup.length;
+    }
+    if (this.unlock.length > 0) {
+      results.kdf_slow_ms = round(median(this.unlock.map((run) => run.kdf)));
+      results.kdf_app_ms = round(median(this.kdfPartner));
+      results.unlock_to_list_ms_1k_slow = round(median(this.unlock.map((run) => run.ms)));
+      results.long_tasks_unlock_1k_slow = median(this.unlock.map((run) => run.longTasks));
+      results.unlock_slow_runs = this.unlock.length;
+    }
+    if (this.search.dom.length > 0) {
+      results.search_dom_p95_ms_10k_slow = round(percentile(this.search.dom, 95));
+      results.search_p95_ms_10k_slow = round(percentile(this.search.paint, 95));
+      results.long_tasks_search_10k_slow = this.search.longTasks;
+      results.search_slow_runs = this.search.dom.length;
+    }
+    if (this.open.length > 0) {
+      results.open_10k_ms_slow = round(median(this.open.map((run) => run.ms)));
+      results.long_tasks_open_10k_slow = median(this.open.map((run) => run.longTasks));
+      results.open_slow_runs = this.open.length;
+    }
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * The `transfer` group: a 10,000-card Bitwarden JSON export imported through Data Management on a PIN-protected
+ * device (so every card is sealed in the worker and stored encrypted), then an encrypted backup of those 10,000 cards
+ * exported, both through the production build's screens as a person would use them.
+ *
+ * `import_ms_10k` is the app's own time: the file chosen (the input's change event) → the preview painted, plus
+ * 'Import N cards' clicked → 'Imported N cards' painted (the stored, encrypted cards); the moment the benchmark takes
+ * between the two, where a person would read the preview, is left out. `export_ms_10k` runs from the sixth digit of
+ * the PIN that Export asks for first (the keystroke that starts the work: the PIN's verification, the backup key's
+ * derivation and the encryption) → the download starting.
+ *
+ * @typedef {import('playwright').Browser} Browser
+ * @typedef {import('playwright').Page} Page
+ * @typedef {import('../support/pages.mjs').Results} Results
+ * @typedef {Awaited<ReturnType<typeof import('../support/data.mjs').makeData>>} Data
+ */
+import { readFile } from 'node:fs/promises';
+import { bitwardenExport } from '../support/data.mjs';
+import {
+  freshPage,
+  log,
+  longTasksSince,
+  PIN_KEY_INTERVAL_MS,
+  paintedWhen,
+  probeState,
+  typePin,
+} from '../support/pages.mjs';
+import { median, round } from '../support/stats.mjs';
+
+/** A passphrase the backup form accepts (zxcvbn score 4). */
+const PASSPHRASE = 'Tulip harbour quartz lantern 57';
+
+/** @param {Page} page @param {string} area the link under You */
+async function openDataManagement(page, area) {
+  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'Data Management' }).click();
+  await page.getByRole('link', { name: area }).click();
+  await page.getByRole('heading', { name: area }).waitFor();
+}
+
+/** @param {Page} page @param {Buffer} file @param {number} count */
+async function importOnce(page, file, count) {
+  await openDataManagement(page, 'Import cards');
+  const button = `Import ${count} cards`;
+  const preview = await paintedWhen(page, { selector: 'button', text: button });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'bitwarden.json', mimeType: 'application/json', buffer: file });
+  const previewAt = await preview.done();
+  const { changeAt } = await probeState(page);
+  const stored = await paintedWhen(page, { selector: '.toast', text: `Imported ${count} cards` });
+  await page.getByRole('button', { name: button }).click();
+  const storedAt = await stored.done();
+  const { clickAt } = await probeState(page);
+  const long = await longTasksSince(page, changeAt, storedAt);
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('sleeve/cards') ?? 'null'));
+  if (kept?.type !== 'ENCRYPTED' || Object.keys(kept.cards).length !== count) {
+    throw new Error(`The import did not store ${count} encrypted cards`);
+  }
+  return {
+    ms: previewAt - changeAt + (storedAt - clickAt),
+    preview: previewAt - changeAt,
+    store: storedAt - clickAt,
+    longTasks: long.count,
+    longestTask: long.longest,
+  };
+}
+
+/** @param {Page} page @param {string} pin @param {number} count */
+async function exportOnce(page, pin, count) {
+  await openDataManagement(page, 'Export cards');
+  await page.getByLabel('Backup passphrase', { exact: true }).fill(PASSPHRASE);
+  await page.getByLabel('Confirm passphrase', { exact: true }).fill(PASSPHRASE);
+  const save = page.getByRole('button', { name: `Save encrypted backup of ${count} cards` });
+  await page.waitForFunction(
+    (name) => Array.from(document.querySelectorAll('button')).some((b) => b.textContent === name && !b.disabled),
+    `Save encrypted backup of ${count} cards`,
+  );
+  await save.click();
+  await page.getByRole('heading', { name: 'Verify your PIN' }).waitFor();
+  await typePin(page, pin.slice(0, -1));
+  const downloaded = page.waitForEvent('download', { timeout: 120_000 });
+  await page.keyboard.press(pin.slice(-1));
+  const download = await downloaded;
+  await page.waitForFunction(() => /** @type {any} */ (window).__bench.downloadAt > 0);
+  const { keydownAt, downloadAt } = await probeState(page);
+  const long = await longTasksSince(page, keydownAt, downloadAt);
+  const backup = JSON.parse(await readFile(await download.path(), 'utf8'));
+  if (backup.format !== 'sleeve-backup' || backup.count !== count) {
+    throw new Error(`The export was not a backup of ${count} cards`);
+  }
+  return { ms: downloadAt - keydownAt, longTasks: long.count, longestTask: long.longest };
+}
+
+/**
+ * @param {Browser} browser @param {string} appUrl @param {Data} data @param {Results} results
+ * @param {{ runs: number }} plan
+ */
+export async function transferFigures(browser, appUrl, data, results, { runs }) {
+  const cards = data.large.plain;
+  log(`transfer: ${runs} imports of a ${cards.length}-card Bitwarden file under a PIN, each followed by an export`);
+  const file = Buffer.from(bitwardenExport(cards));
+  /** @type {Awaited<ReturnType<typeof importOnce>>[]} */
+  const imports = [];
+  /** @type {Awaited<ReturnType<typeof exportOnce>>[]} */
+  const exports = [];
+  for (let run = 0; run < runs; run++) {
+    const seed = {
+      'sleeve/cards': JSON.stringify({ type: 'ENCRYPTED', cards: {} }),
+      'sleeve/auth': JSON.stringify(data.auth),
+    };
+    const { context, page } = await freshPage(browser, seed, { acceptDownloads: true });
+    try {
+      await page.goto(`${appUrl}/pin/unlock`);
+      await typePin(page, data.pin);
+      await page.waitForURL(/\/home$/);
+      await page.waitForTimeout(PIN_KEY_INTERVAL_MS);
+      imports.push(await importOnce(page, file, cards.length));
+      await page.waitForURL(/\/home$/);
+      exports.push(await exportOnce(page, data.pin, cards.length));
+    } finally {
+      await context.close();
+    }
+  }
+  const of = (/** @type {{ [key: string]: number }[]} */ runs, /** @type {string} */ key) =>
+    round(median(runs.map((run) => /** @type {number} */ (run[key]))));
+  results.import_ms_10k = of(imports, 'ms');
+  results.import_preview_ms_10k = of(imports, 'preview');
+  results.import_store_ms_10k = of(imports, 'store');
+  results.long_tasks_import_10k = median(imports.map((run) => run.longTasks));
+  results.longest_task_import_10k_ms = of(imports, 'longestTask');
+  results.export_ms_10k = of(exports, 'ms');
+  results.long_tasks_export_10k = median(exports.map((run) => run.longTasks));
+  results.longest_task_export_10k_ms = of(exports, 'longestTask');
+  results.transfer_runs = runs;
+}

@@ -1,0 +1,97 @@
+/**
+ * Each figure's budget, as printed beside it. A budget is a text ('≤ 25', '= 0') worked out from the results, so a
+ * budget that follows another figure (the unlock's derivation, the search's frame) is stated with its number.
+ * Over-budget figures are reported, never a failure.
+ *
+ * @typedef {import('./pages.mjs').Results} Results
+ */
+import { round } from './stats.mjs';
+
+/**
+ * `base` + `extra`, stated with its number once `base` is measured.
+ * @param {string} name @param {number} extra @param {string} [label]
+ */
+const plus =
+  (name, extra, label = `${name} + ${extra}`) =>
+  /** @param {Results} results */
+  (results) => {
+    const base = results[name];
+    return typeof base === 'number' ? `≤ ${round(base + extra)}` : `≤ ${label}`;
+  };
+
+/** @type {Record<string, (results: Results) => string | null>} budget text, or null when there is none */
+export const BUDGETS = {
+  kdf_ratio: () => '≤ 1.10',
+  derivations_unlock: () => '= 1',
+  derivations_verify: () => '= 1',
+  derivations_change_password: () => '= 2',
+  derivations_change_password_screen: () => '= 2',
+  unlock_to_list_ms_1k: plus('kdf_ms', 100),
+  open_1k_ms: () => '≤ 25',
+  open_10k_ms: () => '≤ 200',
+  merge_10k_ms: () => '≤ 100',
+  search_p95_ms_10k: () => '≤ 16',
+  search_paint_p95_ms_10k: (results) => {
+    const dom = results.search_dom_p95_ms_10k;
+    const frame = results.frame_interval_ms;
+    return typeof dom === 'number' && typeof frame === 'number'
+      ? `≤ ${round(dom + frame)}`
+      : '≤ search_dom_p95_ms_10k + frame_interval_ms';
+  },
+  long_tasks_unlock: () => '= 0',
+  long_tasks_open_10k: () => '= 0',
+  long_tasks_merge_10k: () => '= 0',
+  startup_ms_100: () => '≤ 500',
+  initial_js_gzip_kb: () => '≤ 110',
+  // Throttled 4× (a mid-range phone).
+  startup_ms_100_slow: () => '≤ 1000',
+  unlock_to_list_ms_1k_slow: plus('kdf_slow_ms', 200),
+  search_dom_p95_ms_10k_slow: () => '≤ 16',
+  long_tasks_startup_100_slow: () => '= 0',
+  long_tasks_unlock_1k_slow: () => '= 0',
+  long_tasks_search_10k_slow: () => '= 0',
+  long_tasks_open_10k_slow: () => '= 0',
+  // Heap: ten times the cards may take at most three times the memory.
+  heap_mb_10k: (results) =>
+    typeof results.heap_mb_1k === 'number' ? `≤ ${round(3 * results.heap_mb_1k)}` : '≤ 3 × heap_mb_1k',
+  heap_growth_10x: () => '≤ 3',
+  join_to_list_ms_10k: plus('kdf_ms', 1000),
+  live_update_p95_ms: () => '≤ 250',
+  import_ms_10k: () => '≤ 2000',
+  export_ms_10k: () => '≤ 1000',
+  unlock_passkey_to_list_ms_1k: () => '≤ 150',
+};
+
+/** @param {string} budget @param {unknown} value */
+export function within(budget, value) {
+  if (typeof value !== 'number') return false;
+  const limit = Number(budget.slice(2));
+  return budget.startsWith('≤') ? value <= limit : value === limit;
+}
+
+/** The printed table: every figure with its budget and whether it is met. @param {Results} results @param {boolean} tiny */
+export function table(results, tiny) {
+  const rows = [['figure', 'value', 'budget', '']];
+  for (const [name, value] of Object.entries(results)) {
+    if (name.endsWith('_runs') || name === 'date' || name === 'cores' || name === 'tiny') continue;
+    const budget = BUDGETS[name]?.(results) ?? null;
+    const status =
+      budget === null || Number.isNaN(Number(budget.slice(2)))
+        ? ''
+        : tiny
+          ? '(tiny)'
+          : within(budget, value)
+            ? 'ok'
+            : 'OVER';
+    rows.push([name, String(value), budget ?? 'reported', status]);
+  }
+  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
