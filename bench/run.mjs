@@ -31,7 +31,7 @@ import { transferFigures } from './groups/transfer.mjs';
 import { UnlockRuns, unlockOnce } from './groups/unlock.mjs';
 import { table } from './support/budgets.mjs';
 import { makeData } from './support/data.mjs';
-import { log } from './support/pages.mjs';
+import { log, pace } from './support/pages.mjs';
 import { ROOT, serveApp, serveHarness } from './support/servers.mjs';
 import { round } from './support/stats.mjs';
 
@@ -62,6 +62,8 @@ const GROUPS = new Set(onlyArg ? onlyArg.split(',') : ALL_GROUPS);
 for (const name of GROUPS) {
   if (!ALL_GROUPS.includes(name)) throw new Error(`Unknown group '${name}': choose from ${ALL_GROUPS.join(', ')}`);
 }
+// The smoke run times nothing: no need to type at a person's pace.
+if (tiny) pace.keyMs = 20;
 const OUT = join(
   ROOT,
   tiny ? 'bench/results.tiny.json' : onlyArg ? 'bench/results.partial.json' : 'bench/results.json',
@@ -122,26 +124,40 @@ async function main() {
   const harness = await serveHarness();
   const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
   const slowRuns = GROUPS.has('slow') ? new SlowRuns() : null;
+  /** Runs one group's work and says how long it took. @param {string} name @param {() => Promise<void>} work */
+  const timed = async (name, work) => {
+    const start = performance.now();
+    await work();
+    log(`  (${name}: ${round((performance.now() - start) / 1000)} s)`);
+  };
   try {
     if (GROUPS.has('engine') || GROUPS.has('unlock') || slowRuns) {
-      await engineAndUnlock(browser, harness.url, app.url, data, results, slowRuns);
+      await timed('engine and unlock', () => engineAndUnlock(browser, harness.url, app.url, data, results, slowRuns));
     }
     if (GROUPS.has('search') || slowRuns) {
-      await searchFigures(browser, app.url, data, results, { samples: RUNS.search, slowRuns });
+      await timed('search', () => searchFigures(browser, app.url, data, results, { samples: RUNS.search, slowRuns }));
     }
     if (GROUPS.has('startup') || slowRuns) {
-      await startupFigures(browser, app.url, data, results, { runs: RUNS.heavy, slowRuns });
+      await timed('startup', () => startupFigures(browser, app.url, data, results, { runs: RUNS.heavy, slowRuns }));
     }
     slowRuns?.report(results);
-    if (GROUPS.has('heap')) await heapFigures(browser, app.url, data, results, { runs: RUNS.heap });
-    if (GROUPS.has('transfer')) await transferFigures(browser, app.url, data, results, { runs: RUNS.transfer });
-    if (GROUPS.has('passkey')) await passkeyFigures(browser, app.url, data, results, { runs: RUNS.heavy });
+    if (GROUPS.has('heap')) {
+      await timed('heap', () => heapFigures(browser, app.url, data, results, { runs: RUNS.heap }));
+    }
+    if (GROUPS.has('transfer')) {
+      await timed('transfer', () => transferFigures(browser, app.url, data, results, { runs: RUNS.transfer }));
+    }
+    if (GROUPS.has('passkey')) {
+      await timed('passkey', () => passkeyFigures(browser, app.url, data, results, { runs: RUNS.heavy }));
+    }
     if (GROUPS.has('account')) {
-      await accountFigures(browser, app.url, harness.accountUrl, data, results, {
-        joins: RUNS.join,
-        live: RUNS.live,
-        outbox: RUNS.outbox,
-      });
+      await timed('account', () =>
+        accountFigures(browser, app.url, harness.accountUrl, data, results, {
+          joins: RUNS.join,
+          live: RUNS.live,
+          outbox: RUNS.outbox,
+        }),
+      );
     }
   } finally {
     await browser.close();

@@ -34,11 +34,9 @@ async function heapOnce(browser, appUrl, data, collection) {
     await page.goto(`${appUrl}/pin/unlock`);
     const workers = await pageWorkers(page);
     await typePinUntilList(page, data.pin);
-    // Idle twice over: the search index is built at the first idle moment after the list shows.
-    for (let round = 0; round < 2; round++) {
-      await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 5_000 })));
-      await page.waitForTimeout(250);
-    }
+    // The search index is built at the first idle moment after the list shows.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(null), { timeout: 2_000 })));
+    await page.waitForTimeout(100);
     const pageBytes = await pageHeapUsed(page);
     const workerBytes = await workers.heapUsed();
     await workers.detach();

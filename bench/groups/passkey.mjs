@@ -12,15 +12,7 @@
  * @typedef {import('../support/pages.mjs').Results} Results
  * @typedef {Awaited<ReturnType<typeof import('../support/data.mjs').makeData>>} Data
  */
-import {
-  freshPage,
-  log,
-  longTasksSince,
-  PIN_KEY_INTERVAL_MS,
-  probeState,
-  typePin,
-  typePinUntilList,
-} from '../support/pages.mjs';
+import { freshPage, log, longTasksSince, pace, probeState, typePin, typePinUntilList } from '../support/pages.mjs';
 import { median, round } from '../support/stats.mjs';
 
 /** A platform authenticator with PRF for `page`'s tab; it lasts as long as the tab, across reloads. @param {Page} page */
@@ -55,7 +47,7 @@ async function passkeyUnlock(page, url) {
   await page.goto(url);
   const button = page.getByRole('button', { name: 'Unlock with passkey' });
   await button.waitFor();
-  await page.waitForTimeout(5 * PIN_KEY_INTERVAL_MS);
+  await page.waitForTimeout(5 * pace.keyMs);
   const painted = page.evaluate(() => /** @type {any} */ (window).__bench.firstCardPainted);
   await button.click();
   await painted;

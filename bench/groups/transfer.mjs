@@ -16,15 +16,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { bitwardenExport } from '../support/data.mjs';
-import {
-  freshPage,
-  log,
-  longTasksSince,
-  PIN_KEY_INTERVAL_MS,
-  paintedWhen,
-  probeState,
-  typePin,
-} from '../support/pages.mjs';
+import { freshPage, log, longTasksSince, pace, paintedWhen, probeState, typePin } from '../support/pages.mjs';
 import { median, round } from '../support/stats.mjs';
 
 /** A passphrase the backup form accepts (zxcvbn score 4). */
@@ -114,7 +106,7 @@ export async function transferFigures(browser, appUrl, data, results, { runs }) 
       await page.goto(`${appUrl}/pin/unlock`);
       await typePin(page, data.pin);
       await page.waitForURL(/\/home$/);
-      await page.waitForTimeout(PIN_KEY_INTERVAL_MS);
+      await page.waitForTimeout(pace.keyMs);
       imports.push(await importOnce(page, file, cards.length));
       await page.waitForURL(/\/home$/);
       exports.push(await exportOnce(page, data.pin, cards.length));

@@ -73,6 +73,12 @@ export async function freshPage(browser, seed, options = {}) {
 export const PIN_KEY_INTERVAL_MS = 150;
 
 /**
+ * The pace the scenarios keep: a person's, or, for the smoke run (which times nothing and must stay short), as quick
+ * as the page allows.
+ */
+export const pace = { keyMs: PIN_KEY_INTERVAL_MS };
+
+/**
  * Types all but the last digit of `pin` at a person's pace, then the last one; resolves once the list is painted
  * with the time from the last keydown. One call that resolves when the list is painted is made before the last
  * digit, so nothing of the benchmark's own (polling, script injection) runs in the page while it unlocks.
@@ -82,7 +88,7 @@ export async function typePinUntilList(page, pin) {
   await page.getByRole('group', { name: 'PIN keypad' }).waitFor();
   for (const digit of pin.slice(0, -1)) {
     await page.keyboard.press(digit);
-    await page.waitForTimeout(PIN_KEY_INTERVAL_MS);
+    await page.waitForTimeout(pace.keyMs);
   }
   const painted = page.evaluate(() => /** @type {any} */ (window).__bench.firstCardPainted);
   await page.keyboard.press(pin.slice(-1));
@@ -96,7 +102,7 @@ export async function typePin(page, pin) {
   await page.getByRole('group', { name: 'PIN keypad' }).waitFor();
   for (const digit of pin) {
     await page.keyboard.press(digit);
-    await page.waitForTimeout(PIN_KEY_INTERVAL_MS);
+    await page.waitForTimeout(pace.keyMs);
   }
 }
 

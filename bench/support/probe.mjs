@@ -5,12 +5,13 @@
  *
  * It records, relative to the navigation's time origin:
  * - every main-thread task over 50 ms (PerformanceObserver 'longtask');
- * - the last keydown's, click's and change's event times, and when the page last clicked a download link (a file
- *   it saves, e.g. a backup);
+ * - the last keydown's, click's (a person's, not the page's own) and change's event times, and when the page last
+ *   clicked a download link (a file it saves, e.g. a backup);
  * - when the first card link was painted (also as a promise, `firstCardPainted`, so the benchmark can wait for it
  *   with one call instead of polling the page while it works);
  * - each text the search summary showed, with when the DOM changed and when it was painted;
- * - and, on request (`paintedWhen`), when something the benchmark waits for was first painted.
+ * - and, on request, when something the benchmark waits for was first painted (`paintedWhen`), or a tap the page
+ *   makes itself the moment something shows (`tapWhen`).
  * "Painted" is the first animation frame after the DOM changed, then the task right after that frame's paint.
  *
  * @param {{ seed: Record<string, string> | null }} options localStorage values to put in place before the app starts
@@ -24,6 +25,8 @@ export function probe({ seed }) {
   /** @typedef {{ selector: string, text?: string, gone?: boolean }} Sight */
   /** @type {{ sight: Sight, resolve: (at: number) => void }[]} */
   const sightings = [];
+  /** @type {{ sight: Sight, target: Sight }[]} */
+  const taps = [];
   const state = {
     /** @type {number[]} */
     longTasks: [],
@@ -59,19 +62,27 @@ export function probe({ seed }) {
           reject(new Error(`Not seen within ${limit} ms: ${JSON.stringify(sight)}`));
         }, limit);
       }),
+    /**
+     * Clicks the first element that fits `target` as soon as `sight` holds, from the page itself: a person who taps
+     * at once, without the benchmark's own round trip to notice it.
+     * @param {Sight} sight @param {Sight} target
+     */
+    tapWhen: (sight, target) => {
+      taps.push({ sight, target });
+    },
   };
   Object.defineProperty(window, '__bench', { value: state });
 
-  /** An element matching the selector, whose text or accessible label (when asked) includes `text`. @param {Sight} sight */
-  const seen = (sight) => {
-    const found = Array.from(document.querySelectorAll(sight.selector)).some(
+  /** The elements matching the selector whose text or accessible label (when asked) includes `text`. @param {Sight} sight */
+  const matching = (sight) =>
+    Array.from(document.querySelectorAll(sight.selector)).filter(
       (element) =>
         sight.text === undefined ||
         (element.textContent ?? '').includes(sight.text) ||
         (element.getAttribute('aria-label') ?? '').includes(sight.text),
     );
-    return sight.gone ? !found : found;
-  };
+  /** @param {Sight} sight */
+  const seen = (sight) => matching(sight).length > 0 !== (sight.gone === true);
 
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -84,7 +95,8 @@ export function probe({ seed }) {
   addEventListener(
     'click',
     (event) => {
-      state.clickAt = event.timeStamp;
+      // A person's clicks (and the benchmark's, which the browser dispatches as input); not the page's own `click()`.
+      if (event.isTrusted) state.clickAt = event.timeStamp;
       // The app saves a file through a link it clicks from code (src/screens/you/data/download.ts).
       if (event.target instanceof HTMLAnchorElement && event.target.hasAttribute('download')) {
         state.downloadAt = performance.now();
@@ -117,6 +129,12 @@ export function probe({ seed }) {
       if (!seen(entry.sight)) continue;
       sightings.splice(sightings.indexOf(entry), 1);
       afterPaint(entry.resolve);
+    }
+    for (const tap of [...taps]) {
+      const target = seen(tap.sight) ? matching(tap.target)[0] : undefined;
+      if (!(target instanceof HTMLElement)) continue;
+      taps.splice(taps.indexOf(tap), 1);
+      target.click();
     }
     const text = document.querySelector('.search-summary [aria-live]')?.textContent ?? null;
     if (text !== summary) {
