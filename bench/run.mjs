@@ -31,6 +31,7 @@ import { transferFigures } from './groups/transfer.mjs';
 import { UnlockRuns, unlockOnce } from './groups/unlock.mjs';
 import { table } from './support/budgets.mjs';
 import { makeData } from './support/data.mjs';
+import { watchMachine } from './support/machine.mjs';
 import { log, pace } from './support/pages.mjs';
 import { ROOT, serveApp, serveHarness } from './support/servers.mjs';
 import { round } from './support/stats.mjs';
@@ -118,6 +119,7 @@ async function main() {
   const started = performance.now();
   /** @type {Results} */
   const results = { date: new Date().toISOString().slice(0, 10), cores: cpus().length, tiny };
+  const machine = await watchMachine();
   log(`sleeve bench${tiny ? ' (tiny)' : ''}: ${SIZES.small} / ${SIZES.large} / ${SIZES.startup} cards`);
   const data = await makeData(SIZES);
   const app = await serveApp();
@@ -164,9 +166,11 @@ async function main() {
     await harness.close();
     await app.close();
   }
+  Object.assign(results, await machine.end());
   await writeFile(OUT, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(
-    `${table(results, tiny)}\n\nwrote ${OUT.slice(ROOT.length)} in ${round((performance.now() - started) / 1000)} s\n`,
+    `${table(results, tiny)}\n\nload average ${results.load_average_start} → ${results.load_average_end}, ` +
+      `CPU steal ${results.cpu_steal_pct ?? '?'} %\nwrote ${OUT.slice(ROOT.length)} in ${round((performance.now() - started) / 1000)} s\n`,
   );
 }
 

@@ -13,7 +13,8 @@
  *   to the 1,000-card account; the connection goes off (Playwright's offline mode), two cards are edited through the
  *   Edit screen and the rest of 1,000 through the action that screen calls (`outbox_edits_ms_1k` is how long those
  *   edits took), the connection comes back, and the time runs from the database reconnecting to no change waiting
- *   any more (each one acknowledged by the server; checked against the server afterwards).
+ *   any more (each one acknowledged by the server). Another client then reads what the server holds:
+ *   `outbox_lost_1k` counts edits that left the outbox without reaching it (the most of any run).
  * - `derivations_change_password_screen`: on the same page, the password changed through its screen (current
  *   password, then the new one twice), with the PBKDF2 runs the engine counted meanwhile.
  *
@@ -157,9 +158,10 @@ async function editThroughScreen(page, position, issuer) {
 const SCREEN_EDITS = 2;
 
 /**
- * @param {Awaited<ReturnType<typeof accountPage>>} bench @param {number} count @param {number} run
+ * @param {Awaited<ReturnType<typeof accountPage>>} bench @param {Account} account @param {number} count
+ * @param {number} run
  */
-async function outboxOnce(bench, count, run) {
+async function outboxOnce(bench, account, count, run) {
   const { context, page, call } = bench;
   const label = `Offline ${run}`;
   const since = await call('serverNow');
@@ -173,9 +175,16 @@ async function outboxOnce(bench, count, run) {
   await context.setOffline(false);
   const upAt = await call('whenConnected', true);
   const syncedAt = await call('whenSynced', 600_000);
-  const landed = await call('serverCardsSince', since);
-  if (landed < count) throw new Error(`Only ${landed} of ${count} edits reached the server`);
-  return { flush: syncedAt - upAt, edits: editsMs };
+  // What the server holds, read by another client, and what this device shows as the server's: a change that left
+  // the outbox without landing is lost, which is reported beside the time rather than stopping the benchmark.
+  const landed = await account.cardsSince(since);
+  const seenHere = await call('serverCardsSince', since);
+  if (landed < count) {
+    log(
+      `outbox: LOST: the outbox emptied, yet the server holds ${landed} of the ${count} edits (this device shows ${seenHere})`,
+    );
+  }
+  return { flush: syncedAt - upAt, edits: editsMs, lost: count - landed };
 }
 
 /**
@@ -265,11 +274,12 @@ export async function accountFigures(browser, appUrl, accountUrl, data, results,
     try {
       await bench.call('join', liveAccount.sub, liveAccount.email, data.password);
       await bench.call('whenShown', small);
-      /** @type {{ flush: number, edits: number }[]} */
+      /** @type {{ flush: number, edits: number, lost: number }[]} */
       const outbox = [];
-      for (let run = 0; run < plan.outbox; run++) outbox.push(await outboxOnce(bench, small, run));
+      for (let run = 0; run < plan.outbox; run++) outbox.push(await outboxOnce(bench, liveAccount, small, run));
       results.outbox_flush_ms_1k = round(median(outbox.map((run) => run.flush)));
       results.outbox_edits_ms_1k = round(median(outbox.map((run) => run.edits)));
+      results.outbox_lost_1k = Math.max(...outbox.map((run) => run.lost));
       results.outbox_runs = plan.outbox;
 
       log('derivations: the password changed from its screen');

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectAuthEmulator, GoogleAuthProvider, getAuth, signInWithCredential, signOut } from 'firebase/auth';
-import { connectDatabaseEmulator, getDatabase, goOffline, ref, remove, set } from 'firebase/database';
+import { connectDatabaseEmulator, getDatabase, goOffline, onValue, ref, remove, set } from 'firebase/database';
 
 /**
  * A new account holding `record` and `cards` on the server.
@@ -41,6 +41,19 @@ export async function seedAccount(settings, name, record, cards) {
     sub,
     email,
     uid,
+    /**
+     * How many of the account's cards the server holds dated `since` or later, read afresh by this client (a
+     * one-off listener: the local database server does not answer the SDK's `get()`).
+     * @param {number} since
+     */
+    async cardsSince(since) {
+      const cards = await new Promise((resolve, reject) =>
+        onValue(ref(database, `${uid}/cards`), (snapshot) => resolve(snapshot.val()), reject, { onlyOnce: true }),
+      );
+      return Object.values(/** @type {Record<string, { modifiedAt: number }>} */ (cards ?? {})).filter(
+        (card) => card.modifiedAt >= since,
+      ).length;
+    },
     /** The account's cards and record taken off the server, and this client closed. */
     async remove() {
       try {
