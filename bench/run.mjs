@@ -32,7 +32,7 @@ import { UnlockRuns, unlockOnce } from './groups/unlock.mjs';
 import { table } from './support/budgets.mjs';
 import { makeData } from './support/data.mjs';
 import { watchMachine } from './support/machine.mjs';
-import { log, pace } from './support/pages.mjs';
+import { contextDefaults, log, pace } from './support/pages.mjs';
 import { ROOT, serveApp, serveHarness } from './support/servers.mjs';
 import { round } from './support/stats.mjs';
 
@@ -63,8 +63,11 @@ const GROUPS = new Set(onlyArg ? onlyArg.split(',') : ALL_GROUPS);
 for (const name of GROUPS) {
   if (!ALL_GROUPS.includes(name)) throw new Error(`Unknown group '${name}': choose from ${ALL_GROUPS.join(', ')}`);
 }
-// The smoke run times nothing: no need to type at a person's pace.
-if (tiny) pace.keyMs = 20;
+// The smoke run times nothing: no need to type at a person's pace, nor to install the service worker every time.
+if (tiny) {
+  pace.keyMs = 20;
+  contextDefaults.serviceWorkers = 'block';
+}
 const OUT = join(
   ROOT,
   tiny ? 'bench/results.tiny.json' : onlyArg ? 'bench/results.partial.json' : 'bench/results.json',
@@ -121,46 +124,44 @@ async function main() {
   const results = { date: new Date().toISOString().slice(0, 10), cores: cpus().length, tiny };
   const machine = await watchMachine();
   log(`sleeve bench${tiny ? ' (tiny)' : ''}: ${SIZES.small} / ${SIZES.large} / ${SIZES.startup} cards`);
-  const data = await makeData(SIZES);
-  const app = await serveApp();
-  const harness = await serveHarness();
+  const [data, app, harness] = await Promise.all([makeData(SIZES), serveApp(), serveHarness()]);
   const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
   const slowRuns = GROUPS.has('slow') ? new SlowRuns() : null;
-  /** Runs one group's work and says how long it took. @param {string} name @param {() => Promise<void>} work */
-  const timed = async (name, work) => {
+  /** @type {[string, () => Promise<void>][]} each group's work, in the order a full run takes them */
+  const groups = [];
+  if (GROUPS.has('engine') || GROUPS.has('unlock') || slowRuns) {
+    groups.push(['engine and unlock', () => engineAndUnlock(browser, harness.url, app.url, data, results, slowRuns)]);
+  }
+  if (GROUPS.has('search') || slowRuns) {
+    groups.push(['search', () => searchFigures(browser, app.url, data, results, { samples: RUNS.search, slowRuns })]);
+  }
+  if (GROUPS.has('startup') || slowRuns) {
+    groups.push(['startup', () => startupFigures(browser, app.url, data, results, { runs: RUNS.heavy, slowRuns })]);
+  }
+  if (GROUPS.has('heap'))
+    groups.push(['heap', () => heapFigures(browser, app.url, data, results, { runs: RUNS.heap })]);
+  if (GROUPS.has('transfer')) {
+    groups.push(['transfer', () => transferFigures(browser, app.url, data, results, { runs: RUNS.transfer })]);
+  }
+  if (GROUPS.has('passkey')) {
+    groups.push(['passkey', () => passkeyFigures(browser, app.url, data, results, { runs: RUNS.heavy })]);
+  }
+  if (GROUPS.has('account')) {
+    const plan = { joins: RUNS.join, live: RUNS.live, outbox: RUNS.outbox };
+    groups.push(['account', () => accountFigures(browser, app.url, harness.accountUrl, data, results, plan)]);
+  }
+  /** Runs one group's work and says how long it took. @param {[string, () => Promise<void>]} group */
+  const timed = async ([name, work]) => {
     const start = performance.now();
     await work();
     log(`  (${name}: ${round((performance.now() - start) / 1000)} s)`);
   };
   try {
-    if (GROUPS.has('engine') || GROUPS.has('unlock') || slowRuns) {
-      await timed('engine and unlock', () => engineAndUnlock(browser, harness.url, app.url, data, results, slowRuns));
-    }
-    if (GROUPS.has('search') || slowRuns) {
-      await timed('search', () => searchFigures(browser, app.url, data, results, { samples: RUNS.search, slowRuns }));
-    }
-    if (GROUPS.has('startup') || slowRuns) {
-      await timed('startup', () => startupFigures(browser, app.url, data, results, { runs: RUNS.heavy, slowRuns }));
-    }
+    // One after another, so no group's figures include another's work; the smoke run, which times nothing, runs
+    // them all at once to stay short.
+    if (tiny) await Promise.all(groups.map(timed));
+    else for (const group of groups) await timed(group);
     slowRuns?.report(results);
-    if (GROUPS.has('heap')) {
-      await timed('heap', () => heapFigures(browser, app.url, data, results, { runs: RUNS.heap }));
-    }
-    if (GROUPS.has('transfer')) {
-      await timed('transfer', () => transferFigures(browser, app.url, data, results, { runs: RUNS.transfer }));
-    }
-    if (GROUPS.has('passkey')) {
-      await timed('passkey', () => passkeyFigures(browser, app.url, data, results, { runs: RUNS.heavy }));
-    }
-    if (GROUPS.has('account')) {
-      await timed('account', () =>
-        accountFigures(browser, app.url, harness.accountUrl, data, results, {
-          joins: RUNS.join,
-          live: RUNS.live,
-          outbox: RUNS.outbox,
-        }),
-      );
-    }
   } finally {
     await browser.close();
     await harness.close();

@@ -28,7 +28,7 @@
 import { runnerImport } from 'vite';
 import { seedAccount } from '../support/accounts.mjs';
 import { buildSettings, localBackend } from '../support/backend.mjs';
-import { epochOf, log, PHONE, paintedWhen, probeState } from '../support/pages.mjs';
+import { contextDefaults, epochOf, log, PHONE, paintedWhen, probeState } from '../support/pages.mjs';
 import { probe } from '../support/probe.mjs';
 import { ROOT } from '../support/servers.mjs';
 import { median, percentile, round } from '../support/stats.mjs';
@@ -49,7 +49,7 @@ async function loadGapiStandIn() {
  * @param {Awaited<ReturnType<typeof loadGapiStandIn>>} serveGapiStandIn
  */
 async function joinDevice(browser, appUrl, account, password, serveGapiStandIn) {
-  const context = await browser.newContext({ viewport: PHONE });
+  const context = await browser.newContext({ viewport: PHONE, ...contextDefaults });
   await context.addInitScript(probe, { seed: null });
   await serveGapiStandIn(context);
   const page = await context.newPage();

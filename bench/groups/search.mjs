@@ -131,7 +131,7 @@ export async function searchFigures(browser, appUrl, data, results, { samples, s
   const plain = await open(false);
   const slow = slowRuns ? await open(true) : null;
   try {
-    results.frame_interval_ms = round(/** @type {number} */ (await frameInterval(plain.page)));
+    results.frame_interval_ms = round(/** @type {number} */ (await frameInterval(plain.page, samples < 10 ? 11 : 61)));
     for (let index = 0; plain.paint.length < samples || (slow && slow.paint.length < samples); index++) {
       const query = /** @type {string} */ (QUERIES[index % QUERIES.length]);
       const turn = slow && index % 2 === 1 ? [slow, plain] : slow ? [plain, slow] : [plain];

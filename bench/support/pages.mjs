@@ -18,6 +18,13 @@ export function log(line) {
 /** The viewport of a mid-sized phone, as every app scenario uses. */
 export const PHONE = { width: 412, height: 915 };
 
+/**
+ * Options every profile of the app starts with. The smoke run (which times nothing and must stay short) blocks the
+ * service worker, which would otherwise precache every chunk in each fresh profile.
+ * @type {import('playwright').BrowserContextOptions}
+ */
+export const contextDefaults = {};
+
 /** Long-task observers report after the task ends; give them a moment before counting. @param {Page} page */
 export const settle = (page) => page.waitForTimeout(150);
 
@@ -59,7 +66,7 @@ export async function longTasksSince(page, from, to = Number.POSITIVE_INFINITY) 
  * @param {import('playwright').BrowserContextOptions} [options]
  */
 export async function freshPage(browser, seed, options = {}) {
-  const context = await browser.newContext({ viewport: PHONE, ...options });
+  const context = await browser.newContext({ viewport: PHONE, ...contextDefaults, ...options });
   await context.addInitScript(probe, { seed });
   const page = await context.newPage();
   return { context, page };

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, preview } from 'vite';
+import { build, loadConfigFromFile, preview } from 'vite';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const DIST = join(ROOT, 'dist');
@@ -32,18 +32,31 @@ export async function serveApp() {
   return { url: urlOf(server), close: () => server.close() };
 }
 
-/** Builds bench/harness with the app's own Vite config (same worker build) into a temporary folder and serves it. */
+/**
+ * Builds bench/harness with the app's own Vite config (same worker build, same Firebase settings) into a temporary
+ * folder and serves it. The one part of that config left out is the service worker's generation (vite-plugin-pwa):
+ * the bench pages never register one, and precaching their build took most of the build's time.
+ */
 export async function serveHarness() {
   const outDir = await mkdtemp(join(tmpdir(), 'sleeve-bench-'));
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
+    const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, CONFIG, ROOT, 'warn');
+    if (!loaded) throw new Error(`Could not load ${CONFIG}`);
+    const plugins = (loaded.config.plugins ?? [])
+      .flat()
+      .filter((plugin) => !(plugin && 'name' in plugin && plugin.name.startsWith('vite-plugin-pwa')));
     await build({
-      configFile: CONFIG,
+      ...loaded.config,
+      configFile: false,
+      root: ROOT,
+      plugins,
       mode: 'production',
       logLevel: 'warn',
       publicDir: false,
       build: {
+        ...loaded.config.build,
         outDir,
         emptyOutDir: true,
         sourcemap: false,
