@@ -10,8 +10,8 @@
  *   --only=engine,unlock,…        only these groups; results are still written (to bench/results.partial.json)
  *
  * Groups: engine, unlock, search, startup (bench/groups/<name>.mjs); slow (the start-up, unlock, search and open
- * scenarios again with the CPU throttled 4×, each beside its unthrottled partner, which therefore runs too); heap;
- * account (join, live update, outbox, the change of password; against the local backend); transfer (import and
+ * scenarios again with the CPU throttled 4×, each beside its unthrottled partner, which therefore runs too); heap
+ * (read in the unlock runs' pages, which therefore run too); account (join, live update, outbox, the change of password; against the local backend); transfer (import and
  * export); passkey. Figures that have a partner are measured in the same run, interleaved, so their ratio holds on a
  * noisy machine.
  */
@@ -28,7 +28,7 @@ import { searchFigures } from './groups/search.mjs';
 import { SlowRuns } from './groups/slow.mjs';
 import { startupFigures } from './groups/startup.mjs';
 import { transferFigures } from './groups/transfer.mjs';
-import { UnlockRuns, unlockOnce } from './groups/unlock.mjs';
+import { UnlockRuns, unlockRun } from './groups/unlock.mjs';
 import { table } from './support/budgets.mjs';
 import { makeData } from './support/data.mjs';
 import { watchMachine } from './support/machine.mjs';
@@ -50,11 +50,10 @@ const RUNS = {
   kdf: tiny ? 2 : 2 * heavyRuns + 1,
   heavy: heavyRuns,
   search: tiny ? 4 : 6 * heavyRuns,
-  // The heap hardly varies from run to run; the transfers and joins are long.
-  heap: Math.min(heavyRuns, 3),
+  // The transfers and joins are long.
   transfer: Math.min(heavyRuns, 5),
   join: Math.min(heavyRuns, 5),
-  live: tiny ? 2 : 20,
+  live: tiny ? 1 : 20,
   outbox: Math.min(heavyRuns, 3),
 };
 const SIZES = tiny ? { small: 20, large: 50, startup: 20 } : { small: 1000, large: 10000, startup: 100 };
@@ -80,7 +79,8 @@ const OUT = join(
  * @param {Awaited<ReturnType<typeof makeData>>} data @param {Results} results @param {SlowRuns | null} slowRuns
  */
 async function engineAndUnlock(browser, harnessUrl, appUrl, data, results, slowRuns) {
-  const withUnlock = GROUPS.has('unlock') || slowRuns !== null;
+  const heap = GROUPS.has('heap');
+  const withUnlock = GROUPS.has('unlock') || slowRuns !== null || heap;
   const { page, call } = await benchPage(browser, harnessUrl, data);
   const slowBench = slowRuns ? await benchPage(browser, harnessUrl, data, { slow: true }) : null;
   try {
@@ -88,26 +88,32 @@ async function engineAndUnlock(browser, harnessUrl, appUrl, data, results, slowR
       `kdf: ${RUNS.kdf} runs, worker and node:crypto interleaved` +
         (withUnlock
           ? `; ${RUNS.heavy} unlocks each of ${SIZES.small} and ${SIZES.large} cards among them` +
-            (slowRuns ? `, and of ${SIZES.small} throttled` : '')
+            (slowRuns ? `, and of ${SIZES.small} throttled` : '') +
+            (heap ? ', their heaps read' : '')
           : ''),
     );
     const unlocks = new UnlockRuns();
+    /** @type {{ small: import('./groups/heap.mjs').Heaps[], large: import('./groups/heap.mjs').Heaps[] }} */
+    const heaps = { small: [], large: [] };
     const between = withUnlock
       ? async () => {
           if (unlocks.count >= RUNS.heavy) return;
-          const turn = unlocks.count;
-          const small = await unlockOnce(browser, appUrl, data, data.small.encrypted, { turn, slow: !!slowRuns });
-          unlocks.add('small', small);
-          if (small.slow && slowRuns) {
-            const { ms, longTasks, kdf } = small.slow;
+          const run = await unlockRun(browser, appUrl, data, { turn: unlocks.count, slow: !!slowRuns, heap });
+          unlocks.add(run);
+          if (run.slow && slowRuns) {
+            const { ms, longTasks, kdf } = run.slow;
             slowRuns.unlock.push({ ms, longTasks, kdf: /** @type {number} */ (kdf) });
-            slowRuns.kdfPartner.push(/** @type {number} */ (small.bound.kdf));
+            slowRuns.kdfPartner.push(/** @type {number} */ (run.small.kdf));
           }
-          unlocks.add('large', await unlockOnce(browser, appUrl, data, data.large.encrypted, { turn, slow: false }));
+          if (run.small.heaps && run.large.heaps) {
+            heaps.small.push(run.small.heaps);
+            heaps.large.push(run.large.heaps);
+          }
         }
       : null;
     await derivationFigures(call, data, results, RUNS.kdf, between);
-    if (withUnlock) unlocks.report(results);
+    if (GROUPS.has('unlock') || slowRuns) unlocks.report(results);
+    if (heap) heapFigures(results, heaps);
     const plan = { runs: RUNS.heavy, sizes: SIZES };
     const opens = () => openFigures(call, results, plan, slowBench?.call ?? null, slowRuns);
     if (GROUPS.has('engine')) await engineFigures(call, results, plan, opens);
@@ -129,7 +135,7 @@ async function main() {
   const slowRuns = GROUPS.has('slow') ? new SlowRuns() : null;
   /** @type {[string, () => Promise<void>][]} each group's work, in the order a full run takes them */
   const groups = [];
-  if (GROUPS.has('engine') || GROUPS.has('unlock') || slowRuns) {
+  if (GROUPS.has('engine') || GROUPS.has('unlock') || slowRuns || GROUPS.has('heap')) {
     groups.push(['engine and unlock', () => engineAndUnlock(browser, harness.url, app.url, data, results, slowRuns)]);
   }
   if (GROUPS.has('search') || slowRuns) {
@@ -138,8 +144,6 @@ async function main() {
   if (GROUPS.has('startup') || slowRuns) {
     groups.push(['startup', () => startupFigures(browser, app.url, data, results, { runs: RUNS.heavy, slowRuns })]);
   }
-  if (GROUPS.has('heap'))
-    groups.push(['heap', () => heapFigures(browser, app.url, data, results, { runs: RUNS.heap })]);
   if (GROUPS.has('transfer')) {
     groups.push(['transfer', () => transferFigures(browser, app.url, data, results, { runs: RUNS.transfer })]);
   }

@@ -1,13 +1,18 @@
 /**
  * The `unlock` group: PIN submit → list painted in the production build, with 1,000 and 10,000 encrypted cards.
  *
- * Each run starts a fresh profile holding a PIN record as older versions wrote it (not yet bound to a device). Its
- * first unlock is timed (`unlock_unbound_*`) and binds the record to this profile's device key, as the app does once
- * the cards show. The figure a person lives with, `unlock_to_list_ms_*`, is the next unlock: a new page of the same
- * profile with the bound record, its HTTP cache, Cache Storage and service worker cleared first, so it loads exactly
- * as cold as the first. The two differ only by the device layer (an IndexedDB read and one AES-GCM decryption in the
- * worker before the derivation): `device_pin_cost_ms_1k` is their difference, paired run by run. When the `slow`
- * group runs, the same bound unlock of 1,000 cards is also made with the CPU throttled, in turn with it.
+ * Each run starts a fresh profile holding 1,000 cards under a PIN record as older versions wrote it (not yet bound
+ * to a device). Its first unlock is timed (`unlock_unbound_to_list_ms_1k`) and binds the record to this profile's
+ * device key, as the app does once the cards show. The figures a person lives with, `unlock_to_list_ms_*`, are the
+ * unlocks that follow: each a new page of the same profile with the bound record, its HTTP cache, Cache Storage and
+ * service worker cleared first, so it loads exactly as cold as the first; then the profile's cards become the
+ * 10,000 (the same key opens both) for the last page. The bound and the first unlock of 1,000 cards differ only by
+ * the device layer (an IndexedDB read and one AES-GCM decryption in the worker before the derivation):
+ * `device_pin_cost_ms_1k` is their difference, paired run by run.
+ *
+ * Two groups ride along (bench/groups/slow.mjs, bench/groups/heap.mjs): with `slow`, the bound unlock of 1,000
+ * cards is also made with the CPU throttled, in turn with the unthrottled one; with `heap`, each bound page's heaps
+ * are read once its list has been painted and the timing taken.
  *
  * @typedef {import('playwright').Browser} Browser
  * @typedef {import('playwright').BrowserContext} BrowserContext
@@ -18,6 +23,7 @@
 import { kdfInWorker, pageWorkers, throttle } from '../support/cdp.mjs';
 import { freshPage, longTasksSince, typePinUntilList } from '../support/pages.mjs';
 import { median, round } from '../support/stats.mjs';
+import { readHeaps } from './heap.mjs';
 import { inTurn } from './slow.mjs';
 
 /**
@@ -58,11 +64,12 @@ export async function boundProfile(browser, appUrl, data, collection) {
 }
 
 /**
- * The bound unlock in a new page of `context`, as cold as a first visit; throttled when `slow`. With `kdf`, one more
- * derivation is timed in the page's engine worker afterwards.
- * @param {BrowserContext} context @param {string} appUrl @param {string} pin @param {{ slow?: boolean, kdf?: boolean }} options
+ * The bound unlock in a new page of `context`, as cold as a first visit; throttled when `slow`. Once timed, with
+ * `heap` the page's and worker's heaps are read, and with `kdf` one more derivation is timed in its engine worker.
+ * @param {BrowserContext} context @param {string} appUrl @param {string} pin
+ * @param {{ slow?: boolean, kdf?: boolean, heap?: boolean }} options
  */
-export async function boundUnlock(context, appUrl, pin, { slow = false, kdf = false } = {}) {
+export async function boundUnlock(context, appUrl, pin, { slow = false, kdf = false, heap = false } = {}) {
   const page = await context.newPage();
   try {
     await forgetCaches(page, new URL(appUrl).origin);
@@ -70,27 +77,37 @@ export async function boundUnlock(context, appUrl, pin, { slow = false, kdf = fa
     await page.goto(`${appUrl}/pin/unlock`);
     const unlocked = await typePinUntilList(page, pin);
     const long = await longTasksSince(page, unlocked.from);
-    const derivation = kdf ? await kdfInWorker(await pageWorkers(page)) : null;
-    return { ms: unlocked.ms, longTasks: long.count, longestTask: long.longest, kdf: derivation };
+    const workers = heap || kdf ? await pageWorkers(page) : null;
+    const heaps = heap && workers ? await readHeaps(page, workers) : null;
+    const derivation = kdf && workers ? await kdfInWorker(workers) : null;
+    await workers?.detach();
+    return { ms: unlocked.ms, longTasks: long.count, longestTask: long.longest, kdf: derivation, heaps };
   } finally {
     await page.close();
   }
 }
 
 /**
- * One run of one size: the first (binding) unlock, then the bound one, and the throttled bound one with `slow`.
- * @param {Browser} browser @param {string} appUrl @param {Data} data @param {EncryptedCollection} collection
- * @param {{ turn: number, slow: boolean }} options
+ * One run: the first (binding) unlock of 1,000 cards, the bound one (with its throttled partner when `slow`), then
+ * the bound unlock of 10,000.
+ * @param {Browser} browser @param {string} appUrl @param {Data} data
+ * @param {{ turn: number, slow: boolean, heap: boolean }} options
  */
-export async function unlockOnce(browser, appUrl, data, collection, { turn, slow }) {
-  const { context, first } = await boundProfile(browser, appUrl, data, collection);
+export async function unlockRun(browser, appUrl, data, { turn, slow, heap }) {
+  const { context, first } = await boundProfile(browser, appUrl, data, data.small.encrypted);
   try {
-    const pair = await inTurn(
+    const small = await inTurn(
       turn,
-      () => boundUnlock(context, appUrl, data.pin, { kdf: slow }),
+      () => boundUnlock(context, appUrl, data.pin, { kdf: slow, heap }),
       slow ? () => boundUnlock(context, appUrl, data.pin, { slow: true, kdf: true }) : null,
     );
-    return { unbound: first, bound: pair.plain, slow: pair.slow };
+    // The same key opens the large collection: from the next page on, the profile holds it instead.
+    await context.addInitScript(
+      (cards) => localStorage.setItem('sleeve/cards', cards),
+      JSON.stringify(data.large.encrypted),
+    );
+    const large = await boundUnlock(context, appUrl, data.pin, { heap });
+    return { unbound: first, small: small.plain, slow: small.slow, large };
   } finally {
     await context.close();
   }
@@ -98,38 +115,36 @@ export async function unlockOnce(browser, appUrl, data, collection, { turn, slow
 
 /** @typedef {{ ms: number, longTasks: number, longestTask: number }} Unlocked */
 
-/** Unlock runs of the two sizes, and their figures. */
+/** The unlock runs, and their figures. */
 export class UnlockRuns {
-  /** @type {Record<'small' | 'large', { bound: Unlocked[], unbound: Unlocked[] }>} */
-  runs = { small: { bound: [], unbound: [] }, large: { bound: [], unbound: [] } };
+  /** @type {{ unbound: Unlocked[], small: Unlocked[], large: Unlocked[] }} */
+  runs = { unbound: [], small: [], large: [] };
 
   get count() {
-    return this.runs.small.bound.length;
+    return this.runs.small.length;
   }
 
-  /** @param {'small' | 'large'} size @param {Awaited<ReturnType<typeof unlockOnce>>} run */
-  add(size, run) {
-    this.runs[size].bound.push(run.bound);
-    this.runs[size].unbound.push(run.unbound);
+  /** @param {Awaited<ReturnType<typeof unlockRun>>} run */
+  add(run) {
+    this.runs.unbound.push(run.unbound);
+    this.runs.small.push(run.small);
+    this.runs.large.push(run.large);
   }
 
   /** @param {Results} results */
   report(results) {
-    const { small, large } = this.runs;
+    const { unbound, small, large } = this.runs;
     const ms = (/** @type {Unlocked[]} */ runs) => round(median(runs.map((run) => run.ms)));
-    results.unlock_to_list_ms_1k = ms(small.bound);
-    results.unlock_to_list_ms_10k = ms(large.bound);
-    results.long_tasks_unlock = median(small.bound.map((run) => run.longTasks));
-    results.long_tasks_unlock_max = Math.max(...small.bound.map((run) => run.longTasks));
-    results.longest_task_unlock_ms = round(median(small.bound.map((run) => run.longestTask)));
-    results.long_tasks_open_10k = median(large.bound.map((run) => run.longTasks));
-    results.long_tasks_open_10k_max = Math.max(...large.bound.map((run) => run.longTasks));
-    results.longest_task_open_10k_ms = round(median(large.bound.map((run) => run.longestTask)));
-    results.unlock_unbound_to_list_ms_1k = ms(small.unbound);
-    results.unlock_unbound_to_list_ms_10k = ms(large.unbound);
-    results.device_pin_cost_ms_1k = round(
-      median(small.bound.map((run, index) => run.ms - (small.unbound[index]?.ms ?? run.ms))),
-    );
+    results.unlock_to_list_ms_1k = ms(small);
+    results.unlock_to_list_ms_10k = ms(large);
+    results.long_tasks_unlock = median(small.map((run) => run.longTasks));
+    results.long_tasks_unlock_max = Math.max(...small.map((run) => run.longTasks));
+    results.longest_task_unlock_ms = round(median(small.map((run) => run.longestTask)));
+    results.long_tasks_open_10k = median(large.map((run) => run.longTasks));
+    results.long_tasks_open_10k_max = Math.max(...large.map((run) => run.longTasks));
+    results.longest_task_open_10k_ms = round(median(large.map((run) => run.longestTask)));
+    results.unlock_unbound_to_list_ms_1k = ms(unbound);
+    results.device_pin_cost_ms_1k = round(median(small.map((run, index) => run.ms - (unbound[index]?.ms ?? run.ms))));
     results.unlock_runs = this.count;
   }
 }
