@@ -104,6 +104,12 @@ async function engineAndUnlock(browser, harnessUrl, appUrl, data, results, slowR
             const { ms, longTasks, kdf } = run.slow;
             slowRuns.unlock.push({ ms, longTasks, kdf: /** @type {number} */ (kdf) });
             slowRuns.kdfPartner.push(/** @type {number} */ (run.small.kdf));
+            if (run.slow.loops && run.small.loops) {
+              slowRuns.reach.push({
+                main: run.slow.loops.main / run.small.loops.main,
+                worker: run.slow.loops.worker / run.small.loops.worker,
+              });
+            }
           }
           if (run.small.heaps && run.large.heaps) {
             heaps.small.push(run.small.heaps);

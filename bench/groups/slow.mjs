@@ -8,7 +8,8 @@
  * What the throttling reaches: the page's renderer main thread (every task there takes 4 times as long). The engine
  * worker is not throttled (a worker target refuses the command), nor is WebCrypto's own thread; so the derivation
  * is timed in the throttled page's own engine worker (`kdf_slow_ms`, beside `kdf_app_ms` timed the same way in the
- * unthrottled partner) and the unlock's budget follows it.
+ * unthrottled partner) and the unlock's budget follows it. `slow_factor_main_thread` and `slow_factor_worker` show
+ * the reach: how much longer the same loop takes throttled, on the page's main thread and in its engine worker.
  *
  * @typedef {import('../support/pages.mjs').Results} Results
  */
@@ -38,6 +39,8 @@ export class SlowRuns {
   unlock = [];
   /** @type {number[]} what the unthrottled partner unlock's worker took for the same derivation */
   kdfPartner = [];
+  /** @type {{ main: number, worker: number }[]} throttled ÷ unthrottled time of the same loop, per unlock run */
+  reach = [];
   search = { dom: /** @type {number[]} */ ([]), paint: /** @type {number[]} */ ([]), longTasks: 0 };
   /** @type {{ ms: number, longTasks: number }[]} */
   open = [];
@@ -55,6 +58,8 @@ export class SlowRuns {
       results.unlock_to_list_ms_1k_slow = round(median(this.unlock.map((run) => run.ms)));
       results.long_tasks_unlock_1k_slow = median(this.unlock.map((run) => run.longTasks));
       results.unlock_slow_runs = this.unlock.length;
+      results.slow_factor_main_thread = round(median(this.reach.map((run) => run.main)), 2);
+      results.slow_factor_worker = round(median(this.reach.map((run) => run.worker)), 2);
     }
     if (this.search.dom.length > 0) {
       results.search_dom_p95_ms_10k_slow = round(percentile(this.search.dom, 95));

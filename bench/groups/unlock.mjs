@@ -20,7 +20,7 @@
  * @typedef {import('../support/encrypt.mjs').EncryptedCollection} EncryptedCollection
  * @typedef {Awaited<ReturnType<typeof import('../support/data.mjs').makeData>>} Data
  */
-import { kdfInWorker, pageWorkers, throttle } from '../support/cdp.mjs';
+import { kdfInWorker, loopTimes, pageWorkers, throttle } from '../support/cdp.mjs';
 import { freshPage, longTasksSince, typePinUntilList } from '../support/pages.mjs';
 import { median, round } from '../support/stats.mjs';
 import { readHeaps } from './heap.mjs';
@@ -65,7 +65,8 @@ export async function boundProfile(browser, appUrl, data, collection) {
 
 /**
  * The bound unlock in a new page of `context`, as cold as a first visit; throttled when `slow`. Once timed, with
- * `heap` the page's and worker's heaps are read, and with `kdf` one more derivation is timed in its engine worker.
+ * `heap` the page's and worker's heaps are read, and with `kdf` one more derivation is timed in its engine worker
+ * (and a fixed loop on its main thread and in the worker, to show what throttling reaches).
  * @param {BrowserContext} context @param {string} appUrl @param {string} pin
  * @param {{ slow?: boolean, kdf?: boolean, heap?: boolean }} options
  */
@@ -80,8 +81,9 @@ export async function boundUnlock(context, appUrl, pin, { slow = false, kdf = fa
     const workers = heap || kdf ? await pageWorkers(page) : null;
     const heaps = heap && workers ? await readHeaps(page, workers) : null;
     const derivation = kdf && workers ? await kdfInWorker(workers) : null;
+    const loops = kdf && workers ? await loopTimes(page, workers) : null;
     await workers?.detach();
-    return { ms: unlocked.ms, longTasks: long.count, longestTask: long.longest, kdf: derivation, heaps };
+    return { ms: unlocked.ms, longTasks: long.count, longestTask: long.longest, kdf: derivation, loops, heaps };
   } finally {
     await page.close();
   }

@@ -127,3 +127,21 @@ export function kdfInWorker(workers) {
     return performance.now() - start;
   })()`);
 }
+
+/** A fixed piece of plain JavaScript work (no I/O, no allocation to speak of), timed where it runs. */
+const LOOP = `(() => {
+  const start = performance.now();
+  let sum = 0;
+  for (let index = 0; index < 5e6; index++) sum += Math.sqrt(index);
+  return sum > 0 ? performance.now() - start : -1;
+})()`;
+
+/**
+ * The same plain work timed on the page's main thread and in its engine worker: what CPU throttling reaches.
+ * @param {Page} page @param {Awaited<ReturnType<typeof pageWorkers>>} workers
+ */
+export async function loopTimes(page, workers) {
+  const main = /** @type {number} */ (await page.evaluate(LOOP));
+  const worker = /** @type {number} */ (await workers.evaluate(LOOP));
+  return { main, worker };
+}

@@ -43,6 +43,8 @@ const FIGURES = [
   'open_10k_ms_slow',
   'kdf_slow_ms',
   'kdf_app_ms',
+  'slow_factor_main_thread',
+  'slow_factor_worker',
   'long_tasks_startup_100_slow',
   'long_tasks_unlock_1k_slow',
   'long_tasks_search_10k_slow',
