@@ -67,7 +67,11 @@ it('syncs one account across two devices with only ciphertext on the server', as
   await a.page.getByRole('heading', { name: 'Hey, Ada' }).waitFor();
   await cardLink(a.page, 'First Bank').waitFor();
   await cardLink(a.page, 'Harbour Credit').waitFor();
-  expect(await storedItem(a.page, 'sleeve/cards')).toEqual({ type: 'UNENCRYPTED', cards: {} });
+  // Nothing plain stays on the device: the account's cards are kept here for offline use only as ciphertext.
+  const aCards = (await storedItem(a.page, 'sleeve/cards')) as { cards: Record<string, { data: object }> };
+  expect(Object.values(aCards.cards).every((card) => Object.keys(card.data).join() === 'cipherText,iv')).toBe(true);
+  expect(JSON.stringify(aCards)).not.toContain(VISA.number);
+  expect(JSON.stringify(aCards)).not.toContain(MASTERCARD.number);
   const newUids = Object.keys(((await readServer()) as object | null) ?? {}).filter((id) => !uidsBefore.includes(id));
   expect(newUids).toHaveLength(1);
   const uid = newUids[0] as string;

@@ -348,6 +348,7 @@ describe('signed in', () => {
   test('a newer record that no password here opens (anyone who can write the server can write one) never costs the PIN', async () => {
     const cards = makeCards(59, 2);
     const uid = await createdAccount(cards);
+    gateFor(() => undefined, { forNewSecret: true });
     await verifyPassword(PASSWORD);
     await createPin(PIN);
     const before = storedJson('auth');
