@@ -307,6 +307,26 @@ describe('signed in', () => {
     expect(appState.locked).toBe(false);
   });
 
+  test('a password record dated ahead by a device whose clock ran fast is still replaced by a change', async () => {
+    // The record is made while this page's clock runs 4 minutes ahead (the server allows up to 5).
+    const realNow = Date.now;
+    Date.now = () => realNow() + 4 * 60_000;
+    let uid: string;
+    try {
+      uid = await createdAccount(makeCards(58, 1));
+    } finally {
+      Date.now = realNow;
+    }
+    const old = (await db.readPasswordRecord(uid)) as SecretRecord;
+    expect(old.modifiedAt).toBeGreaterThan(Date.now() + 3 * 60_000);
+    // Back on time, the change is dated after the record it replaces, so the server takes it.
+    await changePassword(PASSWORD, NEW_PASSWORD);
+    const next = (await db.readPasswordRecord(uid)) as SecretRecord;
+    expect(next.modifiedAt).toBeGreaterThan(old.modifiedAt);
+    expect(next).toEqual((storedJson('auth') as { password: SecretRecord }).password);
+    await verifyPassword(NEW_PASSWORD);
+  });
+
   test('a newer password from another device locks, and the PIN stays until the new password opens its record', async () => {
     const cards = makeCards(54, 2);
     const uid = await createdAccount(cards);
