@@ -14,6 +14,7 @@ import type { CardData, PlainCard, PlainCollection } from '../../src/domain/card
 import type { Preferences } from '../../src/domain/preferences';
 import { getEngine } from '../../src/engine';
 import { forgetSkip } from '../../src/screens/add/card-draft';
+import { resetListOrder } from '../../src/screens/home/list-order';
 import { startApp } from '../../src/state/app';
 import { resetDevice } from '../../src/state/store';
 import { hideToast } from '../../src/state/toast';
@@ -126,10 +127,12 @@ export async function renderComponent(ui: ReactNode): Promise<Mounted> {
 export async function renderApp(path: string, seed: Seed = {}): Promise<Mounted> {
   await seedStorage(seed);
   // As on a fresh page load: the splash until startApp() has read storage, so no screen sees the last test's cards;
-  // no key held, nothing of the device in memory, no earlier answer to the PIN recommendation.
+  // no key held, nothing of the device in memory, no earlier answer to the PIN recommendation, Home's list newest
+  // first.
   resetDevice();
   await getEngine().lock();
   forgetSkip();
+  resetListOrder();
   const originalUrl = window.location.pathname + window.location.search + window.location.hash;
   history.replaceState(null, '', path);
   const mounted = await mount(
