@@ -58,6 +58,13 @@ export function makeCard(data: Partial<CardData> = {}, card: { id?: string; modi
   };
 }
 
+/** An expiry `months` months after the current one by the device's clock, as MM/YY (negative: months ago). */
+export function expiryIn(months: number): string {
+  const now = new Date();
+  const month = new Date(now.getFullYear(), now.getMonth() + months, 1);
+  return `${String(month.getMonth() + 1).padStart(2, '0')}/${String(month.getFullYear() % 100).padStart(2, '0')}`;
+}
+
 export interface Seed {
   cards?: PlainCard[];
   /** As stored; without `security`, as versions before the lock and clipboard settings wrote them. */
