@@ -204,9 +204,7 @@ describe('card brands in the editor', () => {
     await expect.element(number()).toHaveValue('3782 8224 6310 005');
     await expect.element(number()).toHaveAttribute('maxlength', '23');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect
-      .element(page.getByText('Card number must be between 16 and 19 digits long'))
-      .toBeVisible();
+    await expect.element(page.getByText('Card number must be between 16 and 19 digits long')).toBeVisible();
   });
 
   test('a number that fails the checksum is saved, with a warning beside the field until then', async () => {

@@ -52,9 +52,7 @@ test('importing a Bitwarden file: the preview lists what is new, what Sleeve has
   await expect.element(add.getByText('•••• 4444 · 12/28 · Grace Hopper · Mastercard')).toBeVisible();
   // American Express: 15 digits and a 4-digit code come in as they are.
   await expect.element(add.getByRole('checkbox', { name: /Item 4 “Travel Amex”/ })).toBeChecked();
-  await expect
-    .element(add.getByText('•••• 0005 · 06/27 · Alan Turing · Travel Amex · American Express'))
-    .toBeVisible();
+  await expect.element(add.getByText('•••• 0005 · 06/27 · Alan Turing · Travel Amex · American Express')).toBeVisible();
   await expect
     .element(add.getByText('Note: its network “JCB” is not one Sleeve knows, so it is kept as Other'))
     .toBeVisible();

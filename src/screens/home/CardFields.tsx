@@ -109,17 +109,19 @@ function rows(data: CardData, props: CardFieldsProps, cvvHidden: boolean, toggle
 
 export function CardFields(props: CardFieldsProps) {
   const [cvvHidden, setCvvHidden] = useState(true);
+  // One description list per row: a list may hold only its terms and descriptions, and each row's buttons sit
+  // beside its pair.
   return (
-    <dl className="card-fields">
+    <div className="card-fields">
       {rows(props.data, props, cvvHidden, () => setCvvHidden((hidden) => !hidden)).map((row) => (
         <div key={row.label} className="card-field">
-          <div className="card-field-text">
+          <dl className="card-field-text">
             <dt className="card-field-label">{row.label}</dt>
             <dd className="card-field-value">
               {row.shown || <span className="muted">Not set</span>}
               {row.warning && <span className="card-field-warning">{row.warning}</span>}
             </dd>
-          </div>
+          </dl>
           {row.reveal && (
             <button type="button" className="link-button reveal-button" onClick={row.reveal.onToggle}>
               {row.reveal.hidden ? `Reveal ${row.reveal.name}` : `Hide ${row.reveal.name}`}
@@ -129,6 +131,6 @@ export function CardFields(props: CardFieldsProps) {
           {row.copied && <CopyButton field={row.label} value={row.copied} />}
         </div>
       ))}
-    </dl>
+    </div>
   );
 }
