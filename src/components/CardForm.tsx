@@ -83,7 +83,8 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
 
   return (
     <>
-      {/* Hidden from assistive technology: it repeats exactly what the fields below say. */}
+      {/* Hidden from assistive technology: it repeats what the fields below say (its expiry flag is said in words on
+          the saved card's detail screen). */}
       <div className="card-form-preview" aria-hidden="true">
         <CardPreview data={data} placeholders />
       </div>
@@ -94,7 +95,7 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
           label="Card number"
           value={groupCardNumber(data.number, data.network)}
           error={errors.number}
-          warning={errors.number ? undefined : numberWarning(data.number, data.network)}
+          warning={numberWarning(data.number, data.network)}
           inputMode="numeric"
           maxLength={displayLength(data.network)}
           placeholder={groupCardNumber('0'.repeat(rule.minDigits), data.network)}
