@@ -19,6 +19,9 @@ const chromium = playwright({ launchOptions: { executablePath: requireChromium()
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    // Pre-bundled up front like the app's own dependencies (vite.config.ts): axe-core, which only tests load, found
+    // mid-run would reload the test page and leave it with two copies of React.
+    optimizeDeps: { include: ['axe-core'] },
     test: {
       projects: [
         {

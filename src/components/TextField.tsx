@@ -1,4 +1,7 @@
-/** A labelled text input with an optional hint and an error linked through aria-describedby. */
+/**
+ * A labelled text input with an optional hint, and an error or a warning (a doubt that does not block saving), each
+ * linked through aria-describedby.
+ */
 import type { HTMLAttributes } from 'react';
 
 export interface TextFieldProps {
@@ -8,6 +11,7 @@ export interface TextFieldProps {
   value: string;
   onValue: (typed: string) => void;
   error?: string | undefined;
+  warning?: string | undefined;
   hint?: string;
   maxLength?: number;
   placeholder?: string;
@@ -21,6 +25,7 @@ export function TextField({
   value,
   onValue,
   error,
+  warning,
   hint,
   maxLength,
   placeholder,
@@ -28,7 +33,8 @@ export function TextField({
 }: TextFieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const warningId = `${id}-warning`;
+  const describedBy = [hint && hintId, error && errorId, warning && warningId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <div className="field-head">
@@ -60,6 +66,11 @@ export function TextField({
       {error && (
         <p id={errorId} className="field-error">
           {error}
+        </p>
+      )}
+      {warning && (
+        <p id={warningId} className="field-warning">
+          {warning}
         </p>
       )}
     </div>

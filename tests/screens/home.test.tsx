@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { appState } from '../../src/state/app';
 import { cardsState } from '../../src/state/cards';
-import { makeCard, renderApp } from '../support/render';
+import { expectNoAxeViolations } from '../support/axe';
+import { expiryIn, makeCard, renderApp } from '../support/render';
 
 const search = () => page.getByRole('searchbox', { name: 'Search cards' });
 const cardLinks = () => page.getByRole('link', { name: /card ending/ });
@@ -30,6 +31,7 @@ describe('home list', () => {
     await renderApp('/home');
     await expect.element(page.getByText('No cards found')).toBeVisible();
     expect(cardLinks().elements()).toHaveLength(0);
+    await expectNoAxeViolations();
   });
 
   test('lists cards newest first, each linking to its detail with a descriptive name', async () => {
@@ -41,6 +43,7 @@ describe('home list', () => {
     expect(names).toEqual(['Axis card ending 0004', 'HDFC Bank card ending 1111']);
     await expect.element(cardLinks().first()).toHaveAttribute('href', `/home/cards/${other.id}`);
     await expect.element(page.getByText('No cards found')).not.toBeInTheDocument();
+    await expectNoAxeViolations();
   });
 
   test('names a card by its network when it has no issuer', async () => {
@@ -177,5 +180,123 @@ describe('a long card list', () => {
     await search().fill('bank 119');
     await expect.element(page.getByText('Showing 1 out of 120 card(s)')).toBeVisible();
     await expect.element(page.getByRole('link', { name: 'Bank 119 card ending 0119' })).toBeVisible();
+  });
+});
+
+describe('expiry on Home', () => {
+  const newest = makeCard({ issuer: 'Newest', number: '4000000000000002', expiry: expiryIn(24) }, { modifiedAt: 5000 });
+  const expired = makeCard(
+    { issuer: 'Lapsed', number: '5555555555554444', expiry: expiryIn(-3) },
+    { modifiedAt: 4000 },
+  );
+  const soon = makeCard(
+    { issuer: 'Soon', number: '378282246310005', network: 'AMEX', expiry: expiryIn(1) },
+    { modifiedAt: 3000 },
+  );
+  const later = makeCard({ issuer: 'Later', number: '6011000990139424', expiry: expiryIn(6) }, { modifiedAt: 2000 });
+  const cards = [newest, expired, soon, later];
+  const names = () =>
+    cardLinks()
+      .elements()
+      .map((link) => link.getAttribute('aria-label'));
+
+  test('flags expired and expiring cards on their previews and in their names', async () => {
+    await renderApp('/home', { cards });
+    await expect.element(page.getByRole('link', { name: 'Lapsed card ending 4444, expired' })).toBeVisible();
+    await expect.element(page.getByRole('link', { name: 'Soon card ending 0005, expires soon' })).toBeVisible();
+    await expect.element(page.getByRole('link', { name: 'Later card ending 9424' })).toBeVisible();
+    expect(page.getByText('Expired', { exact: true }).elements()).toHaveLength(1);
+    expect(page.getByText('Expires soon', { exact: true }).elements()).toHaveLength(1);
+    await expectNoAxeViolations();
+  });
+
+  test('one tap shows the expiring cards first, and another goes back to newest first', async () => {
+    await renderApp('/home', { cards });
+    const toggle = page.getByRole('button', { name: 'Expiring first' });
+    await expect.element(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect
+      .poll(names)
+      .toEqual([
+        'Newest card ending 0002',
+        'Lapsed card ending 4444, expired',
+        'Soon card ending 0005, expires soon',
+        'Later card ending 9424',
+      ]);
+
+    await toggle.click();
+    await expect.element(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect
+      .poll(names)
+      .toEqual([
+        'Lapsed card ending 4444, expired',
+        'Soon card ending 0005, expires soon',
+        'Later card ending 9424',
+        'Newest card ending 0002',
+      ]);
+    await expectNoAxeViolations();
+
+    // A search keeps the order: '2' is in three of the numbers.
+    await search().fill('2');
+    await expect.element(page.getByText('Showing 3 out of 4 card(s)')).toBeVisible();
+    await expect
+      .poll(names)
+      .toEqual(['Soon card ending 0005, expires soon', 'Later card ending 9424', 'Newest card ending 0002']);
+    await page.getByRole('button', { name: 'Clear' }).click();
+
+    await toggle.click();
+    await expect.element(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect
+      .poll(names)
+      .toEqual([
+        'Newest card ending 0002',
+        'Lapsed card ending 4444, expired',
+        'Soon card ending 0005, expires soon',
+        'Later card ending 9424',
+      ]);
+  });
+
+  test('the order chosen stays while visiting a card and coming back', async () => {
+    await renderApp('/home', { cards });
+    await page.getByRole('button', { name: 'Expiring first' }).click();
+    await page.getByRole('link', { name: 'Later card ending 9424' }).click();
+    await expect.poll(() => window.location.pathname).toBe(`/home/cards/${later.id}`);
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect.element(page.getByRole('button', { name: 'Expiring first' })).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => names()[0]).toBe('Lapsed card ending 4444, expired');
+  });
+
+  test('offers no ordering for a single card', async () => {
+    await renderApp('/home', { cards: [newest] });
+    await expect.element(cardLinks().first()).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Expiring first' })).not.toBeInTheDocument();
+  });
+});
+
+describe('numbers of every length on Home', () => {
+  test('groups each by its network and masks the middle of each', async () => {
+    const amex = makeCard({ issuer: 'Amex', number: '378282246310005', network: 'AMEX' });
+    const diners = makeCard({ issuer: 'Diners', number: '30569309025904', network: 'DINERS' });
+    const long = makeCard({ issuer: 'Long', number: '6011000000000000001', network: 'DISCOVER' });
+    const { unmount } = await renderApp('/home', { cards: [amex, diners, long] });
+    for (const text of ['3782 822463 10005', '3056 930902 5904', '6011 0000 0000 0000 001']) {
+      await expect.element(page.getByText(text)).toBeVisible();
+    }
+    await unmount();
+    await renderApp('/home', {
+      cards: [amex, diners, long],
+      preferences: { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } },
+    });
+    for (const text of ['3782 •••••• •0005', '3056 •••••• 5904', '6011 •••• •••• •••0 001']) {
+      await expect.element(page.getByText(text)).toBeVisible();
+    }
+    await expect.element(page.getByText('3782 822463 10005')).not.toBeInTheDocument();
+  });
+
+  test('a search finds an American Express number typed in its own groups', async () => {
+    const amex = makeCard({ issuer: 'Amex', number: '378282246310005', network: 'AMEX' });
+    await renderApp('/home', { cards: [amex, visa] });
+    await search().fill('3782 822463');
+    await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
+    await expect.element(page.getByRole('link', { name: 'Amex card ending 0005' })).toBeVisible();
   });
 });
