@@ -1,6 +1,7 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, requireChromium } from './scripts/chromium.mjs';
+import { seedCommands } from './tests/interop/seed-commands.ts';
 import viteConfig from './vite.config.ts';
 
 // Tests talk to the local backend on its TEST ports (tests/support/backend.ts), so a running `npm start` on
@@ -44,6 +45,8 @@ export default mergeConfig(
               instances: [{ browser: 'chromium' }],
               screenshotFailures: false,
               api: { host: '127.0.0.1', port: browserApiPort, strictPort: true },
+              // The seed's clients, made with node:crypto in this process (tests/support/seed-commands.ts).
+              commands: seedCommands,
             },
             testTimeout: 20_000,
           },
