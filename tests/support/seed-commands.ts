@@ -8,5 +8,3 @@ import type { SeedCommands } from './seed-wire';
 export const seed = commands as unknown as SeedCommands;
 
 export const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));
-export const fromBase64 = (text: string): Uint8Array<ArrayBuffer> =>
-  Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
