@@ -13,6 +13,8 @@ import type {} from './provided-context';
 const OFFSET = Number(process.env.SLEEVE_TEST_PORT_OFFSET ?? 0);
 export const TEST_AUTH_PORT = 9199 + OFFSET;
 export const TEST_DATABASE_PORT = 9100 + OFFSET;
+/** The Hosting emulator of tests/e2e/hosting.test.ts, with its hub and logging on the next two ports. */
+export const TEST_HOSTING_PORT = 9110 + OFFSET;
 
 type Backend = Awaited<ReturnType<typeof startBackend>>;
 interface Shared {
