@@ -77,6 +77,8 @@ it('commits the firebase.json the generator makes: run `node scripts/write-fireb
   // README, "Run against a real Firebase project", step 4 deploys these rules.
   expect(committed.database.rules).toBe(DATABASE_RULES);
   expect(committed.hosting.public).toBe('dist');
+  // Source maps stay in the build folder; only a deployment leaves them out (the Hosting emulator serves them all).
+  expect(committed.hosting.ignore).toContain('**/*.map');
 });
 
 it('keeps index.html ready for the policy: a placeholder the build replaces, never a policy of its own', async () => {
