@@ -33,7 +33,8 @@ const refusal = (env: Record<string, string>): string => {
 
 it('checks exactly the settings the README tells a person to put in .env.local', async () => {
   const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Run against a real Firebase project'), readme.indexOf('## Test it'));
+  const start = readme.indexOf('## Run against a real Firebase project');
+  const section = readme.slice(start, readme.indexOf('\n## ', start));
   expect(section).toContain("Put the web app's config into `.env.local` at the root of the repository");
   const named = [...section.matchAll(/^\s+(VITE_FIREBASE_\w+)=/gm)].map((match) => match[1]);
   expect(named).toEqual([...PROJECT_SETTINGS]);
