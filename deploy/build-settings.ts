@@ -40,7 +40,9 @@ const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-
 const LOOPBACK_HOST_AND_PORT = /^(?:127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/;
 const PROJECT_ID = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
 
-export const WHERE_SETTINGS_GO = `Put them in ${SETTINGS_FILE} at the root of the repository (README, "Run against a real Firebase project", step 6).`;
+const SETTINGS_PLACE = `${SETTINGS_FILE} at the root of the repository (README, "Run against a real Firebase project", step 6)`;
+export const WHERE_SETTINGS_GO = `Put them in ${SETTINGS_PLACE}.`;
+export const WHERE_TO_CORRECT = `Correct them in ${SETTINGS_PLACE}.`;
 const orLocal = `To build for the local backend instead (the local preview, the tests), set ${EMULATOR_SWITCH}=true.`;
 
 /** What is wrong with a project's settings, one line each; empty when they can be shipped. */
@@ -130,6 +132,6 @@ export function settingsForBuild(env: RemoteEnv): RemoteSettings {
       ].join('\n'),
     );
   }
-  if (wrong.length > 0) throw new BuildSettingsError([...wrong, WHERE_SETTINGS_GO].join('\n'));
+  if (wrong.length > 0) throw new BuildSettingsError([...wrong, WHERE_TO_CORRECT].join('\n'));
   return resolveRemoteSettings(env);
 }

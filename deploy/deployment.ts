@@ -11,6 +11,7 @@ import {
   settingsForBuild,
   usesEmulators,
   WHERE_SETTINGS_GO,
+  WHERE_TO_CORRECT,
 } from './build-settings.ts';
 import { type FirebaseConfig, firebaseConfig } from './firebase-config.ts';
 
@@ -49,7 +50,7 @@ export function deploymentFor(env: RemoteEnv): Deployment {
       [`A deployment needs your web app's settings, ${missingText(missing)}`, WHERE_SETTINGS_GO].join('\n'),
     );
   }
-  if (wrong.length > 0) throw new DeployRefusal([...wrong, WHERE_SETTINGS_GO].join('\n'));
+  if (wrong.length > 0) throw new DeployRefusal([...wrong, WHERE_TO_CORRECT].join('\n'));
   const settings = settingsForBuild(env);
   const projectId = settings.options.projectId;
   return {

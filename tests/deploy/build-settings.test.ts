@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BuildSettingsError, PROJECT_SETTINGS, settingsForBuild } from '../../deploy/build-settings.ts';
 import { pagePolicy } from '../../deploy/content-security-policy.ts';
 
@@ -89,50 +89,53 @@ it("accepts a project's settings, and the local backend only when asked for by n
   expect(refusal({ VITE_USE_FIREBASE_EMULATORS: 'yes' })).toContain('none of them is set');
 });
 
-// `vite build` itself, with its settings read from a folder of our own (no .env.local of the checkout leaks in, nor
-// a switch in the shell: variables in the environment win over .env files).
-let envDir: string;
-let outDir: string;
-let shellSwitch: string | undefined;
-beforeEach(async () => {
-  envDir = await mkdtemp(join(tmpdir(), 'sleeve-env-'));
-  outDir = await mkdtemp(join(tmpdir(), 'sleeve-build-'));
-  shellSwitch = process.env.VITE_USE_FIREBASE_EMULATORS;
-  delete process.env.VITE_USE_FIREBASE_EMULATORS;
-});
-afterEach(async () => {
-  if (shellSwitch !== undefined) process.env.VITE_USE_FIREBASE_EMULATORS = shellSwitch;
-  await rm(envDir, { recursive: true, force: true });
-  await rm(outDir, { recursive: true, force: true });
-});
+describe('vite build', () => {
+  // Its settings come from a folder of our own, and none from the shell (variables in the environment win over .env
+  // files), so no .env.local of the checkout and no exported setting leaks in.
+  const SHELL_SETTINGS = [...PROJECT_SETTINGS, 'VITE_USE_FIREBASE_EMULATORS'];
+  let envDir: string;
+  let outDir: string;
+  let shell: Record<string, string | undefined>;
+  beforeEach(async () => {
+    envDir = await mkdtemp(join(tmpdir(), 'sleeve-env-'));
+    outDir = await mkdtemp(join(tmpdir(), 'sleeve-build-'));
+    shell = Object.fromEntries(SHELL_SETTINGS.map((name) => [name, process.env[name]]));
+    for (const name of SHELL_SETTINGS) delete process.env[name];
+  });
+  afterEach(async () => {
+    for (const [name, value] of Object.entries(shell)) if (value !== undefined) process.env[name] = value;
+    await rm(envDir, { recursive: true, force: true });
+    await rm(outDir, { recursive: true, force: true });
+  });
 
-const buildWith = (envFile: string) =>
-  writeFile(join(envDir, '.env.local'), envFile).then(() =>
-    build({ root: ROOT, envDir, mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true } }),
-  );
-
-it('stops `vite build` before it writes anything when the settings are missing', async () => {
-  await expect(buildWith('VITE_FIREBASE_PROJECT_ID=sleeve-example\n')).rejects.toThrow(
-    'these are missing: VITE_FIREBASE_API_KEY, VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_DATABASE_URL, VITE_FIREBASE_APP_ID.',
-  );
-  await expect(readFile(join(outDir, 'index.html'))).rejects.toThrow('ENOENT');
-});
-
-it("builds with a project's settings from .env.local, its page carrying the policy made from them", async () => {
-  const previous = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await buildWith(
-      Object.entries(PROJECT)
-        .map(([name, value]) => `${name}=${value}\n`)
-        .join(''),
+  const buildWith = (envFile: string) =>
+    writeFile(join(envDir, '.env.local'), envFile).then(() =>
+      build({ root: ROOT, envDir, mode: 'production', logLevel: 'silent', build: { outDir, emptyOutDir: true } }),
     );
-  } finally {
-    process.env.NODE_ENV = previous;
-  }
-  const html = await readFile(join(outDir, 'index.html'), 'utf8');
-  const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1];
-  expect(meta).toBe(pagePolicy(settingsForBuild(PROJECT), 'meta'));
-  expect(meta).toContain('frame-src https://sleeve-example.firebaseapp.com/__/auth/iframe;');
-  expect(meta).not.toContain('127.0.0.1');
-}, 180_000);
+
+  it('stops before it writes anything when the settings are missing', async () => {
+    await expect(buildWith('VITE_FIREBASE_PROJECT_ID=sleeve-example\n')).rejects.toThrow(
+      'these are missing: VITE_FIREBASE_API_KEY, VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_DATABASE_URL, VITE_FIREBASE_APP_ID.',
+    );
+    await expect(readFile(join(outDir, 'index.html'))).rejects.toThrow('ENOENT');
+  });
+
+  it("builds with a project's settings from .env.local, its page carrying the policy made from them", async () => {
+    const previous = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await buildWith(
+        Object.entries(PROJECT)
+          .map(([name, value]) => `${name}=${value}\n`)
+          .join(''),
+      );
+    } finally {
+      process.env.NODE_ENV = previous;
+    }
+    const html = await readFile(join(outDir, 'index.html'), 'utf8');
+    const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(html)?.[1];
+    expect(meta).toBe(pagePolicy(settingsForBuild(PROJECT), 'meta'));
+    expect(meta).toContain('frame-src https://sleeve-example.firebaseapp.com/__/auth/iframe;');
+    expect(meta).not.toContain('127.0.0.1');
+  }, 180_000);
+});
