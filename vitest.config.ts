@@ -3,10 +3,9 @@ import { defineConfig, mergeConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, requireChromium } from './scripts/chromium.mjs';
 import viteConfig from './vite.config.ts';
 
-// Tests talk to the local backend on its TEST ports (tests/support/backend.ts), so a running `npm start` on
+// Tests talk to the local backend on its TEST ports (tests/support/test-ports.ts), so a running `npm start` on
 // 9099/9000 does not clash. Set before anything builds the app, so the browser project and the e2e build see them.
-// SLEEVE_TEST_PORT_OFFSET moves every fixed test port (these, and the Hosting emulator's, tests/support/backend.ts), so
-// two checkouts on one machine can test at the same time.
+// SLEEVE_TEST_PORT_OFFSET moves every fixed test port, so two checkouts on one machine can test at the same time.
 const portOffset = Number(process.env.SLEEVE_TEST_PORT_OFFSET ?? 0);
 process.env.VITE_FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${9199 + portOffset}`;
 process.env.VITE_FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${9100 + portOffset}`;

@@ -26,7 +26,9 @@ const loopback = { port: 0, host: '127.0.0.1', strictPort: false };
 /** Serves dist/ as built by `vite build`; the benchmark never builds the app itself. */
 export async function serveApp() {
   if (!existsSync(join(DIST, 'index.html'))) {
-    throw new Error('dist/ has no build: run `npm run bench`, which builds first, or `npx vite build`.');
+    throw new Error(
+      'dist/ has no build: run `npm run bench`, which builds first, or `VITE_USE_FIREBASE_EMULATORS=true npx vite build`.',
+    );
   }
   const server = await preview({ configFile: CONFIG, preview: loopback, logLevel: 'warn' });
   return { url: urlOf(server), close: () => server.close() };

@@ -15,7 +15,7 @@ import { settingsForBuild } from '../../deploy/build-settings.ts';
 import { ENGINE_WORKER_POLICY, pagePolicy, SERVICE_WORKER_POLICY } from '../../deploy/content-security-policy.ts';
 import { hostingConfig, IMMUTABLE, REVALIDATE, SECURITY_HEADERS } from '../../deploy/hosting.ts';
 import { startHosting } from '../../scripts/hosting-emulator.mjs';
-import { TEST_HOSTING_PORT } from '../support/backend';
+import { TEST_HOSTING_PORT } from '../support/test-ports';
 import { createPassword, openAccount, PASSWORD, signInWithGoogle } from './support/account-flows';
 import { addCard, typePin, VISA } from './support/actions';
 import { contextPerTest, watchPageErrors } from './support/browser';
