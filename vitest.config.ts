@@ -4,7 +4,7 @@ import { CHROMIUM_ARGS, requireChromium } from './scripts/chromium.mjs';
 import { seedCommands } from './tests/interop/seed-commands.ts';
 import viteConfig from './vite.config.ts';
 
-// Tests talk to the local backend on its TEST ports (tests/support/backend.ts), so a running `npm start` on
+// Tests talk to the local backend on its TEST ports (tests/support/test-ports.ts), so a running `npm start` on
 // 9099/9000 does not clash. Set before anything builds the app, so the browser project and the e2e build see them.
 // SLEEVE_TEST_PORT_OFFSET moves every fixed test port, so two checkouts on one machine can test at the same time.
 const portOffset = Number(process.env.SLEEVE_TEST_PORT_OFFSET ?? 0);
@@ -29,6 +29,11 @@ export default mergeConfig(
           // Pure code: domain rules, formats, search. No DOM needed beyond what happy-dom gives.
           extends: true,
           test: { name: 'unit', environment: 'happy-dom', include: ['tests/domain/**/*.test.ts'] },
+        },
+        {
+          // What ships: the build's settings check, the Content-Security-Policy, firebase.json, `npm run deploy`.
+          extends: true,
+          test: { name: 'deploy', environment: 'node', include: ['tests/deploy/**/*.test.ts'], testTimeout: 30_000 },
         },
         {
           // Anything that touches the DOM, a worker, WebCrypto or localStorage runs in real Chromium.

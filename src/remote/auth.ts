@@ -4,6 +4,7 @@
  * all: it resolves to `null`, and callers stay silent.
  */
 import {
+  browserPopupRedirectResolver,
   deleteUser as firebaseDeleteUser,
   signOut as firebaseSignOut,
   GoogleAuthProvider,
@@ -57,10 +58,13 @@ function googleProvider(): GoogleAuthProvider {
   return provider;
 }
 
-/** Opens Google's sign-in popup; the signed-in user, or `null` when the person closed it. */
+/**
+ * Opens Google's sign-in popup; the signed-in user, or `null` when the person closed it. The popup resolver, and
+ * with it Google's script loader, comes in here and not before (firebase.ts).
+ */
 export async function signInWithGoogle(): Promise<SignedInUser | null> {
   try {
-    const { user } = await signInWithPopup(auth, googleProvider());
+    const { user } = await signInWithPopup(auth, googleProvider(), browserPopupRedirectResolver);
     return toUser(user);
   } catch (error) {
     if (isCancelled(error)) return null;
@@ -73,7 +77,7 @@ export async function reauthenticate(): Promise<boolean> {
   const user = auth.currentUser;
   if (!user) throw new InvalidStateError(AuthMessages.signInAgainToDelete);
   try {
-    await reauthenticateWithPopup(user, googleProvider());
+    await reauthenticateWithPopup(user, googleProvider(), browserPopupRedirectResolver);
     return true;
   } catch (error) {
     if (isCancelled(error)) return false;
