@@ -76,6 +76,17 @@ function expectEncryptedOnly(server: unknown): void {
   }
 }
 
+/**
+ * Signed in, this device keeps the account's cards only as the server's ciphertext, for offline use (written a moment
+ * after they arrive), and never a plain card: either nothing yet, or ciphertext.
+ */
+function expectNoPlainCardsHere(): void {
+  const kept = storedJson('cards') as { type: string; cards: Record<string, unknown> };
+  if (Object.keys(kept.cards).length === 0) return;
+  expect(kept.type).toBe('ENCRYPTED');
+  expectEncryptedOnly(kept.cards);
+}
+
 /** A device whose account was just created, with `cards` moved up. */
 async function createdAccount(cards: PlainCard[]): Promise<string> {
   seedPlainCards(cards);
@@ -118,7 +129,7 @@ describe('a new account (CREATE_PASSWORD)', () => {
     const server = await serverValue(`${uid}/cards`);
     expect(Object.keys(server as object).sort()).toEqual(ids(cards));
     expectEncryptedOnly(server);
-    expect(storedJson('cards')).toEqual({ type: 'UNENCRYPTED', cards: {} });
+    expectNoPlainCardsHere();
     expect(appState.user).toEqual({ uid, name: 'Ada', fullName: 'Ada Lovelace' });
     expect(appState.locked).toBe(false);
     await expect.poll(shownIds).toEqual(ids(cards));
@@ -205,7 +216,7 @@ describe('an existing account on a second device (ENTER_PASSWORD)', () => {
     const local = storedJson('auth') as { password: SecretRecord; pin: unknown };
     expect(local.pin).toBeNull();
     expect(local.password).toEqual(await db.readPasswordRecord(uid));
-    expect(storedJson('cards')).toEqual({ type: 'UNENCRYPTED', cards: {} });
+    expectNoPlainCardsHere();
     await expect.poll(shownIds).toEqual(all);
     expect(cardsState.cards.find((card) => card.id === shared.id)?.data.cardholder).toBe('Grace Hopper');
   });
@@ -276,10 +287,12 @@ describe('signed in', () => {
     const uid = await createdAccount(makeCards(51, 1));
     const id = await saveCard({ data: (makeCards(52, 1)[0] as PlainCard).data });
     expect(shownIds()).toContain(id);
+    // Sent from the outbox: on the server once acknowledged.
+    await expect.poll(() => cardsState.waiting).toBe(0);
     const server = (await serverValue(`${uid}/cards`)) as Record<string, unknown>;
     expect(Object.keys(server)).toContain(id);
     expectEncryptedOnly(server);
-    expect(storedJson('cards')).toEqual({ type: 'UNENCRYPTED', cards: {} });
+    expectNoPlainCardsHere();
     await deleteCard(id);
     expect(shownIds()).not.toContain(id);
     // The delete waits in the outbox until the save before it is answered, then goes.

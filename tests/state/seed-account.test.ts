@@ -1,8 +1,8 @@
 /**
  * Accounts shared with the seed's clients, through the app's own flows, the real worker, real storage and the local
  * backend. Server data is made the seed's way with node:crypto alone (tests/interop/seed-client.ts): the password
- * record through the real SDK under the rules, the cards as the seed's clients leave them (no slots, which only
- * Sleeve writes, so rules aside). What Sleeve writes to the server is opened the seed's way.
+ * record and the cards through the real SDK under the rules, as the seed's clients write them. What Sleeve writes
+ * to the server is opened the seed's way.
  */
 import { signOut as firebaseSignOut, GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
 import { ref, set } from 'firebase/database';
@@ -17,7 +17,7 @@ import { cardsState, saveCard } from '../../src/state/cards';
 import { changePassword, createPin, unlockWithPassword } from '../../src/state/secrets';
 import { base64Bytes } from '../support/device-keys';
 import { rejectionOf } from '../support/engine-rejection';
-import { serverValue, writeRulesAside } from '../support/google';
+import { serverValue } from '../support/google';
 import { seed } from '../support/seed-commands';
 import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
@@ -45,15 +45,15 @@ const dataById = (cards: PlainCard[]) => Object.fromEntries(cards.map((card) => 
 const shown = () => dataById(cardsState.cards);
 
 /**
- * The account `uid` as the seed's clients leave it: the password record (written through the SDK as the signed-in
- * person, so the rules judge it) and `cards` under its key. `older`: the record as an earlier Sleeve wrote it.
+ * The account `uid` as the seed's clients leave it: the password record and `cards` under its key, written through
+ * the SDK as the signed-in person, so the rules judge both. `older`: the record as an earlier Sleeve wrote it.
  */
 async function seedAccount(uid: string, cards: PlainCard[], older = false): Promise<SecretRecord> {
   const wallet = await seed.seedWallet(PASSWORD, cards, Date.now() - 60_000);
   const record = older ? await seed.recordAround(PASSWORD, wallet.dek, Date.now() - 60_000) : wallet.record;
   expect(base64Bytes(record.encryptedDek.ciphertext)).toHaveLength(older ? 48 : 60);
   await set(ref(database, `${uid}/auth/password`), record);
-  await writeRulesAside(`${uid}/cards`, wallet.collection.cards);
+  await set(ref(database, `${uid}/cards`), wallet.collection.cards);
   return record;
 }
 
