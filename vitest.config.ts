@@ -28,7 +28,7 @@ export default mergeConfig(
         {
           // Pure code: domain rules, formats, search. No DOM needed beyond what happy-dom gives.
           extends: true,
-          test: { name: 'unit', environment: 'happy-dom', include: ['tests/domain/**/*.test.ts'] },
+          test: { name: 'unit', environment: 'happy-dom', include: ['tests/domain/**/*.test.ts'], testTimeout: 30_000 },
         },
         {
           // What ships: the build's settings check, the Content-Security-Policy, firebase.json, `npm run deploy`.
