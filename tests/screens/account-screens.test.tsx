@@ -14,6 +14,7 @@ import type { SignInResult } from '../../src/state/account';
 import { continueSignIn, createAccountPassword, removeAccount, signOut } from '../../src/state/account';
 import { startApp } from '../../src/state/app';
 import { saveCard } from '../../src/state/cards';
+import { expectNoAxeViolations } from '../support/axe';
 import { googleSignIn, serverValue, uniqueSub, writeRulesAside } from '../support/google';
 import { currentPath, makeCard, renderApp, seedStorage } from '../support/render';
 import { storedJson } from '../support/seed-storage';
@@ -69,6 +70,7 @@ test('signed out: Account offers Google sign-in, and nothing is running', async 
   await expect.element(page.getByText(/Sign in to keep your cards in sync/)).toBeVisible();
   await expect.element(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
   await expect.element(page.getByRole('status', { name: 'Signing in' })).not.toBeInTheDocument();
+  await expectNoAxeViolations();
 });
 
 test('the password steps need a Google sign-in first', async () => {
@@ -143,6 +145,7 @@ test("'Forgot password?' explains, then asks a second time; Cancel keeps the acc
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   const explain = page.getByRole('dialog', { name: 'Forgot password?' });
   await expect.element(explain.getByText(/cannot be recovered/)).toBeVisible();
+  await expectNoAxeViolations();
   await explain.getByRole('button', { name: 'Cancel' }).click();
   await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
 

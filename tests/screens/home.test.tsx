@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { expiryIn, makeCard, renderApp } from '../support/render';
 
 const search = () => page.getByRole('searchbox', { name: 'Search cards' });
-const cardLinks = () => page.getByRole('link', { name: /card ending/ });
+const cardLinks = () => page.getByRole('link', { name: /ending \d{4},/ });
 
 const visa = makeCard(
   { number: '4111111111111111', issuer: 'HDFC Bank', cardholder: 'Ada Lovelace', network: 'VISA' },
@@ -40,7 +40,10 @@ describe('home list', () => {
     const names = cardLinks()
       .elements()
       .map((link) => link.getAttribute('aria-label'));
-    expect(names).toEqual(['Axis card ending 0004', 'HDFC Bank card ending 1111']);
+    expect(names).toEqual([
+      'Axis card ending 0004, Grace Hopper, expires 12/30',
+      'HDFC Bank Visa ending 1111, Ada Lovelace, expires 12/30',
+    ]);
     await expect.element(cardLinks().first()).toHaveAttribute('href', `/home/cards/${other.id}`);
     await expect.element(page.getByText('No cards found')).not.toBeInTheDocument();
     await expectNoAxeViolations();
@@ -48,12 +51,14 @@ describe('home list', () => {
 
   test('names a card by its network when it has no issuer', async () => {
     await renderApp('/home', { cards: [makeCard({ issuer: '', network: 'MASTERCARD', number: '5555555555554444' })] });
-    await expect.element(page.getByRole('link', { name: 'Mastercard card ending 4444' })).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'Mastercard ending 4444, Ada Lovelace, expires 12/30' }))
+      .toBeVisible();
   });
 
   test('opens a card when its preview is clicked', async () => {
     await renderApp('/home', { cards: [visa] });
-    await page.getByRole('link', { name: 'HDFC Bank card ending 1111' }).click();
+    await page.getByRole('link', { name: 'HDFC Bank Visa ending 1111, Ada Lovelace, expires 12/30' }).click();
     await expect.poll(() => window.location.pathname).toBe(`/home/cards/${visa.id}`);
     await expect.element(page.getByRole('button', { name: 'Delete' })).toBeVisible();
   });
@@ -100,10 +105,14 @@ describe('home search', () => {
   test('is trimmed and case-insensitive across issuer, cardholder and network', async () => {
     await renderApp('/home', { cards: [visa, other] });
     await search().fill('  GRACE  ');
-    await expect.element(page.getByRole('link', { name: 'Axis card ending 0004' })).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'Axis card ending 0004, Grace Hopper, expires 12/30' }))
+      .toBeVisible();
     await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
     await search().fill('visa');
-    await expect.element(page.getByRole('link', { name: 'HDFC Bank card ending 1111' })).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'HDFC Bank Visa ending 1111, Ada Lovelace, expires 12/30' }))
+      .toBeVisible();
     await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
   });
 
@@ -119,7 +128,9 @@ describe('home search', () => {
     await renderApp('/home', { cards: [visa, other] });
     await search().fill('4111 1111');
     await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'HDFC Bank card ending 1111' })).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'HDFC Bank Visa ending 1111, Ada Lovelace, expires 12/30' }))
+      .toBeVisible();
   });
 
   test('can be used with the keyboard alone', async () => {
@@ -147,16 +158,16 @@ describe('a long card list', () => {
   test('renders only the rows near the viewport, and the rest as the page scrolls', async () => {
     const many = bankCards(300);
     await renderApp('/home', { cards: many });
-    await expect.element(page.getByRole('link', { name: 'Bank 0 card ending 0000' })).toBeVisible();
+    await expect.element(page.getByRole('link', { name: /^Bank 0 Visa ending 0000, / })).toBeVisible();
     const rendered = cardLinks().elements().length;
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(60);
-    await expect.element(page.getByRole('link', { name: 'Bank 299 card ending 0299' })).not.toBeInTheDocument();
+    await expect.element(page.getByRole('link', { name: /^Bank 299 Visa ending 0299, / })).not.toBeInTheDocument();
     const list = page.getByRole('list', { name: 'Cards' });
     await expect.element(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '300');
     window.scrollTo(0, document.documentElement.scrollHeight);
-    await expect.element(page.getByRole('link', { name: 'Bank 299 card ending 0299' })).toBeInTheDocument();
-    await expect.element(page.getByRole('link', { name: 'Bank 0 card ending 0000' })).not.toBeInTheDocument();
+    await expect.element(page.getByRole('link', { name: /^Bank 299 Visa ending 0299, / })).toBeInTheDocument();
+    await expect.element(page.getByRole('link', { name: /^Bank 0 Visa ending 0000, / })).not.toBeInTheDocument();
     window.scrollTo(0, 0);
   });
 
@@ -164,13 +175,13 @@ describe('a long card list', () => {
     const many = bankCards(300);
     await renderApp('/home', { cards: many });
     window.scrollTo(0, document.documentElement.scrollHeight);
-    await expect.element(page.getByRole('link', { name: 'Bank 299 card ending 0299' })).toBeInTheDocument();
+    await expect.element(page.getByRole('link', { name: /^Bank 299 Visa ending 0299, / })).toBeInTheDocument();
     // The search box scrolls back into view as it takes the text, and the list shrinks under the old position.
     // 'bank 1' matches Bank 1, 10-19 and 100-199: 111 cards, still a windowed list.
     await search().fill('bank 1');
     await expect.element(page.getByText('Showing 111 out of 300 card(s)')).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'Bank 1 card ending 0001' })).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'Bank 10 card ending 0010' })).toBeInTheDocument();
+    await expect.element(page.getByRole('link', { name: /^Bank 1 Visa ending 0001, / })).toBeVisible();
+    await expect.element(page.getByRole('link', { name: /^Bank 10 Visa ending 0010, / })).toBeInTheDocument();
     window.scrollTo(0, 0);
   });
 
@@ -179,7 +190,7 @@ describe('a long card list', () => {
     await renderApp('/home', { cards: many });
     await search().fill('bank 119');
     await expect.element(page.getByText('Showing 1 out of 120 card(s)')).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'Bank 119 card ending 0119' })).toBeVisible();
+    await expect.element(page.getByRole('link', { name: /^Bank 119 Visa ending 0119, / })).toBeVisible();
   });
 });
 

@@ -13,7 +13,7 @@ import { PasskeyUnlock } from './PasskeyUnlock';
 
 function PinUnlockScreen() {
   return (
-    <Page title="Unlock Sleeve">
+    <Page title="Unlock Sleeve" name="Unlock">
       <PasskeyUnlock fallback="PIN" />
       <p className="lead">Unlock using your PIN.</p>
       <PinPad onSubmit={unlockWithPin} />
@@ -32,7 +32,7 @@ function PinUnlockHelp() {
   const [, navigate] = useLocation();
   const close = () => setStep('closed');
   return (
-    <Page title="Help" back={{ to: '/' }}>
+    <Page title="Help" name="Unlock help" back={{ to: '/' }}>
       {passwordCreated && (
         <section className="settings-section">
           <h2 className="settings-heading">Password</h2>
