@@ -213,9 +213,21 @@ describe('expiry on Home', () => {
 
   test('flags expired and expiring cards on their previews and in their names', async () => {
     await renderApp('/home', { cards });
-    await expect.element(page.getByRole('link', { name: 'Lapsed card ending 4444, expired' })).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'Soon card ending 0005, expires soon' })).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'Later card ending 9424' })).toBeVisible();
+    await expect
+      .element(
+        page.getByRole('link', { name: `Lapsed Visa ending 4444, Ada Lovelace, expired ${expired.data.expiry}` }),
+      )
+      .toBeVisible();
+    await expect
+      .element(
+        page.getByRole('link', {
+          name: `Soon American Express ending 0005, Ada Lovelace, expires soon, ${soon.data.expiry}`,
+        }),
+      )
+      .toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: `Later Visa ending 9424, Ada Lovelace, expires ${later.data.expiry}` }))
+      .toBeVisible();
     expect(page.getByText('Expired', { exact: true }).elements()).toHaveLength(1);
     expect(page.getByText('Expires soon', { exact: true }).elements()).toHaveLength(1);
     await expectNoAxeViolations();
@@ -228,10 +240,10 @@ describe('expiry on Home', () => {
     await expect
       .poll(names)
       .toEqual([
-        'Newest card ending 0002',
-        'Lapsed card ending 4444, expired',
-        'Soon card ending 0005, expires soon',
-        'Later card ending 9424',
+        `Newest Visa ending 0002, Ada Lovelace, expires ${newest.data.expiry}`,
+        `Lapsed Visa ending 4444, Ada Lovelace, expired ${expired.data.expiry}`,
+        `Soon American Express ending 0005, Ada Lovelace, expires soon, ${soon.data.expiry}`,
+        `Later Visa ending 9424, Ada Lovelace, expires ${later.data.expiry}`,
       ]);
 
     await toggle.click();
@@ -239,10 +251,10 @@ describe('expiry on Home', () => {
     await expect
       .poll(names)
       .toEqual([
-        'Lapsed card ending 4444, expired',
-        'Soon card ending 0005, expires soon',
-        'Later card ending 9424',
-        'Newest card ending 0002',
+        `Lapsed Visa ending 4444, Ada Lovelace, expired ${expired.data.expiry}`,
+        `Soon American Express ending 0005, Ada Lovelace, expires soon, ${soon.data.expiry}`,
+        `Later Visa ending 9424, Ada Lovelace, expires ${later.data.expiry}`,
+        `Newest Visa ending 0002, Ada Lovelace, expires ${newest.data.expiry}`,
       ]);
     await expectNoAxeViolations();
 
@@ -251,7 +263,11 @@ describe('expiry on Home', () => {
     await expect.element(page.getByText('Showing 3 out of 4 card(s)')).toBeVisible();
     await expect
       .poll(names)
-      .toEqual(['Soon card ending 0005, expires soon', 'Later card ending 9424', 'Newest card ending 0002']);
+      .toEqual([
+        `Soon American Express ending 0005, Ada Lovelace, expires soon, ${soon.data.expiry}`,
+        `Later Visa ending 9424, Ada Lovelace, expires ${later.data.expiry}`,
+        `Newest Visa ending 0002, Ada Lovelace, expires ${newest.data.expiry}`,
+      ]);
     await page.getByRole('button', { name: 'Clear' }).click();
 
     await toggle.click();
@@ -259,21 +275,23 @@ describe('expiry on Home', () => {
     await expect
       .poll(names)
       .toEqual([
-        'Newest card ending 0002',
-        'Lapsed card ending 4444, expired',
-        'Soon card ending 0005, expires soon',
-        'Later card ending 9424',
+        `Newest Visa ending 0002, Ada Lovelace, expires ${newest.data.expiry}`,
+        `Lapsed Visa ending 4444, Ada Lovelace, expired ${expired.data.expiry}`,
+        `Soon American Express ending 0005, Ada Lovelace, expires soon, ${soon.data.expiry}`,
+        `Later Visa ending 9424, Ada Lovelace, expires ${later.data.expiry}`,
       ]);
   });
 
   test('the order chosen stays while visiting a card and coming back', async () => {
     await renderApp('/home', { cards });
     await page.getByRole('button', { name: 'Expiring first' }).click();
-    await page.getByRole('link', { name: 'Later card ending 9424' }).click();
+    await page
+      .getByRole('link', { name: `Later Visa ending 9424, Ada Lovelace, expires ${later.data.expiry}` })
+      .click();
     await expect.poll(() => window.location.pathname).toBe(`/home/cards/${later.id}`);
     await page.getByRole('link', { name: 'Back' }).click();
     await expect.element(page.getByRole('button', { name: 'Expiring first' })).toHaveAttribute('aria-pressed', 'true');
-    await expect.poll(() => names()[0]).toBe('Lapsed card ending 4444, expired');
+    await expect.poll(() => names()[0]).toBe(`Lapsed Visa ending 4444, Ada Lovelace, expired ${expired.data.expiry}`);
   });
 
   test('offers no ordering for a single card', async () => {
@@ -308,6 +326,8 @@ describe('numbers of every length on Home', () => {
     await renderApp('/home', { cards: [amex, visa] });
     await search().fill('3782 822463');
     await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'Amex card ending 0005' })).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'Amex American Express ending 0005, Ada Lovelace, expires 12/30' }))
+      .toBeVisible();
   });
 });
