@@ -13,6 +13,7 @@ import { YouRoutes } from '../screens/you/YouRoutes';
 import { appState } from '../state/store';
 import { AutoLock } from './AutoLock';
 import { BottomNav } from './BottomNav';
+import { RouteAnnouncer } from './RouteAnnouncer';
 import { Splash } from './Splash';
 import { StorageProblemScreen } from './StorageProblemScreen';
 import { ToastHost } from './ToastHost';
@@ -74,6 +75,7 @@ export function App() {
         <ToastHost />
         <UpdateOffer />
       </div>
+      <RouteAnnouncer />
       <AutoLock />
     </>
   );

@@ -15,7 +15,8 @@ const PIN = '274951';
 const openContext = contextPerTest();
 const openRealTabs = realTabsPerTest();
 
-const visaLink = (page: Page) => page.getByRole('link', { name: /^First Bank card ending 1111$/ });
+const visaLink = (page: Page) =>
+  page.getByRole('link', { name: /^First Bank Visa ending 1111, Ada Lovelace, expires 12\/29$/ });
 const pathOf = (page: Page): string => new URL(page.url()).pathname;
 const pageText = (page: Page): Promise<string> => page.evaluate(() => document.body.textContent ?? '');
 

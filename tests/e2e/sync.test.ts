@@ -52,7 +52,8 @@ async function device(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-const cardLink = (page: Page, issuer: string) => page.getByRole('link', { name: new RegExp(`^${issuer} card ending`) });
+const cardLink = (page: Page, issuer: string) =>
+  page.getByRole('link', { name: new RegExp(`^${issuer} .*ending \\d{4}, `) });
 
 it('syncs one account across two devices with only ciphertext on the server', async () => {
   const uidsBefore = Object.keys(((await readServer()) as object | null) ?? {});

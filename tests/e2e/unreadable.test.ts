@@ -75,7 +75,8 @@ const UNREADABLE: Record<string, string> = {
 
 const openContext = contextPerTest();
 
-const cardLink = (page: Page, issuer: string) => page.getByRole('link', { name: new RegExp(`^${issuer} card ending`) });
+const cardLink = (page: Page, issuer: string) =>
+  page.getByRole('link', { name: new RegExp(`^${issuer} .*ending \\d{4}, `) });
 const storedCards = async (page: Page): Promise<Collection> => (await storedItem(page, 'sleeve/cards')) as Collection;
 const unreadableList = (page: Page) => page.getByRole('list', { name: 'Cards that could not be opened' });
 const unreadableItem = (page: Page, id: string) =>

@@ -6,7 +6,7 @@ import { expectNoAxeViolations } from '../support/axe';
 import { expiryIn, makeCard, renderApp } from '../support/render';
 
 const search = () => page.getByRole('searchbox', { name: 'Search cards' });
-const cardLinks = () => page.getByRole('link', { name: /card ending/ });
+const cardLinks = () => page.getByRole('link', { name: /ending \d{4},/ });
 
 const visa = makeCard(
   { number: '4111111111111111', issuer: 'HDFC Bank', cardholder: 'Ada Lovelace', network: 'VISA' },
@@ -40,7 +40,10 @@ describe('home list', () => {
     const names = cardLinks()
       .elements()
       .map((link) => link.getAttribute('aria-label'));
-    expect(names).toEqual(['Axis card ending 0004', 'HDFC Bank card ending 1111']);
+    expect(names).toEqual([
+      'Axis card ending 0004, Grace Hopper, expires 12/30',
+      'HDFC Bank Visa ending 1111, Ada Lovelace, expires 12/30',
+    ]);
     await expect.element(cardLinks().first()).toHaveAttribute('href', `/home/cards/${other.id}`);
     await expect.element(page.getByText('No cards found')).not.toBeInTheDocument();
     await expectNoAxeViolations();
@@ -48,12 +51,14 @@ describe('home list', () => {
 
   test('names a card by its network when it has no issuer', async () => {
     await renderApp('/home', { cards: [makeCard({ issuer: '', network: 'MASTERCARD', number: '5555555555554444' })] });
-    await expect.element(page.getByRole('link', { name: 'Mastercard card ending 4444' })).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'Mastercard ending 4444, Ada Lovelace, expires 12/30' }))
+      .toBeVisible();
   });
 
   test('opens a card when its preview is clicked', async () => {
     await renderApp('/home', { cards: [visa] });
-    await page.getByRole('link', { name: 'HDFC Bank card ending 1111' }).click();
+    await page.getByRole('link', { name: 'HDFC Bank Visa ending 1111, Ada Lovelace, expires 12/30' }).click();
     await expect.poll(() => window.location.pathname).toBe(`/home/cards/${visa.id}`);
     await expect.element(page.getByRole('button', { name: 'Delete' })).toBeVisible();
   });
@@ -100,10 +105,14 @@ describe('home search', () => {
   test('is trimmed and case-insensitive across issuer, cardholder and network', async () => {
     await renderApp('/home', { cards: [visa, other] });
     await search().fill('  GRACE  ');
-    await expect.element(page.getByRole('link', { name: 'Axis card ending 0004' })).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'Axis card ending 0004, Grace Hopper, expires 12/30' }))
+      .toBeVisible();
     await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
     await search().fill('visa');
-    await expect.element(page.getByRole('link', { name: 'HDFC Bank card ending 1111' })).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'HDFC Bank Visa ending 1111, Ada Lovelace, expires 12/30' }))
+      .toBeVisible();
     await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
   });
 
@@ -119,7 +128,9 @@ describe('home search', () => {
     await renderApp('/home', { cards: [visa, other] });
     await search().fill('4111 1111');
     await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'HDFC Bank card ending 1111' })).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'HDFC Bank Visa ending 1111, Ada Lovelace, expires 12/30' }))
+      .toBeVisible();
   });
 
   test('can be used with the keyboard alone', async () => {
@@ -147,16 +158,16 @@ describe('a long card list', () => {
   test('renders only the rows near the viewport, and the rest as the page scrolls', async () => {
     const many = bankCards(300);
     await renderApp('/home', { cards: many });
-    await expect.element(page.getByRole('link', { name: 'Bank 0 card ending 0000' })).toBeVisible();
+    await expect.element(page.getByRole('link', { name: /^Bank 0 Visa ending 0000, / })).toBeVisible();
     const rendered = cardLinks().elements().length;
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(60);
-    await expect.element(page.getByRole('link', { name: 'Bank 299 card ending 0299' })).not.toBeInTheDocument();
+    await expect.element(page.getByRole('link', { name: /^Bank 299 Visa ending 0299, / })).not.toBeInTheDocument();
     const list = page.getByRole('list', { name: 'Cards' });
     await expect.element(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '300');
     window.scrollTo(0, document.documentElement.scrollHeight);
-    await expect.element(page.getByRole('link', { name: 'Bank 299 card ending 0299' })).toBeInTheDocument();
-    await expect.element(page.getByRole('link', { name: 'Bank 0 card ending 0000' })).not.toBeInTheDocument();
+    await expect.element(page.getByRole('link', { name: /^Bank 299 Visa ending 0299, / })).toBeInTheDocument();
+    await expect.element(page.getByRole('link', { name: /^Bank 0 Visa ending 0000, / })).not.toBeInTheDocument();
     window.scrollTo(0, 0);
   });
 
@@ -164,13 +175,13 @@ describe('a long card list', () => {
     const many = bankCards(300);
     await renderApp('/home', { cards: many });
     window.scrollTo(0, document.documentElement.scrollHeight);
-    await expect.element(page.getByRole('link', { name: 'Bank 299 card ending 0299' })).toBeInTheDocument();
+    await expect.element(page.getByRole('link', { name: /^Bank 299 Visa ending 0299, / })).toBeInTheDocument();
     // The search box scrolls back into view as it takes the text, and the list shrinks under the old position.
     // 'bank 1' matches Bank 1, 10-19 and 100-199: 111 cards, still a windowed list.
     await search().fill('bank 1');
     await expect.element(page.getByText('Showing 111 out of 300 card(s)')).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'Bank 1 card ending 0001' })).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'Bank 10 card ending 0010' })).toBeInTheDocument();
+    await expect.element(page.getByRole('link', { name: /^Bank 1 Visa ending 0001, / })).toBeVisible();
+    await expect.element(page.getByRole('link', { name: /^Bank 10 Visa ending 0010, / })).toBeInTheDocument();
     window.scrollTo(0, 0);
   });
 
@@ -179,7 +190,7 @@ describe('a long card list', () => {
     await renderApp('/home', { cards: many });
     await search().fill('bank 119');
     await expect.element(page.getByText('Showing 1 out of 120 card(s)')).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'Bank 119 card ending 0119' })).toBeVisible();
+    await expect.element(page.getByRole('link', { name: /^Bank 119 Visa ending 0119, / })).toBeVisible();
   });
 });
 
@@ -202,9 +213,21 @@ describe('expiry on Home', () => {
 
   test('flags expired and expiring cards on their previews and in their names', async () => {
     await renderApp('/home', { cards });
-    await expect.element(page.getByRole('link', { name: 'Lapsed card ending 4444, expired' })).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'Soon card ending 0005, expires soon' })).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'Later card ending 9424' })).toBeVisible();
+    await expect
+      .element(
+        page.getByRole('link', { name: `Lapsed Visa ending 4444, Ada Lovelace, expired ${expired.data.expiry}` }),
+      )
+      .toBeVisible();
+    await expect
+      .element(
+        page.getByRole('link', {
+          name: `Soon American Express ending 0005, Ada Lovelace, expires soon, ${soon.data.expiry}`,
+        }),
+      )
+      .toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: `Later Visa ending 9424, Ada Lovelace, expires ${later.data.expiry}` }))
+      .toBeVisible();
     expect(page.getByText('Expired', { exact: true }).elements()).toHaveLength(1);
     expect(page.getByText('Expires soon', { exact: true }).elements()).toHaveLength(1);
     await expectNoAxeViolations();
@@ -217,10 +240,10 @@ describe('expiry on Home', () => {
     await expect
       .poll(names)
       .toEqual([
-        'Newest card ending 0002',
-        'Lapsed card ending 4444, expired',
-        'Soon card ending 0005, expires soon',
-        'Later card ending 9424',
+        `Newest Visa ending 0002, Ada Lovelace, expires ${newest.data.expiry}`,
+        `Lapsed Visa ending 4444, Ada Lovelace, expired ${expired.data.expiry}`,
+        `Soon American Express ending 0005, Ada Lovelace, expires soon, ${soon.data.expiry}`,
+        `Later Visa ending 9424, Ada Lovelace, expires ${later.data.expiry}`,
       ]);
 
     await toggle.click();
@@ -228,10 +251,10 @@ describe('expiry on Home', () => {
     await expect
       .poll(names)
       .toEqual([
-        'Lapsed card ending 4444, expired',
-        'Soon card ending 0005, expires soon',
-        'Later card ending 9424',
-        'Newest card ending 0002',
+        `Lapsed Visa ending 4444, Ada Lovelace, expired ${expired.data.expiry}`,
+        `Soon American Express ending 0005, Ada Lovelace, expires soon, ${soon.data.expiry}`,
+        `Later Visa ending 9424, Ada Lovelace, expires ${later.data.expiry}`,
+        `Newest Visa ending 0002, Ada Lovelace, expires ${newest.data.expiry}`,
       ]);
     await expectNoAxeViolations();
 
@@ -240,7 +263,11 @@ describe('expiry on Home', () => {
     await expect.element(page.getByText('Showing 3 out of 4 card(s)')).toBeVisible();
     await expect
       .poll(names)
-      .toEqual(['Soon card ending 0005, expires soon', 'Later card ending 9424', 'Newest card ending 0002']);
+      .toEqual([
+        `Soon American Express ending 0005, Ada Lovelace, expires soon, ${soon.data.expiry}`,
+        `Later Visa ending 9424, Ada Lovelace, expires ${later.data.expiry}`,
+        `Newest Visa ending 0002, Ada Lovelace, expires ${newest.data.expiry}`,
+      ]);
     await page.getByRole('button', { name: 'Clear' }).click();
 
     await toggle.click();
@@ -248,21 +275,23 @@ describe('expiry on Home', () => {
     await expect
       .poll(names)
       .toEqual([
-        'Newest card ending 0002',
-        'Lapsed card ending 4444, expired',
-        'Soon card ending 0005, expires soon',
-        'Later card ending 9424',
+        `Newest Visa ending 0002, Ada Lovelace, expires ${newest.data.expiry}`,
+        `Lapsed Visa ending 4444, Ada Lovelace, expired ${expired.data.expiry}`,
+        `Soon American Express ending 0005, Ada Lovelace, expires soon, ${soon.data.expiry}`,
+        `Later Visa ending 9424, Ada Lovelace, expires ${later.data.expiry}`,
       ]);
   });
 
   test('the order chosen stays while visiting a card and coming back', async () => {
     await renderApp('/home', { cards });
     await page.getByRole('button', { name: 'Expiring first' }).click();
-    await page.getByRole('link', { name: 'Later card ending 9424' }).click();
+    await page
+      .getByRole('link', { name: `Later Visa ending 9424, Ada Lovelace, expires ${later.data.expiry}` })
+      .click();
     await expect.poll(() => window.location.pathname).toBe(`/home/cards/${later.id}`);
     await page.getByRole('link', { name: 'Back' }).click();
     await expect.element(page.getByRole('button', { name: 'Expiring first' })).toHaveAttribute('aria-pressed', 'true');
-    await expect.poll(() => names()[0]).toBe('Lapsed card ending 4444, expired');
+    await expect.poll(() => names()[0]).toBe(`Lapsed Visa ending 4444, Ada Lovelace, expired ${expired.data.expiry}`);
   });
 
   test('offers no ordering for a single card', async () => {
@@ -297,6 +326,8 @@ describe('numbers of every length on Home', () => {
     await renderApp('/home', { cards: [amex, visa] });
     await search().fill('3782 822463');
     await expect.element(page.getByText('Showing 1 out of 2 card(s)')).toBeVisible();
-    await expect.element(page.getByRole('link', { name: 'Amex card ending 0005' })).toBeVisible();
+    await expect
+      .element(page.getByRole('link', { name: 'Amex American Express ending 0005, Ada Lovelace, expires 12/30' }))
+      .toBeVisible();
   });
 });

@@ -7,6 +7,7 @@ import { beforeEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { keepPasskey } from '../../src/state/passkey';
 import { createPin, lockApp, verifyPin } from '../../src/state/secrets';
+import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp } from '../support/render';
 
 const PIN = '274951';
@@ -56,6 +57,7 @@ test('Security lets a passkey be removed (confirmed), and then shows no passkey 
   expect(storedPasskey()).not.toBeNull();
   await page.getByRole('button', { name: 'Remove passkey' }).click();
   await expect.element(page.getByText('Sleeve will then unlock with your PIN only.')).toBeVisible();
+  await expectNoAxeViolations();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect.element(page.getByText('Passkey has been removed')).toBeVisible();
   expect(storedPasskey()).toBeNull();

@@ -10,6 +10,7 @@ import { eraseDevice } from '../../src/state/app';
 import { createPin } from '../../src/state/secrets';
 import bitwardenText from '../fixtures/transfer/bitwarden.json?raw';
 import csvText from '../fixtures/transfer/cards.csv?raw';
+import { expectNoAxeViolations } from '../support/axe';
 import { catchDownloads } from '../support/downloads';
 import { currentPath, makeCard, renderApp, storedCards } from '../support/render';
 
@@ -47,6 +48,7 @@ test('importing a Bitwarden file: the preview lists what is new, what Sleeve has
     )
     .toBeVisible();
 
+  await expectNoAxeViolations();
   const add = section(/^To add \(3\)$/);
   await expect.element(add.getByRole('checkbox', { name: /Item 3 “Mastercard ending 4444”/ })).toBeChecked();
   await expect.element(add.getByText('•••• 4444 · 12/28 · Grace Hopper · Mastercard')).toBeVisible();
@@ -220,6 +222,7 @@ test('a plain export comes only after a warning, and Cancel downloads nothing', 
       ),
     )
     .toBeVisible();
+  await expectNoAxeViolations();
   await sheet.getByRole('button', { name: 'Cancel' }).click();
   await expect.element(sheet).not.toBeInTheDocument();
   expect(downloads.count()).toBe(0);

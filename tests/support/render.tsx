@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { onTestFinished } from 'vitest';
 import { Router } from 'wouter';
 import { App } from '../../src/app/App';
+import { forgetShownScreens } from '../../src/app/screen-title';
 import type { CardData, PlainCard, PlainCollection } from '../../src/domain/card';
 import type { Preferences } from '../../src/domain/preferences';
 import { getEngine } from '../../src/engine';
@@ -137,6 +138,7 @@ export async function renderApp(path: string, seed: Seed = {}): Promise<Mounted>
   // no key held, nothing of the device in memory, no earlier answer to the PIN recommendation, Home's list newest
   // first.
   resetDevice();
+  forgetShownScreens();
   await getEngine().lock();
   forgetSkip();
   resetListOrder();

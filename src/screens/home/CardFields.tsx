@@ -109,28 +109,28 @@ function rows(data: CardData, props: CardFieldsProps, cvvHidden: boolean, toggle
 
 export function CardFields(props: CardFieldsProps) {
   const [cvvHidden, setCvvHidden] = useState(true);
-  // One description list per row: a list may hold only its terms and descriptions, and each row's buttons sit
-  // beside its pair.
+  // One description list: each row a <div> holding its term and description, the row's buttons inside the description,
+  // since a list may hold nothing else.
   return (
-    <div className="card-fields">
+    <dl className="card-fields">
       {rows(props.data, props, cvvHidden, () => setCvvHidden((hidden) => !hidden)).map((row) => (
         <div key={row.label} className="card-field">
-          <dl className="card-field-text">
-            <dt className="card-field-label">{row.label}</dt>
-            <dd className="card-field-value">
+          <dt className="card-field-label">{row.label}</dt>
+          <dd className="card-field-value">
+            <span className="card-field-text">
               {row.shown || <span className="muted">Not set</span>}
               {row.warning && <span className="card-field-warning">{row.warning}</span>}
-            </dd>
-          </dl>
-          {row.reveal && (
-            <button type="button" className="link-button reveal-button" onClick={row.reveal.onToggle}>
-              {row.reveal.hidden ? `Reveal ${row.reveal.name}` : `Hide ${row.reveal.name}`}
-            </button>
-          )}
-          {/* Nothing to copy for an empty optional field. */}
-          {row.copied && <CopyButton field={row.label} value={row.copied} />}
+            </span>
+            {row.reveal && (
+              <button type="button" className="link-button reveal-button" onClick={row.reveal.onToggle}>
+                {row.reveal.hidden ? `Reveal ${row.reveal.name}` : `Hide ${row.reveal.name}`}
+              </button>
+            )}
+            {/* Nothing to copy for an empty optional field. */}
+            {row.copied && <CopyButton field={row.label} value={row.copied} />}
+          </dd>
         </div>
       ))}
-    </div>
+    </dl>
   );
 }

@@ -55,6 +55,7 @@ export function CardListScreen() {
   return (
     <Page
       title={user ? `Hey, ${user.name}` : 'Home'}
+      name="Home"
       actions={(pinCreated || passwordCreated) && <LockNowButton className="header-action" />}
     >
       <div className="search">
@@ -108,7 +109,8 @@ export function CardListScreen() {
 }
 
 /**
- * One row: the card's picture, and over it a link named for the card ('HDFC card ending 1111'). The link holds no
+ * One row: the card's picture, and over it a link named for what the picture shows ('HDFC Visa ending 1111, Ada
+ * Lovelace, expires 12/29'). The link holds no
  * text of its own, so its name is all a screen reader says and the picture (which would read out every digit) is
  * hidden from it; a link wrapping the picture would have a name that leaves out the text it shows. Memoised, so a
  * keystroke re-renders only the rows that change.

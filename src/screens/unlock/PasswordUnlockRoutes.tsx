@@ -19,7 +19,7 @@ function PasswordUnlockScreen() {
   const { busy } = useSnapshot(accountState);
   const prompt = passwordStale ? 'Enter your new password' : 'Unlock using your password';
   return (
-    <Page title="Unlock Sleeve">
+    <Page title="Unlock Sleeve" name="Unlock">
       {!passwordStale && <PasskeyUnlock fallback="password" />}
       <p className="lead">{prompt}</p>
       {passwordStale && <p className="field-hint password-note">Your password was changed on another device.</p>}
@@ -44,7 +44,7 @@ function PasswordUnlockHelp() {
   const { pinCreated } = useSnapshot(appState);
   const { busy } = useSnapshot(accountState);
   return (
-    <Page title="Help" back={{ to: '~/password/unlock' }}>
+    <Page title="Help" name="Unlock help" back={{ to: '~/password/unlock' }}>
       {pinCreated && (
         <section className="settings-section">
           <h2 className="settings-heading">PIN</h2>
