@@ -12,7 +12,7 @@ export function PinVerifyScreen({ back }: { back: string }) {
   return (
     <Page title="Verify your PIN" back={{ to: back }}>
       <p className="lead">Enter your PIN to continue.</p>
-      <PinPad onSubmit={submit} />
+      <PinPad onSubmit={submit} purpose="current" />
     </Page>
   );
 }

@@ -16,7 +16,7 @@ function PinUnlockScreen() {
     <Page title="Unlock Sleeve">
       <PasskeyUnlock fallback="PIN" />
       <p className="lead">Unlock using your PIN.</p>
-      <PinPad onSubmit={unlockWithPin} />
+      <PinPad onSubmit={unlockWithPin} purpose="current" />
       <Link href="/help" className="link-button">
         Need help?
       </Link>
