@@ -2,6 +2,7 @@
  * The verification gate (SPEC.md §4): Create PIN, Change PIN, Remove PIN and Delete all cards ask for the password
  * when one exists, else the PIN, else go straight on. The follow-up waits here while the person verifies.
  */
+import { goBack } from './going-back';
 import { appState } from './store';
 
 export type GateRoute = 'password/verify' | 'pin/verify';
@@ -29,9 +30,12 @@ export function takeFollowUp(): FollowUp | null {
   return action;
 }
 
-/** After a successful verification: runs the stored action, or goes back where the person came from if none waits. */
+/**
+ * After a successful verification: runs the stored action, or goes back where the person came from if none waits
+ * (the screen the verify route hangs under when it was opened straight from its address).
+ */
 export async function continueAfterVerification(): Promise<void> {
   const action = takeFollowUp();
   if (action) await action();
-  else history.back();
+  else goBack(1, window.location.pathname.replace(/\/(password|pin)\/verify\/?$/, '') || '/');
 }
