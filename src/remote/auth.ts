@@ -144,6 +144,9 @@ export async function deleteUser(): Promise<void> {
 
 export const currentUser = (): SignedInUser | null => (auth.currentUser ? toUser(auth.currentUser) : null);
 
+/** The signed-in Google account's email, '' when none: the username password managers file the password under. */
+export const currentEmail = (): string => auth.currentUser?.email ?? '';
+
 /**
  * How long a tab waits to hear of a sign-in another tab has just made. Tabs share Firebase's session through
  * IndexedDB, which each tab's Firebase reads again only every 800 ms; the other tab stored it before telling us.
