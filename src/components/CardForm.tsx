@@ -7,6 +7,10 @@
  * picker; from then on their choice stays. A card opened for editing whose network is not the one its number
  * shows was picked by hand, so it stays too. The number is grouped, and the number and CVV are as long as the
  * network in effect allows.
+ *
+ * A card the person already saved in their browser can be filled in: the number, expiry and name say what they
+ * hold (`cc-number`, `cc-exp`, `cc-name`). The CVV stays unfilled ('off' rather than `cc-csc`), and so does the
+ * issuer, which browsers do not keep.
  */
 import type { FormEvent } from 'react';
 import { useId, useRef, useState } from 'react';
@@ -97,6 +101,7 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
           error={errors.number}
           warning={numberWarning(data.number, data.network)}
           inputMode="numeric"
+          autoComplete="cc-number"
           maxLength={displayLength(data.network)}
           placeholder={groupCardNumber('0'.repeat(rule.minDigits), data.network)}
           onValue={setNumber}
@@ -109,6 +114,7 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
             value={data.expiry}
             error={errors.expiry}
             inputMode="numeric"
+            autoComplete="cc-exp"
             maxLength={EXPIRY_LENGTH}
             placeholder="MM/YY"
             onValue={(typed) => set('expiry', shapeExpiry(typed, data.expiry))}
@@ -132,6 +138,7 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
           label="Cardholder"
           value={data.cardholder}
           error={errors.cardholder}
+          autoComplete="cc-name"
           maxLength={CARDHOLDER_MAX}
           placeholder="Your Name"
           onValue={(typed) => set('cardholder', typed)}

@@ -16,6 +16,8 @@ export interface TextFieldProps {
   maxLength?: number;
   placeholder?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** What the browser may fill in; off unless a field says what it holds. */
+  autoComplete?: string;
 }
 
 export function TextField({
@@ -30,6 +32,7 @@ export function TextField({
   maxLength,
   placeholder,
   inputMode,
+  autoComplete = 'off',
 }: TextFieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -53,8 +56,7 @@ export function TextField({
         className="field-input"
         type="text"
         value={value}
-        // Card details are this app's data, not the browser's: no offers to remember or autofill them.
-        autoComplete="off"
+        autoComplete={autoComplete}
         spellCheck={false}
         inputMode={inputMode}
         maxLength={maxLength}

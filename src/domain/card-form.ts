@@ -82,6 +82,10 @@ export const cleanCardNumber = (typed: string, network: Network): string =>
  * slash and the digit before it instead of the slash reappearing at once.
  */
 export function shapeExpiry(typed: string, previous = ''): string {
+  // A browser filling a saved card may give the year in full ('7/2031', '07-2031'); typing never can (five
+  // characters at most), so this is only ever a fill.
+  const filled = /^\s*(\d{1,2})\s*[/-]\s*\d{2}(\d{2})\s*$/.exec(typed);
+  if (filled) return `${(filled[1] as string).padStart(2, '0')}/${filled[2]}`;
   let digits = digitsOnly(typed);
   const deletingSlash = previous.endsWith('/') && typed === previous.slice(0, -1);
   if (deletingSlash) digits = digits.slice(0, -1);

@@ -148,3 +148,24 @@ test('the live preview follows the form, with placeholders for empty fields', as
   await expect.element(page.getByText('Grace Hopper', { exact: true })).toBeVisible();
   await expect.element(page.getByText('Your Name')).not.toBeInTheDocument();
 });
+
+test('a card saved in the browser can fill the number, expiry and name; the CVV and issuer are never filled', async () => {
+  await renderForm();
+  await expect.element(page.getByLabelText('Card number')).toHaveAttribute('autocomplete', 'cc-number');
+  await expect.element(page.getByLabelText('Expiry')).toHaveAttribute('autocomplete', 'cc-exp');
+  await expect.element(page.getByLabelText('Cardholder')).toHaveAttribute('autocomplete', 'cc-name');
+  await expect.element(page.getByLabelText('CVV')).toHaveAttribute('autocomplete', 'off');
+  await expect.element(page.getByLabelText('Issuer')).toHaveAttribute('autocomplete', 'off');
+});
+
+test('after a failed submit the cursor goes to the first field in error, wherever that is', async () => {
+  await renderForm();
+  await page.getByLabelText('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabelText('Expiry').fill('1230');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.element(page.getByLabelText('Cardholder')).toHaveFocus();
+  await page.getByLabelText('Cardholder').fill('Ada Lovelace');
+  await page.getByLabelText('Expiry').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.element(page.getByLabelText('Expiry')).toHaveFocus();
+});

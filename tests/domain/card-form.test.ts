@@ -153,6 +153,14 @@ describe('expiry input', () => {
     expect(shapeExpiry(typed, previous)).toBe(shown);
   });
 
+  it.each([
+    ['12/2031', '12/31'],
+    ['7/2031', '07/31'],
+    ['07 - 2031', '07/31'],
+  ])('a browser filling %s gives %s', (filled, shown) => {
+    expect(shapeExpiry(filled, '')).toBe(shown);
+  });
+
   it('lets backspace remove the slash and the month digit before it', () => {
     expect(shapeExpiry('12', '12/')).toBe('1');
   });

@@ -144,7 +144,7 @@ it('opens the good cards of a plain wallet, lists the entries that are not cards
   expect(await page.locator('a.card-link').count()).toBe(2);
 
   // Delete all cards deletes the cards that can be seen; what could not be opened stays stored.
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'Data Management' }).click();
   await page.getByRole('button', { name: 'Delete all cards' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -44,7 +44,7 @@ test('locked, no passkey is offered where the browser cannot use one; the PIN un
 test('Security lets a passkey be removed (confirmed), and then shows no passkey section at all', async () => {
   await renderApp('/pin/unlock', { raw: locked });
   await typeDigits(PIN);
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'Security' }).click();
   await expect.element(page.getByRole('heading', { name: 'Passkey' })).toBeVisible();
   await expect

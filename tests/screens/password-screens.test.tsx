@@ -71,7 +71,7 @@ test('a fresh page unlocks with the password; a wrong one is flagged, the right 
   await expect.poll(currentPath).toBe('/password/unlock');
   await expect.element(page.getByRole('heading', { name: 'Unlock Sleeve', level: 1 })).toBeVisible();
   await expect.element(page.getByText('Unlock using your password')).toBeVisible();
-  await expect.element(page.getByRole('link', { name: 'You' })).not.toBeInTheDocument();
+  await expect.element(page.getByRole('link', { name: 'You', exact: true })).not.toBeInTheDocument();
 
   await page.getByRole('link', { name: 'Need help?' }).click();
   await expect.poll(currentPath).toBe('/password/unlock/help');

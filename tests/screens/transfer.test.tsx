@@ -185,7 +185,7 @@ test('an encrypted backup is the default; a weak or unconfirmed passphrase canno
 
   // On a device that has lost everything, the backup brings the cards back, after a wrong passphrase is refused.
   await eraseDevice();
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'Data Management' }).click();
   await page.getByRole('link', { name: 'Import cards' }).click();
   await chooseFile(fileOf(file.text, file.name));

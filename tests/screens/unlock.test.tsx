@@ -26,7 +26,7 @@ test('opens locked on the PIN screen whatever the path, and the right PIN opens 
   await renderApp('/user/data-management', { raw: locked });
   await expect.poll(() => window.location.pathname).toBe('/pin/unlock');
   await expect.element(page.getByText('Unlock using your PIN.')).toBeVisible();
-  await expect.element(page.getByRole('link', { name: 'You' })).not.toBeInTheDocument();
+  await expect.element(page.getByRole('link', { name: 'You', exact: true })).not.toBeInTheDocument();
   await typeDigits('530718');
   await expect.element(page.getByRole('alert')).toHaveTextContent('Entered PIN is incorrect');
   await expectNoAxeViolations();

@@ -42,7 +42,7 @@ test("'Mask card number' is a switch that persists to sleeve/preferences and mas
   });
   await page.getByRole('link', { name: 'Home' }).click();
   await expect.element(page.getByText('4111 •••• •••• 1111')).toBeVisible();
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'User Interface' }).click();
   await page.getByRole('switch', { name: 'Mask card number' }).click();
   await expect.element(page.getByRole('switch', { name: 'Mask card number' })).toHaveAttribute('aria-checked', 'false');

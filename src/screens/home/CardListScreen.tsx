@@ -15,6 +15,7 @@ import { preferencesState } from '../../state/preferences';
 import { appState } from '../../state/store';
 import { CardNotices } from './CardNotices';
 import { cardName } from './card-name';
+import { EmptyHome } from './EmptyHome';
 import { listOrderState, toggleExpiringFirst } from './list-order';
 import { prepareSearchIndex, searchIndexOf } from './search-index';
 
@@ -95,7 +96,7 @@ export function CardListScreen() {
       )}
       <CardNotices />
       {merging && <Spinner label="Loading cards" />}
-      {cards.length === 0 && !merging && <p className="empty-state">No cards found</p>}
+      {cards.length === 0 && !merging && <EmptyHome />}
       {cards.length > 0 && shown.length === 0 && <p className="empty-state">No cards match your search</p>}
       <WindowedList
         items={shown}

@@ -16,7 +16,7 @@ import { PasskeyUnlock } from './PasskeyUnlock';
 
 function PasswordUnlockScreen() {
   const { passwordStale } = useSnapshot(appState);
-  const { busy } = useSnapshot(accountState);
+  const { busy, email } = useSnapshot(accountState);
   const prompt = passwordStale ? 'Enter your new password' : 'Unlock using your password';
   return (
     <Page title="Unlock Sleeve" name="Unlock">
@@ -26,6 +26,7 @@ function PasswordUnlockScreen() {
       <CurrentPasswordField
         // A new field for the new password: nothing typed for the old one carries over.
         key={passwordStale ? 'new' : 'current'}
+        username={email}
         label={passwordStale ? 'Enter your new password' : 'Enter password'}
         onVerify={unlockWithPassword}
         disabled={busy}

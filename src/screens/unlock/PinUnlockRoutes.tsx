@@ -25,7 +25,11 @@ function PinUnlockScreen() {
       <PasskeyUnlock fallback="PIN" />
       <p className="lead">Unlock using your PIN.</p>
       {seconds > 0 && <p className="field-hint pin-wait-reason">{PinLimitMessages.tooMany}</p>}
-      <PinPad onSubmit={unlockWithPin} blocked={seconds > 0 ? PinLimitMessages.tryAgainIn(seconds) : ''} />
+      <PinPad
+        onSubmit={unlockWithPin}
+        purpose="current"
+        blocked={seconds > 0 ? PinLimitMessages.tryAgainIn(seconds) : ''}
+      />
       <Link href="/help" className="link-button">
         Need help?
       </Link>
