@@ -62,12 +62,13 @@ async function runAxe(): Promise<Finding[]> {
       elementRef: true,
     });
     /**
-     * A target that only the fixed bottom navigation covers, before the page is scrolled: a person scrolls it clear
-     * (the page's scroll padding leaves room for that), so it is not counted. Covered by anything else, it is.
+     * A target covered only by the page's sticky header or the fixed bottom navigation at the scroll position the
+     * walk left: a person scrolls it clear (the page's scroll padding leaves room for that), so it is not counted.
+     * Covered by anything else, it is.
      */
     const onlyUnderNavigation = (node: (typeof results.violations)[number]['nodes'][number]): boolean => {
       const covering = [...node.any, ...node.all, ...node.none].flatMap((check) => check.relatedNodes ?? []);
-      return covering.length > 0 && covering.every((related) => related.element?.closest('.bottom-nav') !== null);
+      return covering.length > 0 && covering.every((related) => related.element?.closest('.page-header, .bottom-nav'));
     };
     return results.violations
       .map((violation) => ({
