@@ -24,6 +24,9 @@ export default mergeConfig(
     // mid-run would reload the test page and leave it with two copies of React.
     optimizeDeps: { include: ['axe-core'] },
     test: {
+      // A ceiling for waiting on what another tab, the worker or the server does, not a speed check: on a busy
+      // 2-core machine a storage event or a round trip can take longer than the default second.
+      expect: { poll: { timeout: 5_000 } },
       projects: [
         {
           // Pure code: domain rules, formats, search. No DOM needed beyond what happy-dom gives.
