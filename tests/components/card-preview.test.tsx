@@ -72,7 +72,11 @@ test("flags an expired card and one expiring soon by the device's clock", async 
 test("paints its theme's two-colour gradient", async () => {
   const { container } = await renderComponent(<CardPreview data={data} />);
   const card = container.querySelector<HTMLElement>('.card-preview');
-  expect(card?.style.backgroundImage).toBe('linear-gradient(135deg, rgb(16, 185, 129), rgb(4, 120, 87))');
+  // The emerald theme's two colours (hex in the theme table, read back by the browser as rgb).
+  const rgb = (hex: string) => `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
+  const [from, to] = THEME_GRADIENTS.EMERALD;
+  expect(from).not.toBe(to);
+  expect(card?.style.backgroundImage).toBe(`linear-gradient(135deg, ${rgb(from)}, ${rgb(to)})`);
 });
 
 test('every theme has two distinct colours', () => {
