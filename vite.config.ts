@@ -1,66 +1,40 @@
+import { resolve } from 'node:path';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { type RemoteSettings, resolveRemoteSettings } from './src/remote/settings.ts';
+import { settingsForBuild } from './deploy/build-settings.ts';
+import { pagePolicy } from './deploy/content-security-policy.ts';
+import { resolveRemoteSettings } from './src/remote/settings.ts';
+
+/** Where index.html's meta tag takes the policy (deploy/content-security-policy.ts, the one source of it). */
+const POLICY_PLACEHOLDER = '%SLEEVE_CONTENT_SECURITY_POLICY%';
 
 /**
- * index.html carries the strict Content-Security-Policy that ships. The dev server alone needs two allowances:
- * Vite injects CSS as <style> elements and talks to the page over a WebSocket for hot updates.
+ * The Content-Security-Policy of index.html, from the settings the app is built with: `.env` files and the shell's
+ * `VITE_` variables for the mode (loadEnv, as the app sees them). A build first checks that those settings can ship
+ * (deploy/build-settings.ts) and stops with the reason when they cannot. The dev server's policy adds what Vite needs.
  */
-function devCsp(): Plugin {
+function contentSecurityPolicy(): Plugin {
+  let policy = '';
+  let indexHtml = '';
   return {
-    name: 'sleeve-dev-csp',
-    apply: 'serve',
-    transformIndexHtml(html) {
-      return html
-        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
-        .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* ws://127.0.0.1:*");
-    },
-  };
-}
-
-/**
- * Exactly what Firebase needs, from the same settings the app is built with (src/remote/settings.ts):
- * - connect-src: the Auth API and the realtime database (HTTP for Auth, a WebSocket for the database).
- * - frame-src: the hidden Auth iframe the popup flow talks through (`/__/auth/iframe` on the auth domain, or the
- *   emulator's `/emulator/auth/iframe`).
- * - script-src: `signInWithPopup` loads Google's iframe library from https://apis.google.com/js/api.js before it
- *   opens that iframe, in emulator mode too (@firebase/auth `_openIframe` → `_loadGapi`).
- */
-export function firebaseCspSources(settings: RemoteSettings): { connect: string[]; frame: string[]; script: string[] } {
-  const script = ['https://apis.google.com'];
-  if (settings.emulators) {
-    const { auth, database } = settings.emulators;
-    return { connect: [`http://${auth}`, `http://${database}`, `ws://${database}`], frame: [`http://${auth}`], script };
-  }
-  return {
-    connect: [
-      'https://identitytoolkit.googleapis.com',
-      'https://securetoken.googleapis.com',
-      'https://www.googleapis.com',
-      'https://*.firebaseio.com',
-      'wss://*.firebaseio.com',
-      'https://*.firebasedatabase.app',
-      'wss://*.firebasedatabase.app',
-    ],
-    frame: [`https://${settings.options.authDomain}`],
-    script,
-  };
-}
-
-/** Settings from `.env` files and the shell's `VITE_` variables for the mode being built (loadEnv, as the app sees them). */
-function firebaseCsp(): Plugin {
-  let sources = firebaseCspSources(resolveRemoteSettings({}));
-  return {
-    name: 'sleeve-firebase-csp',
+    name: 'sleeve-content-security-policy',
     configResolved(config) {
       const envDir = typeof config.envDir === 'string' ? config.envDir : config.root;
-      sources = firebaseCspSources(resolveRemoteSettings(loadEnv(config.mode, envDir, 'VITE_')));
+      const env = loadEnv(config.mode, envDir, 'VITE_');
+      indexHtml = resolve(config.root, 'index.html');
+      policy =
+        config.command === 'build'
+          ? pagePolicy(settingsForBuild(env), 'meta')
+          : pagePolicy(resolveRemoteSettings(env), 'dev-server');
     },
-    transformIndexHtml(html) {
-      return html
-        .replace("script-src 'self'", `script-src 'self' ${sources.script.join(' ')}`)
-        .replace("connect-src 'self'", `connect-src 'self' ${sources.connect.join(' ')}`)
-        .replace("frame-src 'none'", `frame-src ${sources.frame.join(' ')}`);
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html, context) {
+        // Other pages (the benchmark's harness, the test runner's) carry no policy of their own.
+        if (context.filename !== indexHtml) return html;
+        if (!html.includes(POLICY_PLACEHOLDER)) throw new Error(`index.html has lost its ${POLICY_PLACEHOLDER}`);
+        return html.replace(POLICY_PLACEHOLDER, policy);
+      },
     },
   };
 }
@@ -116,7 +90,7 @@ function installableApp(): Plugin[] {
 }
 
 export default defineConfig({
-  plugins: [devCsp(), firebaseCsp(), installableApp()],
+  plugins: [contentSecurityPolicy(), installableApp()],
   // Kept beside the project rather than in node_modules, which worktrees of one repository may share.
   cacheDir: '.vite',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

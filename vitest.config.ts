@@ -1,9 +1,10 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, requireChromium } from './scripts/chromium.mjs';
+import { seedCommands } from './tests/interop/seed-commands.ts';
 import viteConfig from './vite.config.ts';
 
-// Tests talk to the local backend on its TEST ports (tests/support/backend.ts), so a running `npm start` on
+// Tests talk to the local backend on its TEST ports (tests/support/test-ports.ts), so a running `npm start` on
 // 9099/9000 does not clash. Set before anything builds the app, so the browser project and the e2e build see them.
 // SLEEVE_TEST_PORT_OFFSET moves every fixed test port, so two checkouts on one machine can test at the same time.
 const portOffset = Number(process.env.SLEEVE_TEST_PORT_OFFSET ?? 0);
@@ -19,12 +20,23 @@ const chromium = playwright({ launchOptions: { executablePath: requireChromium()
 export default mergeConfig(
   viteConfig,
   defineConfig({
+    // Pre-bundled up front like the app's own dependencies (vite.config.ts): axe-core, which only tests load, found
+    // mid-run would reload the test page and leave it with two copies of React.
+    optimizeDeps: { include: ['axe-core'] },
     test: {
+      // A ceiling for waiting on what another tab, the worker or the server does, not a speed check: on a busy
+      // 2-core machine a storage event or a round trip can take longer than the default second.
+      expect: { poll: { timeout: 5_000 } },
       projects: [
         {
           // Pure code: domain rules, formats, search. No DOM needed beyond what happy-dom gives.
           extends: true,
-          test: { name: 'unit', environment: 'happy-dom', include: ['tests/domain/**/*.test.ts'] },
+          test: { name: 'unit', environment: 'happy-dom', include: ['tests/domain/**/*.test.ts'], testTimeout: 30_000 },
+        },
+        {
+          // What ships: the build's settings check, the Content-Security-Policy, firebase.json, `npm run deploy`.
+          extends: true,
+          test: { name: 'deploy', environment: 'node', include: ['tests/deploy/**/*.test.ts'], testTimeout: 30_000 },
         },
         {
           // Anything that touches the DOM, a worker, WebCrypto or localStorage runs in real Chromium.
@@ -41,6 +53,8 @@ export default mergeConfig(
               instances: [{ browser: 'chromium' }],
               screenshotFailures: false,
               api: { host: '127.0.0.1', port: browserApiPort, strictPort: true },
+              // The seed's clients, made with node:crypto in this process (tests/support/seed-commands.ts).
+              commands: seedCommands,
             },
             testTimeout: 20_000,
           },

@@ -20,8 +20,9 @@ import type { BackupOpening } from '../src/domain/transfer/sleeve-backup';
 
 export interface CreateSecretResult {
   /**
-   * The new password or PIN record: the DEK wrapped under a key derived from the secret with a fresh salt; a PIN
-   * record sealed once more under this device's key (src/domain/secret.ts, `PinRecord`).
+   * The new password or PIN record: the DEK wrapped under a key derived from the secret with a fresh salt. A password
+   * record holds the DEK's base64 text (the seed's form, which every client of the project opens); a PIN record holds
+   * its raw bytes and is sealed once more under this device's key (src/domain/secret.ts, `PinRecord`).
    */
   record: PinRecord;
   /** The collection, now stored encrypted under the DEK. */
@@ -35,7 +36,10 @@ export interface SecretProof {
 }
 
 export interface CreateSecretOptions {
-  /** 'pin': the record is bound to this device. 'password' (the default): a plain record, as the server keeps it. */
+  /**
+   * 'pin': the record is bound to this device (raw form). 'password' (the default): a plain record in the seed's
+   * form, as the server keeps it and every client of the project reads it.
+   */
   kind?: 'pin' | 'password';
   /**
    * The current secret and the record it opens. Required while a key is held (a record exists): the held key is
@@ -80,7 +84,8 @@ export interface EngineApi {
   lock(): Promise<void>;
 
   /**
-   * Derives the KEK from `secret` and unwraps the DEK from `record`, keeping it. One derivation.
+   * Derives the KEK from `secret` and unwraps the DEK from `record`, keeping it. One derivation. Either form of
+   * wrapped key opens (worker/crypto/wrapped-key.ts): the seed's base64 text, or Sleeve's raw bytes.
    * A wrong secret rejects with an error whose message is empty and whose cause is 'Failed to decrypt data'. A PIN
    * record bound to this device is first taken out of its device layer; without this device's key that rejects with
    * pinKeyMissing (invalid-state) and nothing is derived.
@@ -102,7 +107,8 @@ export interface EngineApi {
    * A new record wrapping the held DEK under `next`, for someone who knows `current`: proven by the proof of a
    * `verify` of the same secret and record (no derivation) or by opening `record` (one). One derivation for `next`.
    * A wrong `current` rejects as `unlock` does; a record whose key is not the held one, or no held key, rejects with
-   * refreshAndUnlock. A record bound to this device gives a bound one. Custody does not change.
+   * refreshAndUnlock. A record bound to this device (a PIN) gives a bound one, in the raw form; any other record (the
+   * account's password) gives one in the seed's form, whichever form `record` was in. Custody does not change.
    */
   changeSecret(current: string, record: SecretRecord, next: string, now: number): Promise<SecretRecord>;
 

@@ -26,7 +26,9 @@ const loopback = { port: 0, host: '127.0.0.1', strictPort: false };
 /** Serves dist/ as built by `vite build`; the benchmark never builds the app itself. */
 export async function serveApp() {
   if (!existsSync(join(DIST, 'index.html'))) {
-    throw new Error('dist/ has no build: run `npm run bench`, which builds first, or `npx vite build`.');
+    throw new Error(
+      'dist/ has no build: run `npm run bench`, which builds first, or `VITE_USE_FIREBASE_EMULATORS=true npx vite build`.',
+    );
   }
   const server = await preview({ configFile: CONFIG, preview: loopback, logLevel: 'warn' });
   return { url: urlOf(server), close: () => server.close() };
@@ -39,8 +41,13 @@ export async function serveApp() {
  */
 export async function serveHarness() {
   const outDir = await mkdtemp(join(tmpdir(), 'sleeve-bench-'));
-  const nodeEnv = process.env.NODE_ENV;
+  const saved = {
+    NODE_ENV: process.env.NODE_ENV,
+    VITE_USE_FIREBASE_EMULATORS: process.env.VITE_USE_FIREBASE_EMULATORS,
+  };
   process.env.NODE_ENV = 'production';
+  // A production build says which Firebase it talks to; the engine's page talks to none, so the local one will do.
+  process.env.VITE_USE_FIREBASE_EMULATORS = 'true';
   try {
     const loaded = await loadConfigFromFile({ command: 'build', mode: 'production' }, CONFIG, ROOT, 'warn');
     if (!loaded) throw new Error(`Could not load ${CONFIG}`);
@@ -69,7 +76,10 @@ export async function serveHarness() {
       },
     });
   } finally {
-    process.env.NODE_ENV = nodeEnv;
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
   }
   const server = await preview({
     configFile: false,

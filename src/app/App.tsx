@@ -13,7 +13,10 @@ import { YouRoutes } from '../screens/you/YouRoutes';
 import { appState } from '../state/store';
 import { AutoLock } from './AutoLock';
 import { BottomNav } from './BottomNav';
+import { RouteAnnouncer } from './RouteAnnouncer';
 import { Splash } from './Splash';
+import { StartBoundary } from './StartBoundary';
+import { StartFailureScreen } from './StartFailureScreen';
 import { StorageProblemScreen } from './StorageProblemScreen';
 import { ToastHost } from './ToastHost';
 import { UpdateOffer } from './UpdateOffer';
@@ -59,22 +62,24 @@ function LockedRoutes() {
 }
 
 function Routes() {
-  const { phase, locked } = useSnapshot(appState);
+  const { phase, locked, startFailure } = useSnapshot(appState);
   if (phase === 'loading') return <Splash />;
   if (phase === 'problem') return <StorageProblemScreen />;
+  if (phase === 'failed') return <StartFailureScreen reason={startFailure ?? 'unexpected'} />;
   return locked ? <LockedRoutes /> : <UnlockedRoutes />;
 }
 
 export function App() {
   return (
-    <>
+    <StartBoundary>
       <Routes />
       {/* Stacked above the bottom navigation: a waiting update's offer, and the toast above it. */}
       <div className="shell-notices">
         <ToastHost />
         <UpdateOffer />
       </div>
+      <RouteAnnouncer />
       <AutoLock />
-    </>
+    </StartBoundary>
   );
 }

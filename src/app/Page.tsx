@@ -3,16 +3,19 @@
  * thin bottom line (SPEC.md §9), an optional back link ('Back' unless told otherwise), a title and actions. Under the
  * title, while offline with an account, what that means (OfflineNotice).
  */
-import type { ReactNode } from 'react';
-import { useEffect, useState } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { knownScrollY } from '../components/scroll-position';
 import { OfflineNotice } from './OfflineNotice';
+import { announceScreen, documentTitleOf, isLaterScreen } from './screen-title';
 
 export const HEADER_FADE_PX = 16;
 
 export interface PageProps {
   title: string;
+  /** The screen's name in the browser's title when the heading says more ('Hey, Ada' is 'Home'); else the title. */
+  name?: string;
   /** Where the back link goes; a nested path like '/' or an absolute one like '~/user'. */
   back?: { to: string; label?: string };
   /** Header actions on the right, e.g. Edit or Done. */
@@ -33,8 +36,34 @@ export function useScrollFade(): number {
   return fade;
 }
 
-export function Page({ title, back, actions, children }: PageProps) {
+/**
+ * Titles the document after the screen and, on every screen after the first, moves focus to its heading and announces
+ * it: a route change otherwise leaves focus on a link that is gone and says nothing. A screen that focuses one of its
+ * own fields on arrival (a password prompt) keeps that focus.
+ */
+function useScreenArrival(name: string, heading: RefObject<HTMLHeadingElement | null>): void {
+  // Decided once per screen, so StrictMode's second run of the effect does not count the screen twice.
+  const later = useRef<boolean | null>(null);
+  useEffect(() => {
+    document.title = documentTitleOf(name);
+  }, [name]);
+  useEffect(() => {
+    later.current ??= isLaterScreen();
+    if (!later.current) return;
+    const target = heading.current;
+    const page = target?.closest('.page');
+    const active = document.activeElement;
+    if (target && !(active && active !== document.body && page?.contains(active))) {
+      target.focus({ preventScroll: true });
+    }
+    announceScreen(document.title);
+  }, [heading]);
+}
+
+export function Page({ title, name, back, actions, children }: PageProps) {
   const fade = useScrollFade();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useScreenArrival(name ?? title, heading);
   return (
     <div className="page">
       <header className="page-header" data-scrolled={fade >= 1 ? 'true' : 'false'}>
@@ -49,7 +78,10 @@ export function Page({ title, back, actions, children }: PageProps) {
         <div className="page-header-end">{actions}</div>
       </header>
       <main className="page-body">
-        <h1 className="page-title">{title}</h1>
+        {/* Focusable by script only, so arriving on a screen lands on its heading. */}
+        <h1 className="page-title" tabIndex={-1} ref={heading}>
+          {title}
+        </h1>
         <OfflineNotice />
         {children}
       </main>

@@ -2,10 +2,12 @@
  * Shown when a stored key cannot be read. The raw value stays where it is until the person chooses: they can
  * download it first, then start that part afresh.
  */
+import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { appState, startFresh, unreadableValue } from '../state/app';
 import type { StorageProblem } from '../state/store';
 import { showError } from '../state/toast';
+import { documentTitleOf } from './screen-title';
 
 const WHAT: Record<StorageProblem['name'], string> = {
   cards: 'your saved cards',
@@ -27,6 +29,9 @@ function download(problem: StorageProblem): void {
 
 export function StorageProblemScreen() {
   const { problems } = useSnapshot(appState);
+  useEffect(() => {
+    document.title = documentTitleOf('Data problem');
+  }, []);
   return (
     <main className="storage-problem">
       <h1>Some saved data could not be read</h1>

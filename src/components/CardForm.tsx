@@ -2,23 +2,31 @@
  * The card editor (SPEC.md §5) with a live preview above it. Input is shaped as it is typed; errors appear only
  * after the first submit attempt and then follow every edit. The header's Done action submits this form through
  * the `form` attribute, so pass the same `id` to both.
+ *
+ * The network follows the number's issuer range as it is typed (card-brands.ts) until the person picks one in the
+ * picker; from then on their choice stays. A card opened for editing whose network is not the one its number
+ * shows was picked by hand, so it stays too. The number is grouped, and the number and CVV are as long as the
+ * network in effect allows.
+ *
+ * A card the person already saved in their browser can be filled in: the number, expiry and name say what they
+ * hold (`cc-number`, `cc-exp`, `cc-name`). The CVV stays unfilled ('off' rather than `cc-csc`), and so does the
+ * issuer, which browsers do not keep.
  */
 import type { FormEvent } from 'react';
 import { useId, useRef, useState } from 'react';
 import type { CardData, Network } from '../domain/card';
 import { NETWORK_LABELS, NETWORKS } from '../domain/card';
+import { BRAND_RULES, detectNetwork, displayLength, groupCardNumber } from '../domain/card-brands';
 import type { CardFormErrors } from '../domain/card-form';
 import {
-  CARD_NUMBER_DISPLAY_LENGTH,
   CARDHOLDER_MAX,
-  CVV_DIGITS,
   cleanCardNumber,
   cleanCvv,
   EXPIRY_LENGTH,
-  groupCardNumber,
   hasErrors,
   ISSUER_MAX,
   normaliseCard,
+  numberWarning,
   shapeExpiry,
   validateCard,
 } from '../domain/card-form';
@@ -44,9 +52,22 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
   const [busy, setBusy] = useState(false);
   const fieldId = useId();
   const form = useRef<HTMLFormElement>(null);
+  const [networkPicked, setNetworkPicked] = useState(() => initial.network !== detectNetwork(initial.number));
   const errors: CardFormErrors = submitted ? validateCard(data) : {};
+  const rule = BRAND_RULES[data.network];
 
   const set = <K extends keyof CardData>(key: K, value: CardData[K]) => setData((old) => ({ ...old, [key]: value }));
+
+  const setNumber = (typed: string) =>
+    setData((old) => {
+      const network = networkPicked ? old.network : detectNetwork(typed.replace(/\D/g, ''));
+      return { ...old, network, number: cleanCardNumber(typed, network) };
+    });
+
+  const pickNetwork = (network: Network) => {
+    setNetworkPicked(true);
+    set('network', network);
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -66,21 +87,24 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
 
   return (
     <>
-      {/* Hidden from assistive technology: it repeats exactly what the fields below say. */}
+      {/* Hidden from assistive technology: it repeats what the fields below say (its expiry flag is said in words on
+          the saved card's detail screen). */}
       <div className="card-form-preview" aria-hidden="true">
-        <CardPreview data={data} />
+        <CardPreview data={data} placeholders />
       </div>
       <form id={id} ref={form} className="card-form" noValidate onSubmit={submit}>
         <TextField
           id={`${fieldId}-number`}
           name="number"
           label="Card number"
-          value={groupCardNumber(data.number)}
+          value={groupCardNumber(data.number, data.network)}
           error={errors.number}
+          warning={numberWarning(data.number, data.network)}
           inputMode="numeric"
-          maxLength={CARD_NUMBER_DISPLAY_LENGTH}
-          placeholder="0000 0000 0000 0000"
-          onValue={(typed) => set('number', cleanCardNumber(typed))}
+          autoComplete="cc-number"
+          maxLength={displayLength(data.network)}
+          placeholder={groupCardNumber('0'.repeat(rule.minDigits), data.network)}
+          onValue={setNumber}
         />
         <div className="field-pair">
           <TextField
@@ -90,6 +114,7 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
             value={data.expiry}
             error={errors.expiry}
             inputMode="numeric"
+            autoComplete="cc-exp"
             maxLength={EXPIRY_LENGTH}
             placeholder="MM/YY"
             onValue={(typed) => set('expiry', shapeExpiry(typed, data.expiry))}
@@ -102,9 +127,9 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
             value={data.cvv}
             error={errors.cvv}
             inputMode="numeric"
-            maxLength={CVV_DIGITS}
-            placeholder="123"
-            onValue={(typed) => set('cvv', cleanCvv(typed))}
+            maxLength={rule.cvvDigits}
+            placeholder={'1234'.slice(0, rule.cvvDigits)}
+            onValue={(typed) => set('cvv', cleanCvv(typed, data.network))}
           />
         </div>
         <TextField
@@ -113,6 +138,7 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
           label="Cardholder"
           value={data.cardholder}
           error={errors.cardholder}
+          autoComplete="cc-name"
           maxLength={CARDHOLDER_MAX}
           placeholder="Your Name"
           onValue={(typed) => set('cardholder', typed)}
@@ -136,7 +162,7 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
             name="network"
             className="field-input"
             value={data.network}
-            onChange={(event) => set('network', event.target.value as Network)}
+            onChange={(event) => pickNetwork(event.target.value as Network)}
           >
             {NETWORKS.map((network) => (
               <option key={network} value={network}>

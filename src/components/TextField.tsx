@@ -1,4 +1,7 @@
-/** A labelled text input with an optional hint and an error linked through aria-describedby. */
+/**
+ * A labelled text input with an optional hint, and an error or a warning (a doubt that does not block saving), each
+ * linked through aria-describedby.
+ */
 import type { HTMLAttributes } from 'react';
 
 export interface TextFieldProps {
@@ -8,10 +11,13 @@ export interface TextFieldProps {
   value: string;
   onValue: (typed: string) => void;
   error?: string | undefined;
+  warning?: string | undefined;
   hint?: string;
   maxLength?: number;
   placeholder?: string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  /** What the browser may fill in; off unless a field says what it holds. */
+  autoComplete?: string;
 }
 
 export function TextField({
@@ -21,14 +27,17 @@ export function TextField({
   value,
   onValue,
   error,
+  warning,
   hint,
   maxLength,
   placeholder,
   inputMode,
+  autoComplete = 'off',
 }: TextFieldProps) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  const warningId = `${id}-warning`;
+  const describedBy = [hint && hintId, error && errorId, warning && warningId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <div className="field-head">
@@ -47,8 +56,7 @@ export function TextField({
         className="field-input"
         type="text"
         value={value}
-        // Card details are this app's data, not the browser's: no offers to remember or autofill them.
-        autoComplete="off"
+        autoComplete={autoComplete}
         spellCheck={false}
         inputMode={inputMode}
         maxLength={maxLength}
@@ -60,6 +68,11 @@ export function TextField({
       {error && (
         <p id={errorId} className="field-error">
           {error}
+        </p>
+      )}
+      {warning && (
+        <p id={warningId} className="field-warning">
+          {warning}
         </p>
       )}
     </div>

@@ -33,7 +33,7 @@ export const THEMES = [
 ] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** What a person types about a card. `number` holds 16 digits without spaces. */
+/** What a person types about a card. `number` holds the digits without spaces, as many as the card has. */
 export interface CardData {
   number: string;
   expiry: string;

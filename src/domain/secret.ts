@@ -1,4 +1,9 @@
-/** A password or PIN record: the data key wrapped by a key derived from the secret. Note the lower-case t. */
+/**
+ * A password or PIN record: the data key wrapped by a key derived from the secret. Note the lower-case t.
+ * `encryptedDek.ciphertext` holds the key in one of two forms (worker/crypto/wrapped-key.ts), both opened: the seed's,
+ * the UTF-8 text of the key's base64 (60 bytes with the tag), in which the account's password record is written; or
+ * Sleeve's raw 32 bytes (48), in which the PIN record is written and which older password records hold.
+ */
 export interface SecretRecord {
   salt: string;
   encryptedDek: { ciphertext: string; iv: string };
@@ -10,7 +15,8 @@ export interface SecretRecord {
  * PRF extension gives for `salt`. Every field is standard base64 with padding, like the other records.
  * - `credentialId`: the passkey's raw credential id, the one credential the unlock ceremony allows.
  * - `salt`: the PRF input (32 random bytes); the authenticator turns it into the 32-byte secret the key comes from.
- * - `encryptedDek`: the raw 32-byte data key, AES-GCM encrypted (48 bytes with the tag), and its 12-byte IV.
+ * - `encryptedDek`: the raw 32-byte data key, AES-GCM encrypted (48 bytes with the tag), and its 12-byte IV. The
+ *   seed's text form (60 bytes) opens too, as in any record; Sleeve writes the raw one.
  * Nothing in it allows a guess offline: the PRF secret never leaves the authenticator, which asks for its own user
  * verification and keeps its own limit on attempts.
  */
@@ -23,9 +29,10 @@ export interface PasskeyRecord {
 
 /**
  * The layer that binds a PIN record to this device: the record's `encryptedDek.ciphertext` is not the PIN-wrapped key
- * itself but that key sealed once more (AES-GCM, tag appended, so 64 bytes) under a non-extractable key that only this
- * origin's IndexedDB holds (worker/crypto/device-key.ts). `iv` is that outer encryption's IV; `encryptedDek.iv`
- * stays the PIN layer's. A record without `device` is an older, plain PIN record.
+ * itself but that key sealed once more (AES-GCM, tag appended, so 64 bytes; 76 for a PIN layer in the seed's text
+ * form) under a non-extractable key that only this origin's IndexedDB holds (worker/crypto/device-key.ts). `iv` is
+ * that outer encryption's IV; `encryptedDek.iv` stays the PIN layer's. A record without `device` is an older, plain
+ * PIN record.
  */
 export interface DeviceLayer {
   iv: string;

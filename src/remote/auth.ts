@@ -4,6 +4,7 @@
  * all: it resolves to `null`, and callers stay silent.
  */
 import {
+  browserPopupRedirectResolver,
   deleteUser as firebaseDeleteUser,
   signOut as firebaseSignOut,
   GoogleAuthProvider,
@@ -20,6 +21,7 @@ export const AuthMessages = {
   signInFailed: 'Failed to sign in with Google',
   popupBlocked: 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
   network: 'Could not reach Google. Check your connection and try again.',
+  unreachable: 'Could not reach Google to sign in. Check your connection and try again.',
   unauthorizedDomain:
     "This site is not allowed to sign in with Google. Add its domain to the project's authorised domains.",
   reauthFailed: 'Failed to re-authenticate user',
@@ -57,13 +59,58 @@ function googleProvider(): GoogleAuthProvider {
   return provider;
 }
 
-/** Opens Google's sign-in popup; the signed-in user, or `null` when the person closed it. */
+/** How long the popup flow may take to reach Google before the person is told it cannot. */
+export const SIGN_IN_REACH_MS = 10_000;
+
+/**
+ * Whether the SDK has reached Google: its popup flow talks to the popup through Google's iframe library
+ * (`gapi.iframes`, loaded from apis.google.com), so once that is here the popup is up and the person is choosing an
+ * account, which may take as long as they like.
+ */
+function reachedGoogle(): boolean {
+  const { gapi } = window as { gapi?: { iframes?: unknown } };
+  return Boolean(gapi?.iframes);
+}
+
+/**
+ * The popup flow, or a plain failure when Google could not be reached within SIGN_IN_REACH_MS (offline, or a
+ * blocker extension stopping Google's script): the SDK itself would wait far longer, or forever, with nothing on
+ * the screen. A sign-in that still completes after that is undone, so Firebase and the screen agree.
+ */
+async function withinReach<T>(popup: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let gaveUp = false;
+  const unreachable = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      if (reachedGoogle()) return;
+      gaveUp = true;
+      reject(new SleeveError(AuthMessages.unreachable));
+    }, SIGN_IN_REACH_MS);
+  });
+  popup.then(
+    () => {
+      if (gaveUp) firebaseSignOut(auth).catch(() => undefined);
+    },
+    () => undefined,
+  );
+  try {
+    return await Promise.race([popup, unreachable]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Opens Google's sign-in popup; the signed-in user, or `null` when the person closed it. The popup resolver, and
+ * with it Google's script loader, comes in here and not before (firebase.ts).
+ */
 export async function signInWithGoogle(): Promise<SignedInUser | null> {
   try {
-    const { user } = await signInWithPopup(auth, googleProvider());
+    const { user } = await withinReach(signInWithPopup(auth, googleProvider(), browserPopupRedirectResolver));
     return toUser(user);
   } catch (error) {
     if (isCancelled(error)) return null;
+    if (error instanceof SleeveError) throw error;
     throw popupError(error, AuthMessages.signInFailed);
   }
 }
@@ -73,7 +120,7 @@ export async function reauthenticate(): Promise<boolean> {
   const user = auth.currentUser;
   if (!user) throw new InvalidStateError(AuthMessages.signInAgainToDelete);
   try {
-    await reauthenticateWithPopup(user, googleProvider());
+    await reauthenticateWithPopup(user, googleProvider(), browserPopupRedirectResolver);
     return true;
   } catch (error) {
     if (isCancelled(error)) return false;
@@ -100,6 +147,9 @@ export async function deleteUser(): Promise<void> {
 }
 
 export const currentUser = (): SignedInUser | null => (auth.currentUser ? toUser(auth.currentUser) : null);
+
+/** The signed-in Google account's email, '' when none: the username password managers file the password under. */
+export const currentEmail = (): string => auth.currentUser?.email ?? '';
 
 /**
  * How long a tab waits to hear of a sign-in another tab has just made. Tabs share Firebase's session through

@@ -3,25 +3,18 @@
  * This module and its siblings are the only code that imports Firebase, and they load only on demand.
  */
 import { initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth } from 'firebase/auth';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from 'firebase/auth';
 import { connectDatabaseEmulator, forceWebSockets, getDatabase } from 'firebase/database';
 import { remoteConfig } from './config';
+import { syncIdToken } from './token-sync';
 
 const config = remoteConfig();
-
-declare global {
-  // The SDK reads its experimental settings from here (@firebase/util `getExperimentalSetting`).
-  var __FIREBASE_DEFAULTS__: Record<string, unknown> | undefined;
-}
-
-if (config.authTokenSyncUrl) {
-  // The SDK's own switch for `authTokenSyncURL`: `getAuth` reads `__FIREBASE_DEFAULTS__._authTokenSyncURL` when it
-  // first creates Auth, and then posts the ID token to that same-origin path (or DELETEs on sign-out).
-  globalThis.__FIREBASE_DEFAULTS__ = {
-    ...globalThis.__FIREBASE_DEFAULTS__,
-    _authTokenSyncURL: config.authTokenSyncUrl,
-  };
-}
 
 /**
  * The database speaks WebSocket only. After a WebSocket attempt that never became healthy (any start without a
@@ -32,7 +25,17 @@ if (config.authTokenSyncUrl) {
 forceWebSockets();
 
 export const app = initializeApp(config.options);
-export const auth = getAuth(app);
+
+/**
+ * Auth as `getAuth` would make it (the same persistence), but without the popup resolver. Given one here, the SDK
+ * loads Google's script loader into the page as soon as Auth starts on mobile browsers and Safari, before anyone asks
+ * to sign in; the resolver is handed to the popup calls alone (auth.ts), so only pressing 'Sign in with Google'
+ * brings a third-party script into the vault's page.
+ */
+export const auth = initializeAuth(app, {
+  persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+});
+
 export const database = getDatabase(app);
 
 if (config.emulators) {
@@ -40,3 +43,5 @@ if (config.emulators) {
   const [host = '127.0.0.1', port = '9000'] = config.emulators.database.split(':');
   connectDatabaseEmulator(database, host, Number(port));
 }
+
+if (config.authTokenSyncUrl) syncIdToken(auth, config.authTokenSyncUrl);

@@ -11,6 +11,7 @@ export const remote = {
   signOut: auth.signOut,
   deleteUser: auth.deleteUser,
   currentUser: auth.currentUser,
+  currentEmail: auth.currentEmail,
   firstUser: auth.firstUser,
   onUserChanged: auth.onUserChanged,
   readCards: database.readCards,

@@ -3,7 +3,8 @@
  * Content-Security-Policy) and the app reach the same answer from the same values.
  *
  * With a real project's settings (`VITE_FIREBASE_PROJECT_ID` and the rest) and `VITE_USE_FIREBASE_EMULATORS` not
- * 'true', the app uses that project. Otherwise it uses the local emulators, which need no account.
+ * 'true', the app uses that project. Otherwise it uses the local emulators, which need no account. The dev server
+ * may fall back to them silently; a production build may not (deploy/build-settings.ts).
  */
 export type RemoteEnv = Readonly<Record<string, string | boolean | undefined>>;
 
@@ -20,7 +21,7 @@ export interface RemoteSettings {
   options: FirebaseProjectOptions;
   /** host:port of the Auth emulator and of the database emulator, in emulator mode only. */
   emulators?: { auth: string; database: string };
-  /** A same-origin path the SDK posts the ID token to (its experimental `authTokenSyncURL`), when configured. */
+  /** A same-origin path the ID token is posted to (the SDK's `authTokenSyncURL` exchange, token-sync.ts), if set. */
   authTokenSyncUrl?: string;
 }
 

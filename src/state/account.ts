@@ -58,6 +58,8 @@ export const accountState = proxy({
   busy: false,
   /** Google sign-in is done and this password step must follow before the person counts as signed in. */
   awaitingPassword: null as SignInResult | null,
+  /** The Google account's email while one is signed in or signing in: password managers key the password on it. */
+  email: '',
 });
 
 function setPending(next: typeof pending): void {
@@ -105,6 +107,7 @@ export async function continueSignIn(): Promise<SignInResult> {
     : (await remote.holdsCards(user.uid))
       ? 'PASSWORD_MISSING'
       : 'CREATE_PASSWORD';
+  accountState.email = remote.currentEmail();
   setPending({ user, record, step });
   return step;
 }
@@ -250,6 +253,7 @@ async function leaveDevice(whatever = false): Promise<boolean> {
   setRecords(emptyAuthRecords());
   showOpened(emptyPlainCollection(), { cards: [], unreadable: [] });
   appState.user = null;
+  accountState.email = '';
   appState.passwordStale = false;
   appState.locked = false;
   return true;
@@ -340,6 +344,7 @@ export async function resumeAccount(afterOtherTab = false): Promise<boolean> {
     return false;
   }
   appState.user = user;
+  accountState.email = remote.currentEmail();
   setSession(new AccountSync(remote, user.uid, leave).start());
   return true;
 }

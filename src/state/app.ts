@@ -2,7 +2,7 @@
  * The app's lifecycle: reading storage, the unreadable-data gate, starting locked or open, resuming the account,
  * and following what other tabs change. Flags live in the store; the records themselves stay outside any proxy.
  */
-import { getEngine } from '../engine';
+import { EngineStartError, engineStartFailure, getEngine } from '../engine';
 import type { StoreName } from '../storage/local-store';
 import {
   discard,
@@ -13,27 +13,53 @@ import {
   loadPreferences,
   markUnreadable,
   rawValue,
+  storageAvailable,
 } from '../storage/local-store';
 import { resumeAccount } from './account';
 import { showPinLimit } from './pin-limit';
 import { applyPreferences } from './preferences';
 import { reportError } from './report';
-import type { StorageProblem } from './store';
+import type { StartFailure, StorageProblem } from './store';
 import { appState, resetDevice, setRecords, setStoredCollection } from './store';
 import { followOtherTabs } from './tabs';
 import { openAndShow } from './view';
 
 export type { SignedInUser } from '../domain/user';
-export type { StorageProblem } from './store';
+export type { StartFailure, StorageProblem } from './store';
 export { appState } from './store';
 
 /**
  * Reads the keys and opens the cards; any key that cannot be read stops here with a plain reason. `afterOtherTab`:
- * another tab changed storage (it may have just signed in).
+ * another tab changed storage (it may have just signed in). A start that cannot finish (no storage, no engine,
+ * anything unexpected) ends on a screen that says so, never on a splash that stays.
  */
 export async function startApp(afterOtherTab = false): Promise<void> {
+  try {
+    await startFromStorage(afterOtherTab);
+  } catch (error) {
+    reportError(error);
+    failStart(error instanceof EngineStartError ? 'engine' : 'unexpected');
+  }
+}
+
+/** The start stops here: the failure screen replaces whatever showed, and says what to try. */
+export function failStart(reason: StartFailure): void {
+  if (appState.phase === 'failed') return;
+  appState.startFailure = reason;
+  appState.phase = 'failed';
+}
+
+async function startFromStorage(afterOtherTab: boolean): Promise<void> {
   resetDevice();
+  if (!storageAvailable()) {
+    failStart('storage');
+    return;
+  }
   followOtherTabs(restartApp);
+  // Started here for every path, so a worker that cannot load is found even while the locked screens wait for a PIN.
+  getEngine();
+  const engineFailed = engineStartFailure();
+  engineFailed.catch(() => failStart('engine'));
   const problems: StorageProblem[] = [];
   const preferences = loadPreferences();
   if (preferences.ok) applyPreferences(preferences.value);
@@ -75,7 +101,7 @@ export async function startApp(afterOtherTab = false): Promise<void> {
     // not also for the worker's script to load and start (measured: ~100-200 ms on a 2-core machine).
     getEngine().hasKey().catch(reportError);
   } else {
-    await openAndShow(cards.value);
+    await Promise.race([openAndShow(cards.value), engineFailed]);
   }
   // A password record means an account on this device: Firebase must say who is signed in before anything shows.
   if (auth.value.password !== null) {

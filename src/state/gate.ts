@@ -7,6 +7,7 @@
  * someone who shows it a secret that opens an existing record (worker/api.ts, `createSecret`).
  */
 import type { AuthRecords, SecretRecord } from '../domain/secret';
+import { goBack } from './going-back';
 import { appState } from './store';
 
 export type GateRoute = 'password/verify' | 'pin/verify';
@@ -41,11 +42,14 @@ export function takeFollowUp(): FollowUp | null {
   return action;
 }
 
-/** After a successful verification: runs the stored action, or goes back where the person came from if none waits. */
+/**
+ * After a successful verification: runs the stored action, or goes back where the person came from if none waits
+ * (the screen the verify route hangs under when it was opened straight from its address).
+ */
 export async function continueAfterVerification(): Promise<void> {
   const action = takeFollowUp();
   if (action) await action();
-  else history.back();
+  else goBack(1, window.location.pathname.replace(/\/(password|pin)\/verify\/?$/, '') || '/');
 }
 
 /**

@@ -283,7 +283,10 @@ export async function changePassword(current: string, next: string): Promise<voi
   if (!appState.user || !account) throw new InvalidStateError(SecretMessages.mustBeSignedIn);
   const before = records();
   if (!before.password) throw new InvalidStateError(Messages.createPasswordFirstToVerify);
-  const record = await withSecret(getEngine().changeSecret(current, before.password, next, Date.now()), 'password');
+  // Dated by the server's clock, which refuses a record dated ahead of it, and always after the record it replaces
+  // (the server keeps only a newer one), even when that one came from a device whose clock ran ahead.
+  const now = Math.max(account.now(), before.password.modifiedAt + 1);
+  const record = await withSecret(getEngine().changeSecret(current, before.password, next, now), 'password');
   await account.setPasswordRecord(record);
   const stored = await updateStorage((now) => ({ auth: { ...now.auth, password: record } }));
   setRecords(stored.auth);

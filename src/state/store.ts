@@ -21,9 +21,17 @@ export interface StorageProblem {
   reason: string;
 }
 
+/**
+ * Why Sleeve could not start: its storage refused (site data blocked, a private window's limits), the engine worker
+ * could not be loaded, a part of the app could not be fetched, or something else went wrong on the way.
+ */
+export type StartFailure = 'storage' | 'engine' | 'load' | 'unexpected';
+
 export const appState = proxy({
-  phase: 'loading' as 'loading' | 'problem' | 'ready',
+  phase: 'loading' as 'loading' | 'problem' | 'failed' | 'ready',
   problems: [] as StorageProblem[],
+  /** Set with phase 'failed': what went wrong, so the screen can say what to try. */
+  startFailure: null as StartFailure | null,
   /** Encrypted data exists and the key is not held: only the unlock screens are reachable. */
   locked: false,
   pinCreated: false,
@@ -198,6 +206,7 @@ export function resetDevice(): void {
   Object.assign(appState, {
     phase: 'loading',
     problems: [],
+    startFailure: null,
     locked: false,
     user: null,
     remoteReady: true,

@@ -61,6 +61,19 @@ export type Loaded<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 const blocked = new Set<StoreName>();
 
+/**
+ * Whether this browser lets Sleeve use its storage at all. With site data blocked (or in some private windows)
+ * even reading localStorage throws; Sleeve then cannot keep a card and must say so rather than start.
+ */
+export function storageAvailable(): boolean {
+  try {
+    localStorage.getItem(STORAGE_KEYS.preferences);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function load<T>(name: StoreName, check: (value: unknown) => Checked<T>, fallback: () => T): Loaded<T> {
   const raw = localStorage.getItem(STORAGE_KEYS[name]);
   if (raw === null) return { ok: true, value: fallback() };

@@ -7,6 +7,7 @@ import { expect, onTestFinished, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { showToast } from '../../src/state/toast';
 import { offerUpdate, updateState } from '../../src/state/updates';
+import { expectNoAxeViolations } from '../support/axe';
 import { renderApp } from '../support/render';
 
 const OFFER = 'A new version of Sleeve is available';
@@ -34,6 +35,7 @@ test('a waiting version is offered in a status region; Reload switches to it onc
   await expect.element(region).toBeVisible();
   const reload = region.getByRole('button', { name: 'Reload' });
   await expect.element(reload).toBeVisible();
+  await expectNoAxeViolations();
   // Offered, not forced: focus stays where the person left it.
   expect(document.activeElement?.textContent).not.toBe('Reload');
   await reload.click();

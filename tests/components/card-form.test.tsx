@@ -59,7 +59,7 @@ test('errors follow every edit once shown', async () => {
   await expect.element(page.getByText(CardFormMessages.expiry)).toBeVisible();
 });
 
-test('groups the card number in fours and keeps at most 16 digits', async () => {
+test('groups a Visa number in fours and keeps at most 16 digits', async () => {
   await renderForm();
   const number = page.getByLabelText('Card number');
   await number.fill('4111111111111111');
@@ -82,13 +82,41 @@ test("shapes the expiry: '1' stays, '3' becomes '03/', typing 1225 gives '12/25'
   await expect.element(expiry).toHaveValue('12/25');
 });
 
-test('keeps only digits in the CVV, at most three', async () => {
+test('keeps only digits in the CVV, at most three, or four for American Express', async () => {
   await renderForm();
   const cvv = page.getByLabelText('CVV');
   await cvv.fill('a1b');
   await expect.element(cvv).toHaveValue('1');
   await cvv.fill('9876');
   await expect.element(cvv).toHaveValue('987');
+  await page.getByLabelText('Network').selectOptions('AMEX');
+  await cvv.fill('98765');
+  await expect.element(cvv).toHaveValue('9876');
+});
+
+test('a card whose network is not the one its number shows keeps it; one whose network is follows the number', async () => {
+  const { unmount } = await renderComponent(
+    <CardForm
+      id="form"
+      initial={{ ...blank, number: '4111111111111111', network: 'MASTERCARD' }}
+      submitLabel="Save"
+      onSubmit={vi.fn(async () => {})}
+    />,
+  );
+  await page.getByLabelText('Card number').fill('378282246310005');
+  await expect.element(page.getByLabelText('Network')).toHaveValue('MASTERCARD');
+  await unmount();
+  await renderComponent(
+    <CardForm
+      id="form"
+      initial={{ ...blank, number: '4111111111111111', network: 'VISA' }}
+      submitLabel="Save"
+      onSubmit={vi.fn(async () => {})}
+    />,
+  );
+  await page.getByLabelText('Card number').fill('378282246310005');
+  await expect.element(page.getByLabelText('Network')).toHaveValue('AMEX');
+  await expect.element(page.getByLabelText('Card number')).toHaveValue('3782 822463 10005');
 });
 
 test('submits the trimmed card with the chosen network and theme', async () => {
@@ -119,4 +147,25 @@ test('the live preview follows the form, with placeholders for empty fields', as
   await page.getByLabelText('Cardholder').fill('Grace Hopper');
   await expect.element(page.getByText('Grace Hopper', { exact: true })).toBeVisible();
   await expect.element(page.getByText('Your Name')).not.toBeInTheDocument();
+});
+
+test('a card saved in the browser can fill the number, expiry and name; the CVV and issuer are never filled', async () => {
+  await renderForm();
+  await expect.element(page.getByLabelText('Card number')).toHaveAttribute('autocomplete', 'cc-number');
+  await expect.element(page.getByLabelText('Expiry')).toHaveAttribute('autocomplete', 'cc-exp');
+  await expect.element(page.getByLabelText('Cardholder')).toHaveAttribute('autocomplete', 'cc-name');
+  await expect.element(page.getByLabelText('CVV')).toHaveAttribute('autocomplete', 'off');
+  await expect.element(page.getByLabelText('Issuer')).toHaveAttribute('autocomplete', 'off');
+});
+
+test('after a failed submit the cursor goes to the first field in error, wherever that is', async () => {
+  await renderForm();
+  await page.getByLabelText('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabelText('Expiry').fill('1230');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.element(page.getByLabelText('Cardholder')).toHaveFocus();
+  await page.getByLabelText('Cardholder').fill('Ada Lovelace');
+  await page.getByLabelText('Expiry').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.element(page.getByLabelText('Expiry')).toHaveFocus();
 });

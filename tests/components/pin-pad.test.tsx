@@ -8,7 +8,7 @@ const key = (name: string) => page.getByRole('button', { name, exact: true });
 
 test('builds the PIN a digit at a time, backspace removes the last, and six digits submit by themselves', async () => {
   const submitted: string[] = [];
-  await renderComponent(<PinPad onSubmit={async (pin) => void submitted.push(pin)} />);
+  await renderComponent(<PinPad purpose="current" onSubmit={async (pin) => void submitted.push(pin)} />);
   await key('2').click();
   await key('7').click();
   await expect.element(dots(2)).toBeVisible();
@@ -21,7 +21,7 @@ test('builds the PIN a digit at a time, backspace removes the last, and six digi
 test('ignores presses at six digits and dims the keys while full', async () => {
   let release: () => void = () => undefined;
   const submit = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
-  await renderComponent(<PinPad onSubmit={submit} />);
+  await renderComponent(<PinPad purpose="current" onSubmit={submit} />);
   for (const digit of '274951') await key(digit).click();
   await expect.element(dots(6)).toBeVisible();
   await expect.element(key('3')).toBeDisabled();
@@ -34,7 +34,7 @@ test('ignores presses at six digits and dims the keys while full', async () => {
 
 test('works from a physical keyboard: digits and Backspace', async () => {
   const submitted: string[] = [];
-  await renderComponent(<PinPad onSubmit={async (pin) => void submitted.push(pin)} />);
+  await renderComponent(<PinPad purpose="current" onSubmit={async (pin) => void submitted.push(pin)} />);
   await userEvent.keyboard('12');
   await expect.element(dots(2)).toBeVisible();
   await userEvent.keyboard('{Backspace}');
@@ -48,6 +48,7 @@ test('a failure shows its message in red, shakes the dots, clears the PIN after 
   try {
     await renderComponent(
       <PinPad
+        purpose="current"
         onSubmit={async () => {
           throw new Error('Entered PIN is incorrect');
         }}

@@ -41,6 +41,23 @@ describe('searchCards', () => {
     expect(ids('9424')).toEqual(['c']);
   });
 
+  it('finds numbers of every length, whole or in part, typed in any grouping', () => {
+    const lengths = [
+      card('amex', '378282246310005', '', 'Amex Holder', 'AMEX'),
+      card('diners', '30569309025904', '', 'Diners Holder', 'DINERS'),
+      card('long', '6011000000000000001', '', 'Long Holder', 'DISCOVER'),
+    ];
+    const index = lengths.map(toSearchEntry);
+    const found = (query: string) => searchCards(index, query).map((match) => match.id);
+    expect(found('3782 822463 10005')).toEqual(['amex']);
+    expect(found('10005')).toEqual(['amex']);
+    expect(found('3056 930902 5904')).toEqual(['diners']);
+    expect(found('30569309025904')).toEqual(['diners']);
+    expect(found('6011 0000 0000 0000 001')).toEqual(['long']);
+    expect(found('0000001')).toEqual(['long']);
+    expect(found('amex')).toEqual(['amex']);
+  });
+
   it('sorts newest first', () => {
     expect([...cards].sort(byModifiedDesc).map((found) => found.id)).toEqual(['a', 'c', 'b']);
   });

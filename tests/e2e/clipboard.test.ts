@@ -98,7 +98,7 @@ it("keeps the copy with 'Clear copied details after' set to Never, and copies a 
   const { page, errors, cardId } = await walletOnDetail();
   await openSecurity(page);
   await page.getByRole('combobox', { name: 'Clear copied details after' }).selectOption('Never');
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'User Interface' }).click();
   await page.getByRole('switch', { name: 'Mask card number' }).click();
   await page.goto(appUrl(`/home/cards/${cardId}`));

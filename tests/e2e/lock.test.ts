@@ -68,7 +68,7 @@ it('creates, unlocks with, changes and removes a PIN without losing a card', asy
   await page.getByText('PIN has been updated').waitFor();
 
   // Delete all cards, through the gate.
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'Data Management' }).click();
   await page.getByRole('button', { name: 'Delete all cards' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

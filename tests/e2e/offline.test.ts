@@ -15,7 +15,8 @@ import { cachedUrls, serviceWorkerReady } from './support/service-worker';
 const newContext = contextPerTest();
 const OFFLINE = 'You are offline. Changes you make are kept on this device and sync when you are back online.';
 
-const cardLink = (page: Page, issuer: string) => page.getByRole('link', { name: new RegExp(`^${issuer} card ending`) });
+const cardLink = (page: Page, issuer: string) =>
+  page.getByRole('link', { name: new RegExp(`^${issuer} .*ending \\d{4}, `) });
 
 it('starts and saves cards with the network off after one visit, signed out', async () => {
   const context = await newContext();

@@ -68,7 +68,8 @@ async function inFront(tab: Tab): Promise<Page> {
   return tab.page;
 }
 
-const cardLink = (page: Page, issuer: string) => page.getByRole('link', { name: new RegExp(`^${issuer} card ending`) });
+const cardLink = (page: Page, issuer: string) =>
+  page.getByRole('link', { name: new RegExp(`^${issuer} .*ending \\d{4}, `) });
 
 const goHome = async (page: Page): Promise<void> => {
   await page.getByRole('link', { name: 'Home', exact: true }).click();

@@ -1,7 +1,7 @@
 /**
- * With VITE_AUTH_TOKEN_SYNC_URL set, the signed-in person's ID token is synced to that same-origin path through the
- * Firebase SDK's own `authTokenSyncURL` setting: a POST with the token as a bearer credential on sign-in, a DELETE
- * on sign-out (SPEC.md §7).
+ * With VITE_AUTH_TOKEN_SYNC_URL set, the signed-in person's ID token is synced to that same-origin path, the Firebase
+ * SDK's `authTokenSyncURL` exchange (src/remote/token-sync.ts): a POST with the token as a bearer credential on
+ * sign-in, a DELETE on sign-out (SPEC.md §7).
  */
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -75,7 +75,8 @@ const UNREADABLE: Record<string, string> = {
 
 const openContext = contextPerTest();
 
-const cardLink = (page: Page, issuer: string) => page.getByRole('link', { name: new RegExp(`^${issuer} card ending`) });
+const cardLink = (page: Page, issuer: string) =>
+  page.getByRole('link', { name: new RegExp(`^${issuer} .*ending \\d{4}, `) });
 const storedCards = async (page: Page): Promise<Collection> => (await storedItem(page, 'sleeve/cards')) as Collection;
 const unreadableList = (page: Page) => page.getByRole('list', { name: 'Cards that could not be opened' });
 const unreadableItem = (page: Page, id: string) =>
@@ -143,7 +144,7 @@ it('opens the good cards of a plain wallet, lists the entries that are not cards
   expect(await page.locator('a.card-link').count()).toBe(2);
 
   // Delete all cards deletes the cards that can be seen; what could not be opened stays stored.
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'Data Management' }).click();
   await page.getByRole('button', { name: 'Delete all cards' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -103,7 +103,7 @@ it('offers the new version at the next launch, and Reload starts it', async () =
 
 it('offers nothing with the switch off; the new version starts once every tab has closed', async () => {
   await visitOldBuild(async (page) => {
-    await page.getByRole('link', { name: 'You' }).click();
+    await page.getByRole('link', { name: 'You', exact: true }).click();
     await page.getByRole('link', { name: 'User Interface' }).click();
     const toggle = page.getByRole('switch', { name: 'Check for updates at launch' });
     await toggle.click();

@@ -43,7 +43,7 @@ it('keeps two cards through search, masking, editing, deleting and a reload', as
   expect(await search.inputValue()).toBe('');
 
   // Mask card numbers from User Interface; the home list then hides the middle digits.
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'User Interface' }).click();
   await page.getByRole('switch', { name: 'Mask card number' }).click();
   await page.getByRole('link', { name: 'Home' }).click();

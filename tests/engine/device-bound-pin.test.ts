@@ -1,7 +1,8 @@
 /**
  * The PIN record bound to this device, through the real engine worker and this origin's real IndexedDB: its shape,
  * what the stored record alone allows (no guess can be checked), what happens without the device key (a plain
- * refusal before anything is derived), and older plain records, bound on their next unlock at no extra derivation.
+ * refusal before anything is derived), and older plain records, bound on their next unlock at no extra derivation,
+ * whichever form of wrapped key they hold: Sleeve's raw one, or the seed's base64 text.
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { PlainCollection } from '../../src/domain/card';
@@ -10,6 +11,7 @@ import type { PinRecord } from '../../src/domain/secret';
 import { base64Bytes, deleteDeviceKeys, opens, pinKek, storedDeviceKey } from '../support/device-keys';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
+import { seed } from '../support/seed-commands';
 import { makeCards } from '../support/seeded';
 
 afterEach(stopEngines);
@@ -89,9 +91,14 @@ describe('a PIN record made now', () => {
 
   test('a password record is not bound: it keeps the wire format the server and other clients read', async () => {
     const engine = startEngine();
-    const { record } = await engine.createSecret('correct horse battery staple', plain(), NOW, { kind: 'password' });
+    const { record, collection } = await engine.createSecret('correct horse battery staple', plain(), NOW, {
+      kind: 'password',
+    });
     expect(Object.keys(record).sort()).toEqual(['encryptedDek', 'modifiedAt', 'salt']);
-    expect(base64Bytes(record.encryptedDek.ciphertext)).toHaveLength(48);
+    // The seed's form: the DEK's base64 text, which the seed's clients open with node:crypto alone.
+    expect(base64Bytes(record.encryptedDek.ciphertext)).toHaveLength(60);
+    const opened = await seed.openTheSeedWay('correct horse battery staple', record, Object.values(collection.cards));
+    expect(Object.keys(opened.cards).sort()).toEqual(cardIds);
     const { record: byDefault } = await startEngine().createSecret('correct horse battery staple', plain(), NOW);
     expect(Object.hasOwn(byDefault, 'device')).toBe(false);
   });
@@ -154,12 +161,25 @@ describe("without this device's key", () => {
   });
 });
 
+/** `record` without its device layer, taken off here with this origin's device key: a plain PIN record. */
+async function unbound(record: PinRecord): Promise<PinRecord> {
+  const key = (await storedDeviceKey()) as CryptoKey;
+  const iv = base64Bytes(record.device?.iv ?? '');
+  const inner = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, base64Bytes(record.encryptedDek.ciphertext));
+  const { device: _, ...plainRecord } = record;
+  return {
+    ...plainRecord,
+    encryptedDek: { ...record.encryptedDek, ciphertext: btoa(String.fromCharCode(...new Uint8Array(inner))) },
+  };
+}
+
 describe('an older plain PIN record', () => {
+  /** A PIN record as Sleeve wrote them before binding: the PIN layer alone, the DEK's raw bytes under the PIN. */
   async function olderWallet() {
-    const maker = startEngine();
-    const created = await maker.createSecret(PIN, plain(), NOW);
-    expect(Object.hasOwn(created.record, 'device')).toBe(false);
-    return created;
+    const { record, collection } = await pinWallet();
+    const older = await unbound(record);
+    expect(base64Bytes(older.encryptedDek.ciphertext)).toHaveLength(48);
+    return { record: older, collection };
   }
 
   test('unlocks as before, then binds with no further derivation; the bound record opens with the same PIN', async () => {
@@ -192,6 +212,65 @@ describe('an older plain PIN record', () => {
     expect((await rejectionOf(engine.bindPin(other.record))).message).toBe(Messages.refreshAndUnlock);
     await engine.lock();
     expect((await rejectionOf(engine.bindPin(record))).message).toBe(Messages.refreshAndUnlock);
+  });
+});
+
+describe("a PIN record in the seed's form (the DEK's base64 text under the PIN)", () => {
+  /** Made with node:crypto, as the seed's clients make a record, over the cards sealed the same way. */
+  async function seedPinWallet() {
+    const made = await seed.seedWallet(PIN, cards, NOW);
+    expect(base64Bytes(made.record.encryptedDek.ciphertext)).toHaveLength(60);
+    return made;
+  }
+
+  test('opens unbound, then binds with no further derivation and opens bound', async () => {
+    const { record, collection } = await seedPinWallet();
+    const engine = startEngine();
+    expect(await derivationsOf(engine, () => engine.unlock(PIN, record, collection))).toBe(1);
+    expect(await engine.hasKey()).toBe(true);
+    let bound: PinRecord = record;
+    expect(
+      await derivationsOf(engine, async () => {
+        bound = await engine.bindPin(record);
+      }),
+    ).toBe(0);
+    // The 60-byte PIN layer, sealed once more: 76 bytes.
+    expect(base64Bytes(bound.encryptedDek.ciphertext)).toHaveLength(76);
+    expect(bound.device).toEqual({ iv: expect.any(String) });
+    // Bound, the stored values alone check no guess, the right PIN's included.
+    expect(
+      await opens(await pinKek(PIN, bound.salt), bound.encryptedDek.iv, base64Bytes(bound.encryptedDek.ciphertext)),
+    ).toBe(false);
+    const reader = startEngine();
+    expect(openedIds(await reader.unlock(PIN, bound, collection))).toEqual(cardIds);
+    expect(await reader.verify(PIN, bound)).toBe(true);
+    expect(await reader.verify('530718', bound)).toBe(false);
+    // Under the device layer, the seed's PIN layer exactly as it was.
+    expect(await unbound(bound)).toEqual(record);
+  });
+
+  test('a wrong PIN is refused as for any record, bound or not', async () => {
+    const { record, collection } = await seedPinWallet();
+    const engine = startEngine();
+    await engine.unlock(PIN, record, collection);
+    const bound = await engine.bindPin(record);
+    for (const each of [record, bound]) {
+      const reader = startEngine();
+      const error = await rejectionOf(reader.unlock('530718', each, collection));
+      expect(error.message).toBe('');
+      expect((error.cause as Error).message).toBe(Messages.decryptFailed);
+      expect(await reader.hasKey()).toBe(false);
+    }
+  });
+
+  test('changing it gives a bound record in the raw form, over the same key', async () => {
+    const { record, collection } = await seedPinWallet();
+    const engine = startEngine();
+    await engine.unlock(PIN, record, collection);
+    const bound = await engine.bindPin(record);
+    const changed = await engine.changeSecret(PIN, bound, '806142', NOW + 1);
+    expect(base64Bytes(changed.encryptedDek.ciphertext)).toHaveLength(64);
+    expect(openedIds(await startEngine().unlock('806142', changed, collection))).toEqual(cardIds);
   });
 });
 

@@ -1,16 +1,23 @@
 /**
- * What the app stores under a PIN follows the documented format, layer by layer: this test opens it with nothing but
- * node:crypto and the parameters in DESIGN.md (PBKDF2-HMAC-SHA-512, 210000 iterations, AES-256-GCM with the tag
- * appended), using no project code. The PIN record is bound to the device: its wrapped key is sealed once more under a
- * key that only the origin's IndexedDB holds, so with the stored values alone even the right PIN opens nothing. The
- * page, which is that origin, takes off that one layer with its own key; the rest is node:crypto.
+ * What the app stores follows the documented format, layer by layer: these tests open it with nothing but node:crypto
+ * and the parameters in DESIGN.md (PBKDF2-HMAC-SHA-512, 210000 iterations, AES-256-GCM with the tag appended), using
+ * no project code.
+ * - Under a PIN: the record is bound to the device, its wrapped key sealed once more under a key that only the
+ *   origin's IndexedDB holds, so with the stored values alone even the right PIN opens nothing. The page, which is that
+ *   origin, takes off that one layer with its own key; the rest is node:crypto. Under it, the PIN wraps the DEK's raw
+ *   32 bytes (Sleeve's own form: the record never leaves the device).
+ * - An account's password record and cards on the server open the seed's way (seed-client.ts): the record holds the
+ *   DEK's base64 text, as the seed's clients, its Android app included, expect.
  */
 import { createDecipheriv, pbkdf2Sync } from 'node:crypto';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createPassword, PASSWORD, readServer, signInWithGoogle } from '../e2e/support/account-flows';
 import { addCard, MASTERCARD, storedItem, VISA } from '../e2e/support/actions';
 import { appUrl, launchChromium } from '../e2e/support/browser';
+import { serveGapiStandIn } from '../e2e/support/gapi-stand-in';
 import { createPinFromSecurity } from '../e2e/support/pin-flows';
+import { openCard, openSeedRecord, type WireEncryptedCard, type WireRecord } from './seed-client';
 
 function aesGcmOpen(key: Buffer, ivBase64: string, sealedBase64: string): Buffer {
   const sealed = Buffer.from(sealedBase64, 'base64');
@@ -73,6 +80,47 @@ it('decrypts the cards stored under a PIN with node:crypto alone', async () => {
   // A wrong PIN derives another key, which the record refuses.
   const wrong = pbkdf2Sync(Buffer.from('274952', 'utf8'), salt, 210_000, 32, 'sha512');
   expect(() => aesGcmOpen(wrong, auth.pin.encryptedDek.iv, pinLayer)).toThrow();
+  await context.close();
+});
+
+it("opens an account's password record and cards on the server the seed's way, with node:crypto alone", async () => {
+  const context = await browser.newContext();
+  await serveGapiStandIn(context);
+  const page = await context.newPage();
+  await page.goto(appUrl('/home'));
+  const visaId = await addCard(page, VISA);
+  const mastercardId = await addCard(page, MASTERCARD);
+  const uidsBefore = Object.keys(((await readServer()) as object | null) ?? {});
+  await signInWithGoogle(page, 'ada.interop@example.com', 'Ada Lovelace');
+  await createPassword(page, PASSWORD);
+
+  const server = (await readServer()) as Record<
+    string,
+    { auth: { password: WireRecord }; cards: Record<string, WireEncryptedCard> }
+  >;
+  const uid = Object.keys(server).find((id) => !uidsBefore.includes(id)) as string;
+  const { auth, cards } = server[uid] as (typeof server)[string];
+  expect(Object.keys(auth)).toEqual(['password']);
+  const wrapped = Buffer.from(auth.password.encryptedDek.ciphertext, 'base64');
+  // The DEK's 44 characters of base64 and the tag.
+  expect(wrapped.length).toBe(60);
+  const dek = openSeedRecord(PASSWORD, auth.password);
+  expect(dek.length).toBe(32);
+  expect(Object.keys(cards).sort()).toEqual([visaId, mastercardId].sort());
+  expect(openCard(dek, cards[visaId] as WireEncryptedCard)).toEqual({
+    number: '4111111111111111',
+    expiry: '12/29',
+    cardholder: 'Ada Lovelace',
+    issuer: 'First Bank',
+    cvv: '123',
+    network: 'VISA',
+    theme: expect.any(String),
+  });
+  expect(openCard(dek, cards[mastercardId] as WireEncryptedCard)).toMatchObject({ cardholder: 'Grace Hopper' });
+  // A wrong password opens nothing.
+  expect(() => openSeedRecord(`${PASSWORD}x`, auth.password)).toThrow();
+  // This device keeps exactly the server's record.
+  expect(((await storedItem(page, 'sleeve/auth')) as { password: unknown }).password).toEqual(auth.password);
   await context.close();
 });
 

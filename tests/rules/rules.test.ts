@@ -268,6 +268,50 @@ describe('password record', () => {
     await expectDenied(set(ref(ada.db, path()), passwordRecord(1_700_000_000_002, 64)));
   });
 
+  it("accepts the wrapped key's base64 in exactly 64 or 80 characters, and nothing else", async () => {
+    const withCiphertext = (ciphertext: unknown, modifiedAt: number) => ({
+      ...passwordRecord(modifiedAt),
+      encryptedDek: { ciphertext, iv: base64(12) },
+    });
+    // Both forms as clients write them, every character of the alphabet that can appear: Sleeve's raw key (48
+    // bytes) and the seed's base64 text of the key (60 bytes).
+    const raw = Buffer.from(Array.from({ length: 48 }, (_, index) => 251 + index * 37)).toString('base64');
+    const text = Buffer.from(Array.from({ length: 60 }, (_, index) => 251 + index * 41)).toString('base64');
+    expect([raw.length, text.length]).toEqual([64, 80]);
+    expect(raw + text).toMatch(/\+/);
+    expect(raw + text).toMatch(/\//);
+    await set(ref(ada.db, path()), withCiphertext(raw, 1_700_000_000_000));
+    await set(ref(ada.db, path()), withCiphertext(text, 1_700_000_000_001));
+    expect(await read(ada.db, path())).toEqual(withCiphertext(text, 1_700_000_000_001));
+
+    const refused: [string, unknown][] = [
+      ['63 characters', raw.slice(1)],
+      ['65 characters', `${raw}A`],
+      ['68 characters (51 bytes)', base64(51)],
+      ['79 characters', text.slice(1)],
+      ['81 characters', `${text}A`],
+      ['84 characters (63 bytes)', base64(63)],
+      ['88 characters (64 bytes)', base64(64)],
+      ['44 characters (the key itself, unencrypted)', base64(32)],
+      ['64 characters ending in padding (47 bytes)', base64(47)],
+      ['80 characters ending in padding (59 bytes)', base64(59)],
+      ['the URL-safe alphabet', text.replaceAll('+', '-').replaceAll('/', '_')],
+      ['a space', `${text.slice(0, 40)} ${text.slice(41)}`],
+      ['a line break', `${raw.slice(0, 32)}\n${raw.slice(33)}`],
+      ['a character outside ASCII', `${text.slice(0, 40)}é${text.slice(41)}`],
+      ['nothing', ''],
+      ['a number', 1234],
+      ['an object', { ciphertext: text }],
+    ];
+    for (const [what, ciphertext] of refused) {
+      if (typeof ciphertext === 'string' && what.includes('characters')) {
+        expect(ciphertext.length, what).toBe(Number(/\d+/.exec(what)?.[0]));
+      }
+      await expectDenied(set(ref(ada.db, path()), withCiphertext(ciphertext, 1_700_000_000_002)));
+    }
+    expect(await read(ada.db, path())).toEqual(withCiphertext(text, 1_700_000_000_001));
+  });
+
   it('refuses a record with an extra or missing field', async () => {
     const record = passwordRecord();
     await expectDenied(set(ref(ada.db, path()), { ...record, pin: '123456' }));

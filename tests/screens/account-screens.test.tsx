@@ -16,6 +16,7 @@ import { startApp } from '../../src/state/app';
 import { saveCard } from '../../src/state/cards';
 import { gateFor } from '../../src/state/gate';
 import { createPin } from '../../src/state/secrets';
+import { expectNoAxeViolations } from '../support/axe';
 import { googleSignIn, serverValue, uniqueSub, writeRulesAside } from '../support/google';
 import { currentPath, makeCard, renderApp, seedStorage } from '../support/render';
 import { storedJson } from '../support/seed-storage';
@@ -72,6 +73,7 @@ test('signed out: Account offers Google sign-in, and nothing is running', async 
   await expect.element(page.getByText(/Sign in to keep your cards in sync/)).toBeVisible();
   await expect.element(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
   await expect.element(page.getByRole('status', { name: 'Signing in' })).not.toBeInTheDocument();
+  await expectNoAxeViolations();
 });
 
 test('the password steps need a Google sign-in first', async () => {
@@ -177,6 +179,7 @@ test("'Forgot password?' explains, then asks a second time; Cancel keeps the acc
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   const explain = page.getByRole('dialog', { name: 'Forgot password?' });
   await expect.element(explain.getByText(/cannot be recovered/)).toBeVisible();
+  await expectNoAxeViolations();
   await explain.getByRole('button', { name: 'Cancel' }).click();
   await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
 

@@ -1,6 +1,8 @@
-import { expect, test } from 'vitest';
-import { page } from 'vitest/browser';
+import { describe, expect, test } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
 import { THEMES } from '../../src/domain/card';
+import { CardFormMessages } from '../../src/domain/card-form';
+import { expectNoAxeViolations } from '../support/axe';
 import { renderApp, storedCards } from '../support/render';
 
 test('the intro explains manual entry and leads to the editor', async () => {
@@ -18,6 +20,7 @@ test('a new card shows placeholders and gets one of the themes', async () => {
   await renderApp('/add/editor');
   await expect.element(page.getByText('Your Name')).toBeVisible();
   await expect.element(page.getByText('Issuer/bank')).toBeVisible();
+  await expectNoAxeViolations();
   const checked = page
     .getByRole('radio')
     .elements()
@@ -57,6 +60,7 @@ test('an empty form is not saved', async () => {
   await renderApp('/add/editor');
   await page.getByRole('button', { name: 'Done' }).click();
   await expect.element(page.getByText('Card number must be exact 16 digits long')).toBeVisible();
+  await expectNoAxeViolations();
   expect(window.location.pathname).toBe('/add/editor');
   expect(storedCards().cards).toEqual({});
 });
@@ -122,4 +126,120 @@ test('Create PIN from the recommendation saves the card encrypted once the PIN e
   expect(Object.keys(stored.cards[id].data).sort()).toEqual(['cipherText', 'iv']);
   expect(JSON.parse(localStorage.getItem('sleeve/auth') ?? 'null').pin).not.toBeNull();
   await expect.element(page.getByText('Ada Lovelace').first()).toBeVisible();
+});
+
+describe('card brands in the editor', () => {
+  const number = () => page.getByLabelText('Card number');
+  const network = () => page.getByRole('combobox', { name: 'Network' });
+
+  async function typeNumber(digits: string): Promise<void> {
+    await number().click();
+    await userEvent.keyboard(digits);
+  }
+
+  async function fillTheRest(): Promise<void> {
+    await page.getByLabelText('Expiry').fill('0830');
+    await page.getByLabelText('Cardholder').fill('Alan Turing');
+  }
+
+  async function saveAndSkip(): Promise<string> {
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog', { name: 'Protect your cards' }).getByRole('button', { name: 'Skip' }).click();
+    await expect.poll(() => window.location.pathname).toMatch(/^\/home\/cards\/[A-Za-z0-9]{8}$/);
+    return window.location.pathname.split('/').pop() as string;
+  }
+
+  test('typing an American Express number picks it, groups it 4-6-5 and asks for a 4-digit CVV', async () => {
+    await renderApp('/add/editor');
+    await expect.element(network()).toHaveValue('OTHER');
+    await typeNumber('37');
+    await expect.element(network()).toHaveValue('AMEX');
+    await typeNumber('8282246310005');
+    await expect.element(number()).toHaveValue('3782 822463 10005');
+    await expect.element(page.getByTestId('card-number')).toHaveTextContent('3782 822463 10005');
+    // A sixteenth digit has no place in an American Express number.
+    await typeNumber('9');
+    await expect.element(number()).toHaveValue('3782 822463 10005');
+    await expect.element(number()).toHaveAttribute('maxlength', '17');
+
+    const cvv = page.getByLabelText('CVV');
+    await expect.element(cvv).toHaveAttribute('maxlength', '4');
+    await cvv.fill('123');
+    await fillTheRest();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.element(cvv).toHaveAccessibleDescription(/CVV must be exact 4 digits long or can be empty/);
+    await expect.element(page.getByText(CardFormMessages.cvv)).not.toBeInTheDocument();
+    await expectNoAxeViolations();
+    expect(storedCards().cards).toEqual({});
+
+    await cvv.fill('12345');
+    await expect.element(cvv).toHaveValue('1234');
+    const id = await saveAndSkip();
+    expect(storedCards().cards[id]?.data).toMatchObject({ number: '378282246310005', cvv: '1234', network: 'AMEX' });
+  });
+
+  test('an American Express number that is too short says its own length', async () => {
+    await renderApp('/add/editor');
+    await typeNumber('3782822463');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.element(number()).toHaveAccessibleDescription('Card number must be exact 15 digits long');
+    await expect.element(page.getByText(CardFormMessages.number)).not.toBeInTheDocument();
+  });
+
+  test('the picker follows the number until a network is picked by hand, and then keeps it', async () => {
+    await renderApp('/add/editor');
+    await typeNumber('60');
+    await expect.element(network()).toHaveValue('RUPAY');
+    await typeNumber('11');
+    await expect.element(network()).toHaveValue('DISCOVER');
+    await number().fill('4111');
+    await expect.element(network()).toHaveValue('VISA');
+
+    await network().selectOptions('Other');
+    await typeNumber('111111111111');
+    await expect.element(network()).toHaveValue('OTHER');
+    await number().fill('378282246310005');
+    await expect.element(network()).toHaveValue('OTHER');
+    // Other numbers go by fours, and Other allows up to 19 digits.
+    await expect.element(number()).toHaveValue('3782 8224 6310 005');
+    await expect.element(number()).toHaveAttribute('maxlength', '23');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.element(page.getByText('Card number must be between 16 and 19 digits long')).toBeVisible();
+  });
+
+  test('a number that fails the checksum is saved, with a warning beside the field until then', async () => {
+    await renderApp('/add/editor');
+    const warning = 'This number fails the card checksum. Check it for a typo.';
+    await typeNumber('411111111111111');
+    await expect.element(page.getByText(warning)).not.toBeInTheDocument();
+    await typeNumber('2');
+    await expect.element(page.getByText(warning)).toBeVisible();
+    await expect.element(number()).toHaveAccessibleDescription(warning);
+    await expect.element(number()).not.toHaveAttribute('aria-invalid');
+    await expectNoAxeViolations();
+    // Put right, the warning goes.
+    await number().fill('4111111111111111');
+    await expect.element(page.getByText(warning)).not.toBeInTheDocument();
+    await number().fill('4111111111111112');
+    await fillTheRest();
+    const id = await saveAndSkip();
+    expect(storedCards().cards[id]?.data.number).toBe('4111111111111112');
+    // The saved card still says so.
+    await expect.element(page.getByText(warning)).toBeVisible();
+  });
+
+  test("'13/29' is refused with the month message, and nothing is saved", async () => {
+    await renderApp('/add/editor');
+    await number().fill('4111111111111111');
+    await page.getByLabelText('Expiry').fill('1329');
+    await expect.element(page.getByLabelText('Expiry')).toHaveValue('13/29');
+    await page.getByLabelText('Cardholder').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.element(page.getByText('Expiry month must be between 01 and 12')).toBeVisible();
+    await expect.element(page.getByLabelText('Expiry')).toHaveFocus();
+    await expect.element(page.getByText(CardFormMessages.expiry)).not.toBeInTheDocument();
+    expect(storedCards().cards).toEqual({});
+    await page.getByLabelText('Expiry').fill('1229');
+    await expect.element(page.getByText('Expiry month must be between 01 and 12')).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
+import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp, storedCards } from '../support/render';
 
 const card = makeCard({ issuer: 'Old Bank', cardholder: 'Ada Lovelace', expiry: '01/27' }, { id: 'Edit0001' });
@@ -12,6 +13,7 @@ test('the form starts filled in; Update saves, goes back one step and confirms',
   await expect.element(page.getByLabelText('Card number')).toHaveValue('4111 1111 1111 1111');
   await expect.element(page.getByLabelText('Issuer')).toHaveValue('Old Bank');
   await expect.element(page.getByRole('radio', { name: 'Theme Sky' })).toBeChecked();
+  await expectNoAxeViolations();
 
   await page.getByLabelText('Issuer').fill('  New Bank  ');
   await page.getByLabelText('Network').selectOptions('Mastercard');
@@ -44,4 +46,28 @@ test("the header's Done submits too, and invalid input is not saved", async () =
 test('an unknown id goes back to /home', async () => {
   await renderApp('/home/cards/missing1/edit', { cards: [card] });
   await expect.poll(() => window.location.pathname).toBe('/home');
+});
+
+test('a network picked by hand before stays as the number is edited; one that matched the number follows it', async () => {
+  const picked = makeCard({ number: '4111111111111111', network: 'MASTERCARD' }, { id: 'Picked01' });
+  const matching = makeCard({ number: '4111111111111111', network: 'VISA', cvv: '' }, { id: 'Follow01' });
+  const { unmount } = await renderApp(`/home/cards/${picked.id}/edit`, { cards: [picked, matching] });
+  await page.getByLabelText('Card number').fill('5555555555554444');
+  await expect.element(page.getByLabelText('Network')).toHaveValue('MASTERCARD');
+  await unmount();
+
+  // Opened from the card, as a person does: Update goes back one step, to it.
+  await renderApp(`/home/cards/${matching.id}`, { cards: [picked, matching] });
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByLabelText('Card number').fill('378282246310005');
+  await expect.element(page.getByLabelText('Network')).toHaveValue('AMEX');
+  await page.getByLabelText('CVV').fill('1234');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect.poll(() => window.location.pathname).toBe(`/home/cards/${matching.id}`);
+  expect(storedCards().cards[matching.id]?.data).toMatchObject({
+    number: '378282246310005',
+    network: 'AMEX',
+    cvv: '1234',
+  });
+  await expect.element(page.getByRole('definition').nth(0)).toHaveTextContent(/^3782 822463 10005$/);
 });

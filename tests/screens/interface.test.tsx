@@ -1,6 +1,7 @@
 /** /user/interface: 'Check for updates at launch', the `updates.checkAtLaunch` preference (on unless turned off). */
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
+import { expectNoAxeViolations } from '../support/axe';
 import { renderApp } from '../support/render';
 
 const stored = () => JSON.parse(localStorage.getItem('sleeve/preferences') ?? 'null');
@@ -20,6 +21,7 @@ test("'Check for updates at launch' is on by default and persists when switched 
   await toggle.click();
   await expect.element(toggle).toHaveAttribute('aria-checked', 'true');
   expect(stored().updates).toEqual({ checkAtLaunch: true });
+  await expectNoAxeViolations();
 });
 
 test('a stored choice to not check shows as off after a start', async () => {

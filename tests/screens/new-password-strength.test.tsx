@@ -7,6 +7,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { navigate } from 'wouter/use-browser-location';
 import { continueSignIn, createAccountPassword, signOut } from '../../src/state/account';
+import { expectNoAxeViolations } from '../support/axe';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
 import { currentPath, renderApp } from '../support/render';
 
@@ -60,6 +61,7 @@ test("Create a password: 'Password123!' is refused, a long random passphrase cre
   await expect.element(page.getByRole('heading', { name: 'Create a password', level: 1 })).toBeVisible();
   const field = page.getByLabelText('Password', { exact: true });
   await expectRefused(field);
+  await expectNoAxeViolations();
   expect(await serverValue(`${uid}/auth/password`)).toBeNull();
 
   await field.fill(PASSPHRASE);

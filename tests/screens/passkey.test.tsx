@@ -7,6 +7,7 @@ import { beforeEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { keepPasskey } from '../../src/state/passkey';
 import { createPin, lockApp, verifyPin } from '../../src/state/secrets';
+import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp } from '../support/render';
 
 const PIN = '274951';
@@ -43,7 +44,7 @@ test('locked, no passkey is offered where the browser cannot use one; the PIN un
 test('Security lets a passkey be removed (confirmed), and then shows no passkey section at all', async () => {
   await renderApp('/pin/unlock', { raw: locked });
   await typeDigits(PIN);
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'Security' }).click();
   await expect.element(page.getByRole('heading', { name: 'Passkey' })).toBeVisible();
   await expect
@@ -56,6 +57,7 @@ test('Security lets a passkey be removed (confirmed), and then shows no passkey 
   expect(storedPasskey()).not.toBeNull();
   await page.getByRole('button', { name: 'Remove passkey' }).click();
   await expect.element(page.getByText('Sleeve will then unlock with your PIN only.')).toBeVisible();
+  await expectNoAxeViolations();
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect.element(page.getByText('Passkey has been removed')).toBeVisible();
   expect(storedPasskey()).toBeNull();

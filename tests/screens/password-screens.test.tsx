@@ -13,6 +13,7 @@ import { auth } from '../../src/remote/firebase';
 import { continueSignIn, createAccountPassword, signOut } from '../../src/state/account';
 import { gateFor } from '../../src/state/gate';
 import { createPin, verifyPassword } from '../../src/state/secrets';
+import { expectNoAxeViolations } from '../support/axe';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
 import { currentPath, makeCard, renderApp } from '../support/render';
@@ -62,7 +63,7 @@ async function reopen(app: Mounted, path: string): Promise<Mounted> {
   return renderApp(path, { raw });
 }
 
-const firstBank = () => page.getByRole('link', { name: /First Bank card ending/ });
+const firstBank = () => page.getByRole('link', { name: /^First Bank Visa ending 1111, / });
 
 test('a fresh page unlocks with the password; a wrong one is flagged, the right one opens the cards', async () => {
   const { app } = await signedIn('/home');
@@ -70,11 +71,12 @@ test('a fresh page unlocks with the password; a wrong one is flagged, the right 
   await expect.poll(currentPath).toBe('/password/unlock');
   await expect.element(page.getByRole('heading', { name: 'Unlock Sleeve', level: 1 })).toBeVisible();
   await expect.element(page.getByText('Unlock using your password')).toBeVisible();
-  await expect.element(page.getByRole('link', { name: 'You' })).not.toBeInTheDocument();
+  await expect.element(page.getByRole('link', { name: 'You', exact: true })).not.toBeInTheDocument();
 
   await page.getByRole('link', { name: 'Need help?' }).click();
   await expect.poll(currentPath).toBe('/password/unlock/help');
   await expect.element(page.getByRole('button', { name: 'Forgot password?' })).toBeVisible();
+  await expectNoAxeViolations();
   await expect.element(page.getByRole('link', { name: 'Unlock using your PIN' })).not.toBeInTheDocument();
   await page.getByRole('link', { name: 'Back' }).click();
 
@@ -82,6 +84,7 @@ test('a fresh page unlocks with the password; a wrong one is flagged, the right 
   await field.fill('Wrong-Horse-9');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect.element(page.getByText('Entered password is incorrect')).toBeVisible();
+  await expectNoAxeViolations();
   await expect.element(firstBank()).not.toBeInTheDocument();
   await field.fill(PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();

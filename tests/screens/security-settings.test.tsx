@@ -10,6 +10,7 @@ import { holdCardDraft, peekCardDraft } from '../../src/screens/add/card-draft';
 import { holdPinDraft, peekPinDraft } from '../../src/screens/pin/pin-draft';
 import { createPin } from '../../src/state/secrets';
 import { appState, cardsState } from '../../src/state/store';
+import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp } from '../support/render';
 
 const PIN = '274951';
@@ -22,6 +23,7 @@ test('the settings start at 5 minutes and 30 seconds, and each choice is stored 
     preferences: { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } },
   });
   await expect.element(page.getByRole('heading', { name: 'Auto-lock' })).toBeVisible();
+  await expectNoAxeViolations();
   await expect.element(lockAfter()).toHaveValue('5');
   await expect.element(clearAfter()).toHaveValue('30');
   // Without a PIN or password there is nothing to lock.
@@ -107,7 +109,7 @@ test("'Lock now' in Security locks at once: no key, no card, no draft, and the u
 
 test("'Lock now' on Home shows only while a secret exists, and locks", async () => {
   await renderApp('/home', { cards: [makeCard({ issuer: 'Home Bank' })] });
-  await expect.element(page.getByRole('link', { name: /^Home Bank card ending/ })).toBeVisible();
+  await expect.element(page.getByRole('link', { name: /^Home Bank .*ending \d{4}, / })).toBeVisible();
   await expect.element(page.getByRole('button', { name: 'Lock now' })).not.toBeInTheDocument();
   await createPin(PIN);
   await page.getByRole('button', { name: 'Lock now' }).click();

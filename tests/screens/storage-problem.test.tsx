@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
+import { expectNoAxeViolations } from '../support/axe';
 import { renderApp } from '../support/render';
 
 const CORRUPT = '{"type":"UNENCRYPTED","cards":{';
@@ -10,6 +11,7 @@ test('corrupt sleeve/cards shows the problem screen and keeps the raw value unto
   await expect.element(page.getByText(/it is not valid JSON/)).toBeVisible();
   await expect.element(page.getByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
   expect(localStorage.getItem('sleeve/cards')).toBe(CORRUPT);
+  await expectNoAxeViolations();
 });
 
 test("'Start fresh' removes the unreadable value and opens the app", async () => {

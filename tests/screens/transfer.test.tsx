@@ -10,6 +10,7 @@ import { eraseDevice } from '../../src/state/app';
 import { createPin } from '../../src/state/secrets';
 import bitwardenText from '../fixtures/transfer/bitwarden.json?raw';
 import csvText from '../fixtures/transfer/cards.csv?raw';
+import { expectNoAxeViolations } from '../support/axe';
 import { catchDownloads } from '../support/downloads';
 import { currentPath, makeCard, renderApp, storedCards } from '../support/render';
 
@@ -47,14 +48,22 @@ test('importing a Bitwarden file: the preview lists what is new, what Sleeve has
     )
     .toBeVisible();
 
-  const add = section(/^To add \(2\)$/);
+  await expectNoAxeViolations();
+  const add = section(/^To add \(3\)$/);
   await expect.element(add.getByRole('checkbox', { name: /Item 3 “Mastercard ending 4444”/ })).toBeChecked();
   await expect.element(add.getByText('•••• 4444 · 12/28 · Grace Hopper · Mastercard')).toBeVisible();
+  // American Express: 15 digits and a 4-digit code come in as they are.
+  await expect.element(add.getByRole('checkbox', { name: /Item 4 “Travel Amex”/ })).toBeChecked();
+  await expect.element(add.getByText('•••• 0005 · 06/27 · Alan Turing · Travel Amex · American Express')).toBeVisible();
   await expect
     .element(add.getByText('Note: its network “JCB” is not one Sleeve knows, so it is kept as Other'))
     .toBeVisible();
   await expect
-    .element(add.getByText('Note: its 4-digit security code was left out; Sleeve keeps 3-digit codes only'))
+    .element(
+      add.getByText(
+        'Note: its 4-digit security code was left out; Sleeve keeps 3-digit codes for cards of other networks',
+      ),
+    )
     .toBeVisible();
 
   const already = section(/^Already in Sleeve \(1\)$/);
@@ -67,9 +76,8 @@ test('importing a Bitwarden file: the preview lists what is new, what Sleeve has
     )
     .toBeVisible();
 
-  const cannot = section(/^Cannot be imported \(6\)$/);
+  const cannot = section(/^Cannot be imported \(5\)$/);
   for (const [where, why] of [
-    ['Item 4 “Travel Amex”', 'its card number has 15 digits; Sleeve keeps 16-digit card numbers only'],
     ['Item 6 “No name on it”', 'it has no cardholder name'],
     ['Item 7 “Typo”', 'its card number holds characters other than digits'],
     ['Item 8 “Old card”', 'its expiry date “13/2026” is not a month and year Sleeve can read'],
@@ -82,15 +90,20 @@ test('importing a Bitwarden file: the preview lists what is new, what Sleeve has
   // Nothing is stored before the person confirms.
   expect(Object.keys(storedCards().cards)).toEqual(['Visa0001']);
 
-  // The JCB card is left out; only the Mastercard comes in.
+  // The JCB card is left out; the Mastercard and the American Express card come in.
   await add.getByRole('checkbox', { name: /Item 5/ }).click();
-  await page.getByRole('button', { name: 'Import 1 card' }).click();
-  await expect.element(page.getByText('Imported 1 card')).toHaveAttribute('data-type', 'success');
+  await page.getByRole('button', { name: 'Import 2 cards' }).click();
+  await expect.element(page.getByText('Imported 2 cards')).toHaveAttribute('data-type', 'success');
   await expect.poll(currentPath).toBe('/home');
   const stored = Object.values(storedCards().cards);
-  expect(stored).toHaveLength(2);
+  expect(stored).toHaveLength(3);
   expect(stored.find((card) => card.id === 'Visa0001')).toEqual(visa);
-  expect(stored.map((card) => card.data.number).sort()).toEqual(['4111111111111111', '5555555555554444']);
+  expect(stored.map((card) => card.data.number).sort()).toEqual([
+    '378282246310005',
+    '4111111111111111',
+    '5555555555554444',
+  ]);
+  expect(stored.find((card) => card.data.network === 'AMEX')?.data.cvv).toBe('1234');
   await expect.element(page.getByRole('link', { name: /Grace Hopper|card ending 4444/ }).first()).toBeVisible();
 });
 
@@ -118,21 +131,19 @@ test('a CSV file asks which column is which, suggests an answer, and shows the f
   await userEvent.selectOptions(page.getByRole('combobox', { name: 'Issuer' }), 'Not in the file');
   await page.getByRole('button', { name: 'Show what will be imported' }).click();
 
-  const add = section(/^To add \(3\)$/);
+  const add = section(/^To add \(4\)$/);
   await expect.element(add.getByText('•••• 1111 · 01/30 · Ada Lovelace · Visa')).toBeVisible();
   await expect.element(add.getByText('•••• 4444 · 12/28 · Hopper, Grace · Mastercard')).toBeVisible();
-  const cannot = section(/^Cannot be imported \(2\)$/);
-  await expect.element(cannot.getByText('Row 4', { exact: true })).toBeVisible();
-  await expect
-    .element(cannot.getByText('Why: its card number has 15 digits; Sleeve keeps 16-digit card numbers only'))
-    .toBeVisible();
+  await expect.element(add.getByText('•••• 0005 · 06/27 · Alan Turing · American Express')).toBeVisible();
+  const cannot = section(/^Cannot be imported \(1\)$/);
+  await expect.element(cannot.getByText('Row 6', { exact: true })).toBeVisible();
   await expect
     .element(cannot.getByText('Why: its expiry date “13/27” is not a month and year Sleeve can read'))
     .toBeVisible();
-  await page.getByRole('button', { name: 'Import 3 cards' }).click();
-  await expect.element(page.getByText('Imported 3 cards')).toBeVisible();
+  await page.getByRole('button', { name: 'Import 4 cards' }).click();
+  await expect.element(page.getByText('Imported 4 cards')).toBeVisible();
   const stored = Object.values(storedCards().cards) as PlainCard[];
-  expect(stored.map((card) => card.data.issuer)).toEqual(['', '', '']);
+  expect(stored.map((card) => card.data.issuer)).toEqual(['', '', '', '']);
 });
 
 test('a file Sleeve cannot read is explained where it was chosen, and another can be chosen', async () => {
@@ -144,7 +155,7 @@ test('a file Sleeve cannot read is explained where it was chosen, and another ca
       'This JSON file is not an export Sleeve knows. Sleeve imports its own backups, Bitwarden and Proton Pass JSON exports, Credential Exchange (CXF) files and CSV files.',
     );
   await chooseFile(fileOf(bitwardenText, 'bitwarden.json'));
-  await expect.element(section(/^To add \(3\)$/)).toBeVisible();
+  await expect.element(section(/^To add \(4\)$/)).toBeVisible();
 });
 
 test('an encrypted backup is the default; a weak or unconfirmed passphrase cannot save one; it imports back', async () => {
@@ -174,7 +185,7 @@ test('an encrypted backup is the default; a weak or unconfirmed passphrase canno
 
   // On a device that has lost everything, the backup brings the cards back, after a wrong passphrase is refused.
   await eraseDevice();
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'Data Management' }).click();
   await page.getByRole('link', { name: 'Import cards' }).click();
   await chooseFile(fileOf(file.text, file.name));
@@ -211,6 +222,7 @@ test('a plain export comes only after a warning, and Cancel downloads nothing', 
       ),
     )
     .toBeVisible();
+  await expectNoAxeViolations();
   await sheet.getByRole('button', { name: 'Cancel' }).click();
   await expect.element(sheet).not.toBeInTheDocument();
   expect(downloads.count()).toBe(0);

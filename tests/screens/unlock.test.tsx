@@ -2,6 +2,7 @@ import { beforeEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { createPin, lockApp } from '../../src/state/secrets';
 import { appState } from '../../src/state/store';
+import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp } from '../support/render';
 
 const PIN = '274951';
@@ -25,14 +26,15 @@ test('opens locked on the PIN screen whatever the path, and the right PIN opens 
   await renderApp('/user/data-management', { raw: locked });
   await expect.poll(() => window.location.pathname).toBe('/pin/unlock');
   await expect.element(page.getByText('Unlock using your PIN.')).toBeVisible();
-  await expect.element(page.getByRole('link', { name: 'You' })).not.toBeInTheDocument();
+  await expect.element(page.getByRole('link', { name: 'You', exact: true })).not.toBeInTheDocument();
   await typeDigits('530718');
   await expect.element(page.getByRole('alert')).toHaveTextContent('Entered PIN is incorrect');
+  await expectNoAxeViolations();
   expect(appState.locked).toBe(true);
   await expect.element(page.getByRole('img', { name: '0 of 6 digits entered' })).toBeVisible();
   await typeDigits(PIN);
   await expect.poll(() => window.location.pathname).toBe('/home');
-  await expect.element(page.getByRole('link', { name: /First Bank card ending/ })).toBeVisible();
+  await expect.element(page.getByRole('link', { name: /^First Bank Visa ending 1111, / })).toBeVisible();
 });
 
 test("help: without a password, 'Forgot PIN?' can erase the device after a second confirmation", async () => {
@@ -41,6 +43,7 @@ test("help: without a password, 'Forgot PIN?' can erase the device after a secon
   await expect.element(page.getByRole('link', { name: 'Unlock using your password' })).not.toBeInTheDocument();
   await page.getByRole('button', { name: 'Forgot PIN?' }).click();
   await expect.element(page.getByText(/cannot be recovered/)).toBeVisible();
+  await expectNoAxeViolations();
   await page.getByRole('button', { name: 'Erase data' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
   expect(localStorage.getItem('sleeve/cards')).not.toBeNull();

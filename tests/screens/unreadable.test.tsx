@@ -4,6 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
+import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp, storedCards } from '../support/render';
 
 const good = makeCard({ issuer: 'Harbour Credit', number: '4000000000000002' }, { id: 'GoodOne1' });
@@ -26,6 +27,7 @@ describe('cards that could not be opened', () => {
     await expect.element(page.getByRole('link', { name: /Harbour Credit/ })).toBeVisible();
     await expect.element(page.getByRole('link', { name: /Keep Me/ })).toBeVisible();
     await expect.element(page.getByText('2 cards could not be opened')).toBeVisible();
+    await expectNoAxeViolations();
     await page.getByRole('link', { name: 'Review' }).click();
     await expect.poll(() => window.location.pathname).toBe('/home/unreadable');
     await expect.element(page.getByRole('heading', { name: 'Cards that could not be opened', level: 1 })).toBeVisible();
@@ -35,6 +37,7 @@ describe('cards that could not be opened', () => {
     await expect.element(list.getByText('Card NoNumber')).toBeVisible();
     await expect.element(list.getByText('Why: its number is missing')).toBeVisible();
     await expect.element(list.getByText('Last changed unknown')).not.toBeInTheDocument();
+    await expectNoAxeViolations();
   });
 
   test('Keep leaves the card stored and Home stops counting it', async () => {
@@ -54,6 +57,7 @@ describe('cards that could not be opened', () => {
     await elo.getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete card' });
     await expect.element(dialog.getByText('Are you sure you want to delete this card?')).toBeVisible();
+    await expectNoAxeViolations();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.element(page.getByText('Card deleted')).toHaveAttribute('data-type', 'success');
     await expect.element(page.getByText('Card EloCard1')).not.toBeInTheDocument();

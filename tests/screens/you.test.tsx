@@ -1,6 +1,7 @@
 import { expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { APP_VERSION, androidReleaseUrl, SOURCE_CODE_URL } from '../../src/screens/you/links';
+import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp, storedCards } from '../support/render';
 
 test('the index lists the settings by section', async () => {
@@ -18,6 +19,7 @@ test('the index lists the settings by section', async () => {
   await expect.element(download).toHaveAttribute('href', androidReleaseUrl(APP_VERSION));
   await expect.element(download).toHaveAttribute('target', '_blank');
   await expect.element(download).toHaveAttribute('rel', 'noopener noreferrer');
+  await expectNoAxeViolations();
 });
 
 test('the release address carries the version in its path', () => {
@@ -40,7 +42,7 @@ test("'Mask card number' is a switch that persists to sleeve/preferences and mas
   });
   await page.getByRole('link', { name: 'Home' }).click();
   await expect.element(page.getByText('4111 •••• •••• 1111')).toBeVisible();
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'User Interface' }).click();
   await page.getByRole('switch', { name: 'Mask card number' }).click();
   await expect.element(page.getByRole('switch', { name: 'Mask card number' })).toHaveAttribute('aria-checked', 'false');
@@ -55,6 +57,7 @@ test('delete all cards asks first; Cancel keeps them', async () => {
   const sheet = page.getByRole('dialog', { name: 'Delete all cards' });
   await expect.element(sheet.getByText('Are you sure you want to delete all cards?')).toBeVisible();
   await expect.element(sheet.getByText('This action cannot be undone.')).toBeVisible();
+  await expectNoAxeViolations();
   await sheet.getByRole('button', { name: 'Cancel' }).click();
   await expect.element(sheet).not.toBeInTheDocument();
   expect(Object.keys(storedCards().cards)).toHaveLength(2);

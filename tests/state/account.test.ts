@@ -76,6 +76,17 @@ function expectEncryptedOnly(server: unknown): void {
   }
 }
 
+/**
+ * Signed in, this device keeps the account's cards only as the server's ciphertext, for offline use (written a moment
+ * after they arrive), and never a plain card: either nothing yet, or ciphertext.
+ */
+function expectNoPlainCardsHere(): void {
+  const kept = storedJson('cards') as { type: string; cards: Record<string, unknown> };
+  if (Object.keys(kept.cards).length === 0) return;
+  expect(kept.type).toBe('ENCRYPTED');
+  expectEncryptedOnly(kept.cards);
+}
+
 /** A device whose account was just created, with `cards` moved up. */
 async function createdAccount(cards: PlainCard[]): Promise<string> {
   seedPlainCards(cards);
@@ -118,7 +129,7 @@ describe('a new account (CREATE_PASSWORD)', () => {
     const server = await serverValue(`${uid}/cards`);
     expect(Object.keys(server as object).sort()).toEqual(ids(cards));
     expectEncryptedOnly(server);
-    expect(storedJson('cards')).toEqual({ type: 'UNENCRYPTED', cards: {} });
+    expectNoPlainCardsHere();
     expect(appState.user).toEqual({ uid, name: 'Ada', fullName: 'Ada Lovelace' });
     expect(appState.locked).toBe(false);
     await expect.poll(shownIds).toEqual(ids(cards));
@@ -205,7 +216,7 @@ describe('an existing account on a second device (ENTER_PASSWORD)', () => {
     const local = storedJson('auth') as { password: SecretRecord; pin: unknown };
     expect(local.pin).toBeNull();
     expect(local.password).toEqual(await db.readPasswordRecord(uid));
-    expect(storedJson('cards')).toEqual({ type: 'UNENCRYPTED', cards: {} });
+    expectNoPlainCardsHere();
     await expect.poll(shownIds).toEqual(all);
     expect(cardsState.cards.find((card) => card.id === shared.id)?.data.cardholder).toBe('Grace Hopper');
   });
@@ -276,10 +287,12 @@ describe('signed in', () => {
     const uid = await createdAccount(makeCards(51, 1));
     const id = await saveCard({ data: (makeCards(52, 1)[0] as PlainCard).data });
     expect(shownIds()).toContain(id);
+    // Sent from the outbox: on the server once acknowledged.
+    await expect.poll(() => cardsState.waiting).toBe(0);
     const server = (await serverValue(`${uid}/cards`)) as Record<string, unknown>;
     expect(Object.keys(server)).toContain(id);
     expectEncryptedOnly(server);
-    expect(storedJson('cards')).toEqual({ type: 'UNENCRYPTED', cards: {} });
+    expectNoPlainCardsHere();
     await deleteCard(id);
     expect(shownIds()).not.toContain(id);
     // The delete waits in the outbox until the save before it is answered, then goes.
@@ -305,6 +318,26 @@ describe('signed in', () => {
     // This device's own change does not make it stale.
     expect(appState.passwordStale).toBe(false);
     expect(appState.locked).toBe(false);
+  });
+
+  test('a password record dated ahead by a device whose clock ran fast is still replaced by a change', async () => {
+    // The record is made while this page's clock runs 4 minutes ahead (the server allows up to 5).
+    const realNow = Date.now;
+    Date.now = () => realNow() + 4 * 60_000;
+    let uid: string;
+    try {
+      uid = await createdAccount(makeCards(58, 1));
+    } finally {
+      Date.now = realNow;
+    }
+    const old = (await db.readPasswordRecord(uid)) as SecretRecord;
+    expect(old.modifiedAt).toBeGreaterThan(Date.now() + 3 * 60_000);
+    // Back on time, the change is dated after the record it replaces, so the server takes it.
+    await changePassword(PASSWORD, NEW_PASSWORD);
+    const next = (await db.readPasswordRecord(uid)) as SecretRecord;
+    expect(next.modifiedAt).toBeGreaterThan(old.modifiedAt);
+    expect(next).toEqual((storedJson('auth') as { password: SecretRecord }).password);
+    await verifyPassword(NEW_PASSWORD);
   });
 
   test('a newer password from another device locks, and the PIN stays until the new password opens its record', async () => {
@@ -348,6 +381,7 @@ describe('signed in', () => {
   test('a newer record that no password here opens (anyone who can write the server can write one) never costs the PIN', async () => {
     const cards = makeCards(59, 2);
     const uid = await createdAccount(cards);
+    gateFor(() => undefined, { forNewSecret: true });
     await verifyPassword(PASSWORD);
     await createPin(PIN);
     const before = storedJson('auth');

@@ -13,6 +13,7 @@ import { getEngine } from '../../src/engine';
 import { appState, startApp } from '../../src/state/app';
 import { cardsState } from '../../src/state/cards';
 import { CHANGED_ELSEWHERE } from '../../src/state/device-records';
+import { gateFor } from '../../src/state/gate';
 import {
   checkPasskeySupport,
   keepPasskey,
@@ -68,6 +69,8 @@ describe('keeping a passkey', () => {
     await verifyPin(PIN);
     const other = await openTab();
     await other.secrets.unlockWithPin(PIN);
+    other.gate.gateFor(() => undefined, { forNewSecret: true });
+    await other.secrets.verifyPin(PIN);
     await other.secrets.createPin('806142');
     await expect(keepPasskey(registered(), known)).rejects.toThrow(CHANGED_ELSEWHERE);
     expect(storedPasskey()).toBeNull();
@@ -118,6 +121,8 @@ describe('a device with a passkey', () => {
   it('stays when the PIN changes, since it wraps the same key', async () => {
     await unlockWithPin(PIN);
     const record = records().passkey!;
+    // As Security's Change PIN: the gate, the current PIN, then the new one.
+    gateFor(() => undefined, { forNewSecret: true });
     await verifyPin(PIN);
     await createPin('806142');
     expect(storedPasskey()).toEqual(record);

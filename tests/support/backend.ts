@@ -8,11 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { startBackend } from '../../scripts/backend.mjs';
 import type {} from './provided-context';
-
-/** Several checkouts on one machine can test at once when each sets its own SLEEVE_TEST_PORT_OFFSET. */
-const OFFSET = Number(process.env.SLEEVE_TEST_PORT_OFFSET ?? 0);
-export const TEST_AUTH_PORT = 9199 + OFFSET;
-export const TEST_DATABASE_PORT = 9100 + OFFSET;
+import { TEST_AUTH_PORT, TEST_DATABASE_PORT } from './test-ports';
 
 type Backend = Awaited<ReturnType<typeof startBackend>>;
 interface Shared {

@@ -10,10 +10,12 @@ import { createRoot } from 'react-dom/client';
 import { onTestFinished } from 'vitest';
 import { Router } from 'wouter';
 import { App } from '../../src/app/App';
+import { forgetShownScreens } from '../../src/app/screen-title';
 import type { CardData, PlainCard, PlainCollection } from '../../src/domain/card';
 import type { Preferences } from '../../src/domain/preferences';
 import { getEngine } from '../../src/engine';
 import { forgetSkip } from '../../src/screens/add/card-draft';
+import { resetListOrder } from '../../src/screens/home/list-order';
 import { startApp } from '../../src/state/app';
 import { resetDevice } from '../../src/state/store';
 import { hideToast } from '../../src/state/toast';
@@ -55,6 +57,13 @@ export function makeCard(data: Partial<CardData> = {}, card: { id?: string; modi
       ...data,
     },
   };
+}
+
+/** An expiry `months` months after the current one by the device's clock, as MM/YY (negative: months ago). */
+export function expiryIn(months: number): string {
+  const now = new Date();
+  const month = new Date(now.getFullYear(), now.getMonth() + months, 1);
+  return `${String(month.getMonth() + 1).padStart(2, '0')}/${String(month.getFullYear() % 100).padStart(2, '0')}`;
 }
 
 export interface Seed {
@@ -126,10 +135,13 @@ export async function renderComponent(ui: ReactNode): Promise<Mounted> {
 export async function renderApp(path: string, seed: Seed = {}): Promise<Mounted> {
   await seedStorage(seed);
   // As on a fresh page load: the splash until startApp() has read storage, so no screen sees the last test's cards;
-  // no key held, nothing of the device in memory, no earlier answer to the PIN recommendation.
+  // no key held, nothing of the device in memory, no earlier answer to the PIN recommendation, Home's list newest
+  // first.
   resetDevice();
+  forgetShownScreens();
   await getEngine().lock();
   forgetSkip();
+  resetListOrder();
   const originalUrl = window.location.pathname + window.location.search + window.location.hash;
   history.replaceState(null, '', path);
   const mounted = await mount(

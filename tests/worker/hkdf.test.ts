@@ -42,20 +42,22 @@ describe('HKDF-SHA-256', () => {
 
   test("the passkey key is HKDF of the PRF output with an empty salt and Sleeve's info, as OpenSSL computes it", async () => {
     expect(hexOf(await hkdfBits(PRF_OUTPUT, new Uint8Array(0), utf8(PASSKEY_KEK_INFO), 256))).toBe(PASSKEY_KEK);
-    const kek = await derivePasskeyWrappingKey(PRF_OUTPUT.slice());
+    const kek = await derivePasskeyWrappingKey(PRF_OUTPUT.slice(), ['wrapKey']);
     expect(await kekEquals(kek, PASSKEY_KEK)).toBe(true);
   });
 
   test('another PRF output is another key', async () => {
     const other = PRF_OUTPUT.slice();
     other[31] = 0x5e;
-    expect(await kekEquals(await derivePasskeyWrappingKey(other), PASSKEY_KEK)).toBe(false);
+    expect(await kekEquals(await derivePasskeyWrappingKey(other, ['wrapKey']), PASSKEY_KEK)).toBe(false);
   });
 
-  test('the passkey key is non-extractable and can only wrap and unwrap', async () => {
-    const kek = await derivePasskeyWrappingKey(PRF_OUTPUT.slice());
-    expect(kek.extractable).toBe(false);
-    expect([...kek.usages].sort()).toEqual(['unwrapKey', 'wrapKey']);
-    expect(kek.algorithm).toMatchObject({ name: 'AES-GCM', length: 256 });
+  test('the passkey key is non-extractable and can do only what it was derived for', async () => {
+    for (const usages of [['wrapKey'], ['unwrapKey', 'decrypt']] as KeyUsage[][]) {
+      const kek = await derivePasskeyWrappingKey(PRF_OUTPUT.slice(), usages);
+      expect(kek.extractable).toBe(false);
+      expect([...kek.usages].sort()).toEqual([...usages].sort());
+      expect(kek.algorithm).toMatchObject({ name: 'AES-GCM', length: 256 });
+    }
   });
 });

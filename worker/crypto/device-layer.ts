@@ -3,10 +3,12 @@
  *
  *   {salt, encryptedDek: {ciphertext, iv}, device: {iv}, modifiedAt}
  *
- * where `encryptedDek.ciphertext` is the PIN layer's 48 bytes (the DEK wrapped under the PIN's KEK, as in a plain
- * record) encrypted once more with AES-GCM under the device key (device-key.ts) and `device.iv`: 64 bytes with the
- * tag. `salt`, `encryptedDek.iv` and `modifiedAt` are the PIN layer's, unchanged. Adding or removing the layer
- * derives nothing, so binding an older plain record on its next unlock costs no extra derivation.
+ * where `encryptedDek.ciphertext` is the PIN layer (the DEK wrapped under the PIN's KEK, as in a plain record)
+ * encrypted once more with AES-GCM under the device key (device-key.ts) and `device.iv`, tag appended. The PIN layer
+ * is in either form of wrapped-key.ts: Sleeve writes the raw one (48 bytes, so 64 sealed), and a PIN record in the
+ * seed's text form (60, so 76 sealed) binds and opens alike. `salt`, `encryptedDek.iv` and `modifiedAt` are the PIN
+ * layer's, unchanged. Adding or removing the layer derives nothing, so binding an older plain record on its next
+ * unlock costs no extra derivation.
  */
 import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
 import type { PinRecord, SecretRecord } from '../../src/domain/secret';
@@ -14,17 +16,18 @@ import { IV_LENGTH, TAG_LENGTH } from './aes-gcm';
 import { fromBase64, toBase64 } from './base64';
 import { type Bytes, randomBytes } from './bytes';
 import { deviceKeyForBinding, existingDeviceKey } from './device-key';
-import { DATA_KEY_LENGTH } from './records';
+import { WRAPPED_LENGTH } from './wrapped-key';
 
-/** The PIN layer's wrapped key: the raw DEK and the tag. */
-const PIN_LAYER_LENGTH = DATA_KEY_LENGTH + TAG_LENGTH;
+/** The PIN layer's wrapped key, in either form; and the same sealed under the device key. */
+const PIN_LAYER_LENGTHS = Object.values(WRAPPED_LENGTH);
+const SEALED_LENGTHS = PIN_LAYER_LENGTHS.map((length) => length + TAG_LENGTH);
 
 export const isBound = (record: SecretRecord): boolean => Object.hasOwn(record, 'device');
 
-function decoded(text: string, length: number, what: string): Bytes {
+function decoded(text: string, lengths: readonly number[], what: string): Bytes {
   try {
     const bytes = fromBase64(text);
-    if (bytes.length === length) return bytes;
+    if (lengths.includes(bytes.length)) return bytes;
   } catch {
     // reported below, as any other damaged record
   }
@@ -33,7 +36,7 @@ function decoded(text: string, length: number, what: string): Bytes {
 
 /** `record` (a plain PIN record) sealed under the device key, which is made first if this device has none yet. */
 export async function bindToDevice(record: SecretRecord): Promise<PinRecord> {
-  const inner = decoded(record.encryptedDek.ciphertext, PIN_LAYER_LENGTH, 'the wrapped key');
+  const inner = decoded(record.encryptedDek.ciphertext, PIN_LAYER_LENGTHS, 'the wrapped key');
   const key = await deviceKeyForBinding();
   const iv = randomBytes(IV_LENGTH);
   let sealed: ArrayBuffer;
@@ -60,8 +63,8 @@ export async function removeDeviceLayer(record: PinRecord): Promise<SecretRecord
   if (typeof device?.iv !== 'string') {
     throw new InvalidArgumentError(Messages.decryptFailed, { cause: new Error('the device layer is damaged') });
   }
-  const iv = decoded(device.iv, IV_LENGTH, 'the device IV');
-  const sealed = decoded(record.encryptedDek.ciphertext, PIN_LAYER_LENGTH + TAG_LENGTH, 'the sealed key');
+  const iv = decoded(device.iv, [IV_LENGTH], 'the device IV');
+  const sealed = decoded(record.encryptedDek.ciphertext, SEALED_LENGTHS, 'the sealed key');
   const key = await existingDeviceKey();
   if (!key) throw new InvalidStateError(Messages.pinKeyMissing);
   let inner: ArrayBuffer;

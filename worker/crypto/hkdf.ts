@@ -20,10 +20,11 @@ export async function hkdfBits(ikm: Bytes, salt: Bytes, info: Bytes, bits: numbe
 }
 
 /**
- * The AES-GCM 256 key that wraps the DEK under a passkey, from its PRF output. Non-extractable, and it can only wrap
- * and unwrap. The PRF output is imported as HKDF material at once; the caller wipes its bytes afterwards.
+ * The AES-GCM 256 key that wraps the DEK under a passkey, from its PRF output. Non-extractable, and limited to
+ * `usages`: wrapping to make a record, or opening either form of wrapped key (crypto/wrapped-key.ts). The PRF output
+ * is imported as HKDF material at once; the caller wipes its bytes afterwards.
  */
-export async function derivePasskeyWrappingKey(prfOutput: Bytes): Promise<WrappingKey> {
+export async function derivePasskeyWrappingKey(prfOutput: Bytes, usages: KeyUsage[]): Promise<WrappingKey> {
   try {
     const material = await crypto.subtle.importKey('raw', prfOutput, 'HKDF', false, ['deriveKey']);
     const key = await crypto.subtle.deriveKey(
@@ -31,7 +32,7 @@ export async function derivePasskeyWrappingKey(prfOutput: Bytes): Promise<Wrappi
       material,
       { name: 'AES-GCM', length: 256 },
       false,
-      ['wrapKey', 'unwrapKey'],
+      usages,
     );
     return key as WrappingKey;
   } catch (cause) {

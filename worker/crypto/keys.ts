@@ -7,5 +7,8 @@ declare const role: unique symbol;
 /** The data key (DEK): AES-GCM 256, encrypts and decrypts card data. */
 export type DataKey = CryptoKey & { readonly [role]: 'data' };
 
-/** A key-encryption key (KEK) derived from a password or PIN: AES-GCM 256, only wraps and unwraps the DEK. */
+/**
+ * A key-encryption key (KEK) derived from a password, PIN or passkey: AES-GCM 256, used only on the DEK (to wrap or
+ * unwrap it, or to encrypt or decrypt its base64 text; crypto/wrapped-key.ts).
+ */
 export type WrappingKey = CryptoKey & { readonly [role]: 'wrapping' };

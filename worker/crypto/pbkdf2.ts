@@ -17,16 +17,17 @@ export function derivationCount(): number {
 }
 
 /**
- * Derives the KEK for `secret` and `salt`. The key is non-extractable and can only wrap and unwrap: nothing can
- * read it back out or use it on card data. `iterations` exists for short known-answer tests; production callers
- * never pass it.
+ * Derives the KEK for `secret` and `salt`. The key is non-extractable and limited to `usages`, the one use its record
+ * needs (crypto/wrapped-key.ts): nothing can read it back out, and it is never used on card data. `iterations`
+ * exists for short known-answer tests; production callers never pass it.
  */
 export async function deriveWrappingKey(
   secret: string,
   salt: Bytes,
+  usages: KeyUsage[],
   iterations = KDF_ITERATIONS,
 ): Promise<WrappingKey> {
-  return (await deriveAesKey(secret, salt, ['wrapKey', 'unwrapKey'], iterations)) as WrappingKey;
+  return (await deriveAesKey(secret, salt, usages, iterations)) as WrappingKey;
 }
 
 /**

@@ -136,7 +136,8 @@ export async function verify(secret: string, record: SecretRecord): Promise<bool
 /**
  * Wraps the held DEK under `next`, but only for someone who knows `current`: page code cannot rewrap the key
  * without the secret that guards it. Wrapping under `next` is one derivation, proving `current` none or one
- * (`proveCurrent`). A record bound to this device gives a bound record.
+ * (`proveCurrent`). A record bound to this device (a PIN) gives a bound record in Sleeve's raw form; any other (the
+ * account's password) is written in the seed's text form, whichever form `record` was in.
  */
 export async function changeSecret(
   current: string,
@@ -147,8 +148,9 @@ export async function changeSecret(
   const held = dataKey;
   if (!held) throw new InvalidStateError(Messages.refreshAndUnlock);
   await proveCurrent({ secret: current, record }, held);
-  const created = await createRecord(next, held, now);
-  return isBound(record) ? bindToDevice(created) : created;
+  const bound = isBound(record);
+  const created = await createRecord(next, held, now, bound ? 'raw' : 'text');
+  return bound ? bindToDevice(created) : created;
 }
 
 /**
@@ -166,7 +168,8 @@ async function proveCurrent(proof: SecretProof, held: DataKey): Promise<void> {
  * Wraps the DEK under `secret` and returns the collection encrypted under it. With no key held (no record exists
  * yet, or none this caller can open), a new DEK is generated, so nothing existing is wrapped. With a key held, a
  * record exists, and the key is wrapped only for a caller who proves `current` (`proveCurrent`); holding the key is
- * not enough. A PIN record is bound to this device. All or nothing: every step writes to locals, and a new DEK
+ * not enough. A PIN record is bound to this device and keeps Sleeve's raw form; a password record is written in the
+ * seed's text form, which every client of the project opens (crypto/wrapped-key.ts). All or nothing: every step writes to locals, and a new DEK
  * becomes held only after the record exists and every card is encrypted, so a failure anywhere leaves the custody
  * state exactly as it was.
  */
@@ -190,7 +193,7 @@ export async function createSecret(
   const encrypted: EncryptedCollection =
     collection.type === 'UNENCRYPTED' ? await encryptCards(dek, collection) : collection;
   if (held && current) await proveCurrent(current, held);
-  const created = await createRecord(secret, dek, now);
+  const created = await createRecord(secret, dek, now, kind === 'pin' ? 'raw' : 'text');
   const record = kind === 'pin' ? await bindToDevice(created) : created;
   if (!held) hold(dek);
   return { record, collection: encrypted };

@@ -1,5 +1,6 @@
 /**
  * Passkey records: the DEK wrapped under a key derived (HKDF-SHA-256, crypto/hkdf.ts) from a passkey's PRF output.
+ * They never leave this device, so they are written in Sleeve's raw form (crypto/wrapped-key.ts); either form opens.
  *
  * The PRF output is made by the authenticator and handed over by the page, which must call WebAuthn on the main
  * thread; it arrives here as a transferred ArrayBuffer (detached on the page), is imported as HKDF material and
@@ -11,13 +12,13 @@ import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '
 import { PasskeyMessages } from '../../src/domain/passkey';
 import type { PasskeyRecord, SecretRecord } from '../../src/domain/secret';
 import { PASSKEY_PRF_LENGTH } from '../../src/domain/secret';
-import { IV_LENGTH, TAG_LENGTH } from '../crypto/aes-gcm';
+import { IV_LENGTH } from '../crypto/aes-gcm';
 import { fromBase64, toBase64 } from '../crypto/base64';
 import { type Bytes, randomBytes } from '../crypto/bytes';
 import { derivePasskeyWrappingKey } from '../crypto/hkdf';
 import type { DataKey, WrappingKey } from '../crypto/keys';
-import { DATA_KEY_LENGTH } from '../crypto/records';
 import { sameKey } from '../crypto/same-key';
+import { openingUsage, unwrapDataKey, wrapDataKey, wrappedFormOf, wrappingUsage } from '../crypto/wrapped-key';
 import { heldKey, holdOpened, lock } from './custody';
 import { openCollection } from './store';
 import { takeProofOf } from './verify-proof';
@@ -25,17 +26,21 @@ import { takeProofOf } from './verify-proof';
 /** WebAuthn allows credential ids of up to 1023 bytes. */
 const MAX_CREDENTIAL_ID_LENGTH = 1023;
 
+/** Passkey records are written in the raw form, and either form opens (which one is known only after the HKDF step). */
+const WRITING: KeyUsage[] = [wrappingUsage('raw')];
+const OPENING: KeyUsage[] = [openingUsage('raw'), openingUsage('text')];
+
 /**
  * The key-encryption key for `prfOutput`, whose bytes are wiped once imported, whatever happens: nothing of the PRF
  * output stays in the worker's memory beyond the non-extractable key. Called first by each entry point below, so no
  * other refusal leaves the bytes behind.
  */
-async function wrappingKeyFrom(prfOutput: ArrayBuffer): Promise<WrappingKey> {
+async function wrappingKeyFrom(prfOutput: ArrayBuffer, usages: KeyUsage[]): Promise<WrappingKey> {
   if (!(prfOutput instanceof ArrayBuffer)) throw new InvalidArgumentError(PasskeyMessages.wrongPasskey);
   const bytes: Bytes = new Uint8Array(prfOutput);
   try {
     if (bytes.length !== PASSKEY_PRF_LENGTH) throw new InvalidArgumentError(PasskeyMessages.wrongPasskey);
-    return await derivePasskeyWrappingKey(bytes);
+    return await derivePasskeyWrappingKey(bytes, usages);
   } finally {
     bytes.fill(0);
   }
@@ -67,7 +72,7 @@ export async function createPasskeyRecord(
   now: number,
 ): Promise<PasskeyRecord> {
   const proof = takeProofOf(proven);
-  const kek = await wrappingKeyFrom(prfOutput);
+  const kek = await wrappingKeyFrom(prfOutput, WRITING);
   decoded(credentialId, 'credential id', (length) => length > 0 && length <= MAX_CREDENTIAL_ID_LENGTH);
   decoded(salt, 'PRF input', (length) => length === PASSKEY_PRF_LENGTH);
   if (!Number.isFinite(now)) throw new InvalidArgumentError('Invalid record date');
@@ -76,16 +81,11 @@ export async function createPasskeyRecord(
   if (!proof) throw new InvalidStateError(PasskeyMessages.verifyAgain);
   if (!(await sameKey(proof, held))) throw new InvalidStateError(Messages.refreshAndUnlock);
   const iv = randomBytes(IV_LENGTH);
-  let ciphertext: ArrayBuffer;
-  try {
-    ciphertext = await crypto.subtle.wrapKey('raw', held, kek, { name: 'AES-GCM', iv });
-  } catch (cause) {
-    throw new SleeveError(Messages.encryptFailed, { cause });
-  }
+  const ciphertext = await wrapDataKey(held, kek, iv, 'raw');
   return {
     credentialId,
     salt,
-    encryptedDek: { ciphertext: toBase64(new Uint8Array(ciphertext)), iv: toBase64(iv) },
+    encryptedDek: { ciphertext: toBase64(ciphertext), iv: toBase64(iv) },
     modifiedAt: now,
   };
 }
@@ -101,28 +101,15 @@ export async function unlockWithPasskey(
   record: PasskeyRecord,
   collection?: CardCollection,
 ): Promise<OpenedCards> {
-  const kek = await wrappingKeyFrom(prfOutput);
+  const kek = await wrappingKeyFrom(prfOutput, OPENING);
   decoded(record?.salt, 'PRF input', (length) => length === PASSKEY_PRF_LENGTH);
   const iv = decoded(record.encryptedDek?.iv, 'iv', (length) => length === IV_LENGTH);
-  const ciphertext = decoded(
-    record.encryptedDek?.ciphertext,
-    'wrapped key',
-    (length) => length === DATA_KEY_LENGTH + TAG_LENGTH,
-  );
+  const ciphertext = decoded(record.encryptedDek?.ciphertext, 'wrapped key', (length) => !!wrappedFormOf(length));
   let dek: DataKey;
   try {
-    dek = (await crypto.subtle.unwrapKey(
-      'raw',
-      ciphertext,
-      kek,
-      { name: 'AES-GCM', iv },
-      { name: 'AES-GCM', length: 256 },
-      // Extractable for the same reason as a record's DEK (crypto/records.ts): it must be wrapped again later.
-      true,
-      ['encrypt', 'decrypt'],
-    )) as DataKey;
+    dek = await unwrapDataKey(kek, iv, ciphertext);
   } catch (cause) {
-    throw new SleeveError('', { cause: new SleeveError(Messages.decryptFailed, { cause }) });
+    throw new SleeveError('', { cause });
   }
   holdOpened(dek);
   if (!collection) return { cards: [], unreadable: [] };

@@ -10,6 +10,7 @@ import { isLongEnough } from '../../domain/password-rules';
 import { showError } from '../../state/toast';
 import { FieldMessage } from './FieldMessage';
 import { PasswordInput } from './PasswordInput';
+import { UsernameForManagers } from './UsernameForManagers';
 
 export interface CurrentPasswordFieldProps {
   label: string;
@@ -21,6 +22,8 @@ export interface CurrentPasswordFieldProps {
   submitLabel?: string;
   /** Puts the cursor in the field at once, on screens whose only job is this field. */
   focusOnMount?: boolean;
+  /** The account's email: password managers offer the password saved under it (a hidden, read-only field). */
+  username?: string;
 }
 
 export function CurrentPasswordField({
@@ -30,6 +33,7 @@ export function CurrentPasswordField({
   verifiedMessage,
   submitLabel = 'Continue',
   focusOnMount = false,
+  username = '',
 }: CurrentPasswordFieldProps) {
   const [password, setPassword] = useState('');
   const [incorrect, setIncorrect] = useState(false);
@@ -81,6 +85,7 @@ export function CurrentPasswordField({
   const messageId = `${id}-message`;
   return (
     <form className="password-form" onSubmit={submit} noValidate>
+      <UsernameForManagers username={username} />
       <PasswordInput
         id={`${id}-password`}
         name="password"

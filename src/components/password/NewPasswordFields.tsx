@@ -14,6 +14,7 @@ import { FieldMessage } from './FieldMessage';
 import { PasswordInput } from './PasswordInput';
 import { type Strength, StrengthMessages, usePasswordStrength } from './password-strength';
 import { RequirementList } from './RequirementList';
+import { UsernameForManagers } from './UsernameForManagers';
 
 export interface NewPasswordFieldsProps {
   /** The new password's label, e.g. 'New password'. */
@@ -27,6 +28,8 @@ export interface NewPasswordFieldsProps {
   disabled?: boolean;
   /** Puts the cursor in the field at once, e.g. when it appears after the current password was verified. */
   focusOnMount?: boolean;
+  /** The account's email: password managers save the new password under it (a hidden, read-only field). */
+  username?: string;
 }
 
 export function NewPasswordFields({
@@ -36,6 +39,7 @@ export function NewPasswordFields({
   onSubmit,
   disabled = false,
   focusOnMount = false,
+  username = '',
 }: NewPasswordFieldsProps) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -101,6 +105,7 @@ export function NewPasswordFields({
 
   return (
     <form className="password-form" onSubmit={submit} noValidate>
+      <UsernameForManagers username={username} />
       <PasswordInput
         id={`${id}-password`}
         name="new-password"

@@ -19,7 +19,15 @@ export interface PinEntry {
   busy: boolean;
   press(digit: string): void;
   backspace(): void;
+  /**
+   * The PIN field's whole value after typing, pasting or a password manager's fill: digits only, at most six. Six
+   * submit as the keypad's sixth digit does.
+   */
+  fill(text: string): void;
 }
+
+/** What the PIN field keeps of what was typed or pasted: digits only (a pasted '123 456' is a PIN), at most six. */
+export const pinDigits = (text: string): string => text.replace(/\D/g, '').slice(0, PIN_LENGTH);
 
 /** `blocked`: no key counts (the PIN must wait); digits typed before stay until the wait is over. */
 export function usePinEntry(submit: (pin: string) => Promise<void>, blocked = false): PinEntry {
@@ -93,5 +101,18 @@ export function usePinEntry(submit: (pin: string) => Promise<void>, blocked = fa
     setPin((current) => current.slice(0, -1));
   }, [busy, blocked, hideError]);
 
-  return { pin, error, busy, press, backspace };
+  const fill = useCallback(
+    (text: string) => {
+      if (blocked) return;
+      hideError();
+      if (busy) return;
+      const next = pinDigits(text);
+      if (next === pin) return;
+      setPin(next);
+      if (next.length === PIN_LENGTH) run(next);
+    },
+    [busy, blocked, pin, run, hideError],
+  );
+
+  return { pin, error, busy, press, backspace, fill };
 }

@@ -1,17 +1,20 @@
 /**
  * The one set of rules every format's card goes through on its way into Sleeve, so a card from Bitwarden, Proton
- * Pass, a Credential Exchange file or a CSV row is held to the same limits as one typed into the form (SPEC.md §5):
- * a 16-digit number, an expiry as MM/YY, a cardholder of 2 to 30 characters. What a required field cannot meet is the
- * row's reason; an optional value that cannot be kept (a 4-digit code, a long issuer, an unknown network) is left out
- * or shortened and said so in a note.
+ * Pass, a Credential Exchange file or a CSV row is held to the same limits as one typed into the form (SPEC.md §5,
+ * card-brands.ts): a number as long as its network's numbers are, an expiry as MM/YY, a cardholder of 2 to 30
+ * characters. The network is the one the file names; a file that names none gets the one the number's issuer range
+ * shows, as the form does while nobody has picked one. What a required field cannot meet is the row's reason; an
+ * optional value that cannot be kept (a code of the wrong length, a long issuer, an unknown network) is left out or
+ * shortened and said so in a note. A number that fails the checksum is kept: the card shows the warning later.
  */
 import type { CardData, Network, Theme } from '../card';
 import { NETWORK_LABELS } from '../card';
-import { CARDHOLDER_MAX, CARDHOLDER_MIN, CVV_DIGITS, ISSUER_MAX } from '../card-form';
+import { BRAND_RULES, detectNetwork, hasBrandLength } from '../card-brands';
+import { CARDHOLDER_MAX, CARDHOLDER_MIN, ISSUER_MAX } from '../card-form';
 import { type ExpiryInput, readExpiry } from './expiry';
 import type { ImportRow } from './import-row';
 import { quoted } from './import-row';
-import { networkFromBrand } from './networks';
+import { namesNoNetwork, networkFromBrand } from './networks';
 
 /** A card's fields as a file holds them, before any rule is applied. Absent and empty mean the same. */
 export interface RawCard {
@@ -26,8 +29,6 @@ export interface RawCard {
   id?: string;
   modifiedAt?: number;
 }
-
-const CARD_DIGITS = 16;
 
 const text = (value: unknown): string | null => {
   if (value === undefined || value === null) return '';
@@ -44,11 +45,18 @@ function readNumber(value: unknown): { digits: string } | { reason: string } {
   if (typed === null) return { reason: 'its card number is not text' };
   if (typed === '') return { reason: 'it has no card number' };
   if (!/^[\d\s.-]+$/.test(typed)) return { reason: 'its card number holds characters other than digits' };
-  const digits = typed.replace(/\D/g, '');
-  if (digits.length !== CARD_DIGITS) {
-    return { reason: `its card number has ${digits.length} digits; Sleeve keeps 16-digit card numbers only` };
-  }
-  return { digits };
+  return { digits: typed.replace(/\D/g, '') };
+}
+
+/** 'Visa cards', or for OTHER 'cards of other networks'. */
+const cardsOf = (network: Network): string =>
+  network === 'OTHER' ? 'cards of other networks' : `${NETWORK_LABELS[network]} cards`;
+
+/** 'its card number has 15 digits; Sleeve keeps 16 digits for Visa cards'. */
+function lengthReason(count: number, network: Network): string {
+  const { minDigits, maxDigits } = BRAND_RULES[network];
+  const lengths = minDigits === maxDigits ? `${minDigits}` : `${minDigits} to ${maxDigits}`;
+  return `its card number has ${count} digits; Sleeve keeps ${lengths} digits for ${cardsOf(network)}`;
 }
 
 function readCardholder(value: unknown): { name: string } | { reason: string } {
@@ -64,6 +72,10 @@ function readCardholder(value: unknown): { name: string } | { reason: string } {
 export function toCardRow(where: string, raw: RawCard): ImportRow {
   const number = readNumber(raw.number);
   if ('reason' in number) return { where, reason: number.reason };
+  const network = readNetwork(raw.network, number.digits);
+  if (!hasBrandLength(number.digits, network.network)) {
+    return { where, reason: lengthReason(number.digits.length, network.network) };
+  }
   const expiry = readExpiry(raw.expiry);
   if ('reason' in expiry) return { where, reason: expiry.reason };
   const cardholder = readCardholder(raw.cardholder);
@@ -80,43 +92,45 @@ export function toCardRow(where: string, raw: RawCard): ImportRow {
   }
 
   let cvv = text(raw.cvv);
+  const cvvDigits = BRAND_RULES[network.network].cvvDigits;
   if (cvv === null || (cvv !== '' && !/^\d+$/.test(cvv))) {
     notes.push('its security code was not digits and was left out');
     cvv = '';
-  } else if (cvv !== '' && cvv.length !== CVV_DIGITS) {
-    notes.push(`its ${cvv.length}-digit security code was left out; Sleeve keeps 3-digit codes only`);
+  } else if (cvv !== '' && cvv.length !== cvvDigits) {
+    notes.push(
+      `its ${cvv.length}-digit security code was left out; Sleeve keeps ${cvvDigits}-digit codes for ${cardsOf(network.network)}`,
+    );
     cvv = '';
   }
 
-  const network = readNetwork(raw.network, notes);
+  if (network.note) notes.push(network.note);
   const data: CardData = {
     number: number.digits,
     expiry: expiry.expiry,
     cardholder: cardholder.name,
     issuer,
     cvv,
-    network,
+    network: network.network,
     theme: raw.theme,
   };
   const card = { data, notes, ...(raw.id !== undefined && { id: raw.id }) };
   return { where, card: raw.modifiedAt === undefined ? card : { ...card, modifiedAt: raw.modifiedAt } };
 }
 
-function readNetwork(value: unknown, notes: string[]): Network {
+/** The network the file names, or the number's when it names none; a note when a name could not be kept. */
+function readNetwork(value: unknown, digits: string): { network: Network; note?: string } {
   const name = text(value);
-  if (name === null) {
-    notes.push('its network was not text, so it is kept as Other');
-    return 'OTHER';
-  }
+  if (name === null) return { network: 'OTHER', note: 'its network was not text, so it is kept as Other' };
+  if (namesNoNetwork(name)) return { network: detectNetwork(digits) };
   const network = networkFromBrand(name);
-  if (network) return network;
+  if (network) return { network };
   const shown = quoted(name);
-  notes.push(
-    shown
+  return {
+    network: 'OTHER',
+    note: shown
       ? `its network ${shown} is not one Sleeve knows, so it is kept as Other`
       : 'its network is not one Sleeve knows, so it is kept as Other',
-  );
-  return 'OTHER';
+  };
 }
 
 /** How a network is written in the plain formats Sleeve exports ('Visa', 'Mastercard', …). */

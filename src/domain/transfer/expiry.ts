@@ -3,6 +3,7 @@
  * the month and which the year are read: MM/YY, MM/YYYY, M/YY, MM-YY, MMYY, MMYYYY, YYYY-MM (ISO 8601, as Credential
  * Exchange and Proton Pass write it), or a month and a year given apart. Anything else is a reason, never a guess.
  */
+import { readExpiryMonth } from '../card-checks';
 import { quoted } from './import-row';
 
 /** A whole expiry date as text, or its month and year given separately (Bitwarden, some CSV files). */
@@ -74,10 +75,4 @@ function unreadable(typed: string): string {
 }
 
 /** Sleeve's MM/YY as a month number and a four-digit year, for the formats that write them apart; null if unreadable. */
-export function splitExpiry(expiry: string): { month: number; year: number } | null {
-  const match = /^(\d{2})\/(\d{2})$/.exec(expiry);
-  if (!match) return null;
-  const month = Number(match[1]);
-  if (month < 1 || month > 12) return null;
-  return { month, year: 2000 + Number(match[2]) };
-}
+export const splitExpiry = readExpiryMonth;

@@ -1,7 +1,8 @@
 /**
  * Brand and network names as other apps write them, mapped to Sleeve's network enumeration. Only names that can mean
  * one network are mapped; a name Sleeve does not know (JCB, Maestro, UnionPay…) is not matched here, and the caller
- * keeps the card as OTHER with a note saying so. The card's number is never used to guess its network.
+ * keeps the card as OTHER with a note saying so. A file that names no network at all leaves it to the number's
+ * issuer range, as the card form does while nobody has picked one (see card-fields.ts).
  */
 import type { Network } from '../card';
 import { NETWORKS } from '../card';
@@ -19,17 +20,26 @@ const KNOWN: Readonly<Record<string, Network>> = {
   dinersclub: 'DINERS',
   dinersclubinternational: 'DINERS',
   rupay: 'RUPAY',
-  // The absence of a network, as exports write it.
+  // Sleeve's own exports write 'Other' for a card whose network is Other.
   other: 'OTHER',
+  // The absence of a network, as exports write it.
   unspecified: 'OTHER',
   unknown: 'OTHER',
 };
+
+const key = (name: string): string =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+/** Whether a brand name says that no network was given: blank, 'unspecified', 'unknown'. */
+export const namesNoNetwork = (name: string): boolean => ['', 'unspecified', 'unknown'].includes(key(name));
 
 /** Sleeve's network for a brand name; OTHER for none given; `null` for a name Sleeve does not know. */
 export function networkFromBrand(name: string): Network | null {
   const trimmed = name.trim();
   if (trimmed === '') return 'OTHER';
   if ((NETWORKS as readonly string[]).includes(trimmed)) return trimmed as Network;
-  const key = trimmed.toLowerCase().replace(/[^a-z]/g, '');
-  return Object.hasOwn(KNOWN, key) ? (KNOWN[key] as Network) : null;
+  return Object.hasOwn(KNOWN, key(trimmed)) ? (KNOWN[key(trimmed)] as Network) : null;
 }

@@ -4,8 +4,9 @@
  * `data.type` is 'creditCard', with `data.content: {cardholderName, cardType, number, verificationNumber,
  * expirationDate, pin}` and its name in `data.metadata.name`. The expiry is 'YYYY-MM' (older exports: 'MMYYYY').
  *
- * Proton Pass's own apps always write `cardType` 0 (unspecified) and keep no brand, so these cards come in with the
- * network Other; the number is not used to guess one. A card PIN has no place in Sleeve and is left out with a note.
+ * Proton Pass's own apps always write `cardType` 0 (unspecified) and keep no brand, so these cards take the network
+ * their number's issuer range shows, as a card typed into the form does; another card type is not guessed at and is
+ * kept as Other with a note. A card PIN has no place in Sleeve and is left out with a note.
  */
 import { InvalidArgumentError } from '../errors';
 import { toCardRow } from './card-fields';

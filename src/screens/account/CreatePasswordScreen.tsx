@@ -10,7 +10,7 @@ import { accountState, createAccountPassword } from '../../state/account';
 import { showToast } from '../../state/toast';
 
 export function CreatePasswordScreen() {
-  const { busy } = useSnapshot(accountState);
+  const { busy, email } = useSnapshot(accountState);
   const [, navigate] = useLocation();
   const create = async (password: string) => {
     await createAccountPassword(password);
@@ -24,7 +24,13 @@ export function CreatePasswordScreen() {
         Your password encrypts your cards before they leave this device. It is never stored anywhere, so it cannot be
         recovered: keep it somewhere safe.
       </p>
-      <NewPasswordFields label="Password" submitLabel="Create password" onSubmit={create} disabled={busy} />
+      <NewPasswordFields
+        label="Password"
+        submitLabel="Create password"
+        onSubmit={create}
+        disabled={busy}
+        username={email}
+      />
     </Page>
   );
 }

@@ -11,7 +11,7 @@ import { showToast } from '../../state/toast';
 import { ForgotPassword } from './ForgotPassword';
 
 export function EnterPasswordScreen() {
-  const { busy } = useSnapshot(accountState);
+  const { busy, email } = useSnapshot(accountState);
   const [, navigate] = useLocation();
   const signIn = async (password: string) => {
     await enterAccountPassword(password);
@@ -24,7 +24,7 @@ export function EnterPasswordScreen() {
       <p className="field-hint password-note">
         A PIN does not carry over: set it up again on this device in You → Security.
       </p>
-      <CurrentPasswordField label="Password" onVerify={signIn} disabled={busy} focusOnMount />
+      <CurrentPasswordField label="Password" onVerify={signIn} disabled={busy} focusOnMount username={email} />
       <div className="help-links">
         <ForgotPassword disabled={busy} />
       </div>

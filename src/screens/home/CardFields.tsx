@@ -8,7 +8,9 @@ import { useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import type { CardData } from '../../domain/card';
 import { NETWORK_LABELS } from '../../domain/card';
-import { groupCardNumber } from '../../domain/card-form';
+import { groupCardNumber } from '../../domain/card-brands';
+import { EXPIRY_LABELS, expiryStatus, maskedNumberParts, passesLuhn } from '../../domain/card-checks';
+import { CHECKSUM_WARNING } from '../../domain/card-form';
 
 interface Reveal {
   hidden: boolean;
@@ -20,9 +22,11 @@ interface Reveal {
 interface Row {
   label: string;
   shown: ReactNode;
-  /** What the copy button puts on the clipboard: the number without its spaces. */
+  /** What the copy button puts on the clipboard: the number without its spaces; nothing to copy when empty. */
   copied: string;
   reveal?: Reveal;
+  /** A doubt about the value shown under it (a number that fails its checksum). */
+  warning?: string | undefined;
 }
 
 /** The CVV while hidden: dots for the eye, one word for a screen reader. */
@@ -33,12 +37,34 @@ const HIDDEN_CVV = (
   </>
 );
 
-/** The number with its middle eight digits hidden, as the card preview masks it. */
-function maskedNumber(number: string): ReactNode {
+/**
+ * The number with its middle digits hidden, as the card preview masks it: the dots for the eye, three words for a
+ * screen reader, never the hidden digits.
+ */
+function maskedNumber(data: CardData): ReactNode {
+  const { start, middle, end } = maskedNumberParts(data.number, data.network);
+  // The words need a space before the digits after them when the groups do not put one there ('•0005').
+  const spoken = end === '' || end.startsWith(' ') ? 'middle digits hidden' : 'middle digits hidden ';
   return (
     <>
-      {number.slice(0, 4)} <span aria-hidden="true">•••• ••••</span>
-      <span className="visually-hidden">middle digits hidden</span> {number.slice(12)}
+      {start}
+      <span aria-hidden="true">{middle}</span>
+      <span className="visually-hidden">{spoken}</span>
+      {end}
+    </>
+  );
+}
+
+/** The expiry with its flag once the card has expired or expires soon (device's clock). */
+function expiryShown(expiry: string): ReactNode {
+  const status = expiryStatus(expiry, new Date());
+  if (!status) return expiry;
+  return (
+    <>
+      {expiry}{' '}
+      <span className="expiry-flag" data-status={status}>
+        {EXPIRY_LABELS[status]}
+      </span>
     </>
   );
 }
@@ -61,11 +87,12 @@ function rows(data: CardData, props: CardFieldsProps, cvvHidden: boolean, toggle
   return [
     {
       label: 'Card number',
-      shown: props.numberHidden && data.number.length === 16 ? maskedNumber(data.number) : groupCardNumber(data.number),
+      shown: props.numberHidden ? maskedNumber(data) : groupCardNumber(data.number, data.network),
       copied: data.number,
       reveal: numberReveal,
+      warning: data.number && !passesLuhn(data.number) ? CHECKSUM_WARNING : undefined,
     },
-    { label: 'Expiry', shown: data.expiry, copied: data.expiry },
+    { label: 'Expiry', shown: expiryShown(data.expiry), copied: data.expiry },
     { label: 'Cardholder', shown: data.cardholder, copied: data.cardholder },
     { label: 'Issuer', shown: data.issuer, copied: data.issuer },
     {
@@ -75,27 +102,33 @@ function rows(data: CardData, props: CardFieldsProps, cvvHidden: boolean, toggle
       // Nothing to hide when there is no CVV.
       reveal: data.cvv ? { hidden: cvvHidden, name: 'CVV', onToggle: toggleCvv } : undefined,
     },
-    { label: 'Network', shown: network, copied: network },
+    // OTHER means no network was given: 'Other' is shown, but there is no name to copy.
+    { label: 'Network', shown: network, copied: data.network === 'OTHER' ? '' : network },
   ];
 }
 
 export function CardFields(props: CardFieldsProps) {
   const [cvvHidden, setCvvHidden] = useState(true);
+  // One description list: each row a <div> holding its term and description, the row's buttons inside the description,
+  // since a list may hold nothing else.
   return (
     <dl className="card-fields">
       {rows(props.data, props, cvvHidden, () => setCvvHidden((hidden) => !hidden)).map((row) => (
         <div key={row.label} className="card-field">
-          <div className="card-field-text">
-            <dt className="card-field-label">{row.label}</dt>
-            <dd className="card-field-value">{row.shown || <span className="muted">Not set</span>}</dd>
-          </div>
-          {row.reveal && (
-            <button type="button" className="link-button reveal-button" onClick={row.reveal.onToggle}>
-              {row.reveal.hidden ? `Reveal ${row.reveal.name}` : `Hide ${row.reveal.name}`}
-            </button>
-          )}
-          {/* Nothing to copy for an empty optional field. */}
-          {row.copied && <CopyButton field={row.label} value={row.copied} />}
+          <dt className="card-field-label">{row.label}</dt>
+          <dd className="card-field-value">
+            <span className="card-field-text">
+              {row.shown || <span className="muted">Not set</span>}
+              {row.warning && <span className="card-field-warning">{row.warning}</span>}
+            </span>
+            {row.reveal && (
+              <button type="button" className="link-button reveal-button" onClick={row.reveal.onToggle}>
+                {row.reveal.hidden ? `Reveal ${row.reveal.name}` : `Hide ${row.reveal.name}`}
+              </button>
+            )}
+            {/* Nothing to copy for an empty optional field. */}
+            {row.copied && <CopyButton field={row.label} value={row.copied} />}
+          </dd>
         </div>
       ))}
     </dl>

@@ -1,4 +1,4 @@
-/** /home: every card, newest first, with search (SPEC.md §2). */
+/** /home: every card, newest first or expiring first, with search (SPEC.md §2). */
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
@@ -8,12 +8,15 @@ import { LockNowButton } from '../../components/LockNowButton';
 import { Spinner } from '../../components/Spinner';
 import { WindowedList } from '../../components/WindowedList';
 import type { PlainCard } from '../../domain/card';
+import { byExpiry } from '../../domain/card-checks';
 import { searchCards } from '../../domain/search';
 import { cardsState } from '../../state/cards';
 import { preferencesState } from '../../state/preferences';
 import { appState } from '../../state/store';
 import { CardNotices } from './CardNotices';
 import { cardName } from './card-name';
+import { EmptyHome } from './EmptyHome';
+import { listOrderState, toggleExpiringFirst } from './list-order';
 import { prepareSearchIndex, searchIndexOf } from './search-index';
 
 /** A list row: the card (12rem at the root font size) and the gap below it. */
@@ -24,16 +27,25 @@ export function CardListScreen() {
   const { user, pinCreated, passwordCreated } = useSnapshot(appState);
   const { cards, merging } = useSnapshot(cardsState);
   const { maskCardNumber } = useSnapshot(preferencesState).userInterface;
+  const { expiringFirst } = useSnapshot(listOrderState);
   const [query, setQuery] = useState('');
   const searchBox = useRef<HTMLInputElement>(null);
   const searching = query.trim() !== '';
+  // `cards` is replaced, never mutated, on every change, so its identity is a sound memo key.
+  const ordered = useMemo(
+    () => (expiringFirst ? byExpiry(cards as PlainCard[]) : (cards as PlainCard[])),
+    [cards, expiringFirst],
+  );
   // Filtered in the keystroke's own render: over precomputed lower-case text this takes ~1 ms for 10,000 cards, so
   // deferring it (useDeferredValue) would only cost a second render and, often, a second frame before the list shows.
-  // `cards` is replaced, never mutated, on every change, so its identity is a sound memo key.
-  const shown = useMemo(
-    () => (searching ? searchCards(searchIndexOf(cards as PlainCard[]), query) : (cards as PlainCard[])),
-    [cards, query, searching],
-  );
+  // The index is the newest-first list's; in the other order the matches are picked out of the ordered list.
+  const shown = useMemo(() => {
+    if (!searching) return ordered;
+    const found = searchCards(searchIndexOf(cards as PlainCard[]), query);
+    if (ordered === cards) return found;
+    const matched = new Set(found);
+    return ordered.filter((card) => matched.has(card));
+  }, [cards, ordered, query, searching]);
   useEffect(() => prepareSearchIndex(cards as PlainCard[]), [cards]);
 
   const clear = () => {
@@ -44,6 +56,7 @@ export function CardListScreen() {
   return (
     <Page
       title={user ? `Hey, ${user.name}` : 'Home'}
+      name="Home"
       actions={(pinCreated || passwordCreated) && <LockNowButton className="header-action" />}
     >
       <div className="search">
@@ -69,9 +82,21 @@ export function CardListScreen() {
           </p>
         )}
       </div>
+      {cards.length > 1 && (
+        <div className="list-tools">
+          <button
+            type="button"
+            className="button toggle-button"
+            aria-pressed={expiringFirst}
+            onClick={toggleExpiringFirst}
+          >
+            Expiring first
+          </button>
+        </div>
+      )}
       <CardNotices />
       {merging && <Spinner label="Loading cards" />}
-      {cards.length === 0 && !merging && <p className="empty-state">No cards found</p>}
+      {cards.length === 0 && !merging && <EmptyHome />}
       {cards.length > 0 && shown.length === 0 && <p className="empty-state">No cards match your search</p>}
       <WindowedList
         items={shown}
@@ -84,11 +109,20 @@ export function CardListScreen() {
   );
 }
 
-/** One row's card link; memoised, so a keystroke re-renders only the rows that change. */
+/**
+ * One row: the card's picture, and over it a link named for what the picture shows ('HDFC Visa ending 1111, Ada
+ * Lovelace, expires 12/29'). The link holds no
+ * text of its own, so its name is all a screen reader says and the picture (which would read out every digit) is
+ * hidden from it; a link wrapping the picture would have a name that leaves out the text it shows. Memoised, so a
+ * keystroke re-renders only the rows that change.
+ */
 const CardRow = memo(function CardRow({ card, masked }: { card: PlainCard; masked: boolean }) {
   return (
-    <Link href={`/cards/${card.id}`} className="card-link" aria-label={cardName(card)}>
-      <CardPreview data={card.data} masked={masked} height={CARD_HEIGHT} />
-    </Link>
+    <div className="card-row">
+      <div aria-hidden="true">
+        <CardPreview data={card.data} masked={masked} height={CARD_HEIGHT} />
+      </div>
+      <Link href={`/cards/${card.id}`} className="card-link" aria-label={cardName(card, new Date())} />
+    </div>
   );
 });

@@ -5,6 +5,7 @@ import { Page } from '../../app/Page';
 import { CardForm } from '../../components/CardForm';
 import type { CardData } from '../../domain/card';
 import { cardsState, saveCard } from '../../state/cards';
+import { goBack } from '../../state/going-back';
 import { showToast } from '../../state/toast';
 
 const FORM_ID = 'edit-card-form';
@@ -16,7 +17,7 @@ export function EditCardScreen({ id }: { id: string }) {
 
   const update = async (data: CardData) => {
     await saveCard({ id, data });
-    history.back();
+    goBack(1, `/home/cards/${id}`);
     showToast('Card updated');
   };
 

@@ -36,7 +36,7 @@ function PinCreateScreen({ back }: { back: string }) {
       <p className="lead">
         Your PIN unlocks Sleeve on this device. It cannot be recovered, so choose six digits you will remember.
       </p>
-      <PinPad onSubmit={submit} />
+      <PinPad onSubmit={submit} purpose="new" />
     </Page>
   );
 }
@@ -57,7 +57,7 @@ function PinConfirmScreen({ onCreated }: { onCreated: PinCreateProps['onCreated'
   return (
     <Page title="Confirm your PIN" back={{ to: '/' }}>
       <p className="lead">{pinCreated ? 'Enter the new PIN once more.' : 'Enter the same six digits once more.'}</p>
-      <PinPad onSubmit={submit} />
+      <PinPad onSubmit={submit} purpose="new" focusOnMount />
       <button type="button" className="link-button" onClick={() => navigate('/')}>
         Start over
       </button>
@@ -66,17 +66,25 @@ function PinConfirmScreen({ onCreated }: { onCreated: PinCreateProps['onCreated'
 }
 
 export function PinCreateRoutes({ back, onCreated }: PinCreateProps) {
+  const [location] = useLocation();
   return (
-    <Switch>
-      <Route path="/">
-        <PinCreateScreen back={back} />
-      </Route>
-      <Route path="/confirm">
-        <PinConfirmScreen onCreated={onCreated} />
-      </Route>
-      <Route>
-        <Redirect to="/" replace />
-      </Route>
-    </Switch>
+    <>
+      {/* Outlives both steps, so the move from the first to the second is read out (a region that appears with
+          its text already in it often is not). */}
+      <p className="visually-hidden" aria-live="polite">
+        {location === '/confirm' ? 'Confirm your PIN' : ''}
+      </p>
+      <Switch>
+        <Route path="/">
+          <PinCreateScreen back={back} />
+        </Route>
+        <Route path="/confirm">
+          <PinConfirmScreen onCreated={onCreated} />
+        </Route>
+        <Route>
+          <Redirect to="/" replace />
+        </Route>
+      </Switch>
+    </>
   );
 }

@@ -21,7 +21,7 @@ export function PinVerifyScreen({ back, lead = 'Enter your PIN to continue.' }: 
   return (
     <Page title="Verify your PIN" back={{ to: back }}>
       <p className="lead">{lead}</p>
-      <PinPad onSubmit={submit} blocked={seconds > 0 ? PinLimitMessages.tryAgainIn(seconds) : ''} />
+      <PinPad onSubmit={submit} purpose="current" blocked={seconds > 0 ? PinLimitMessages.tryAgainIn(seconds) : ''} />
     </Page>
   );
 }

@@ -16,16 +16,17 @@ import { PasskeyUnlock } from './PasskeyUnlock';
 
 function PasswordUnlockScreen() {
   const { passwordStale } = useSnapshot(appState);
-  const { busy } = useSnapshot(accountState);
+  const { busy, email } = useSnapshot(accountState);
   const prompt = passwordStale ? 'Enter your new password' : 'Unlock using your password';
   return (
-    <Page title="Unlock Sleeve">
+    <Page title="Unlock Sleeve" name="Unlock">
       {!passwordStale && <PasskeyUnlock fallback="password" />}
       <p className="lead">{prompt}</p>
       {passwordStale && <p className="field-hint password-note">Your password was changed on another device.</p>}
       <CurrentPasswordField
         // A new field for the new password: nothing typed for the old one carries over.
         key={passwordStale ? 'new' : 'current'}
+        username={email}
         label={passwordStale ? 'Enter your new password' : 'Enter password'}
         onVerify={unlockWithPassword}
         disabled={busy}
@@ -44,7 +45,7 @@ function PasswordUnlockHelp() {
   const { pinCreated } = useSnapshot(appState);
   const { busy } = useSnapshot(accountState);
   return (
-    <Page title="Help" back={{ to: '~/password/unlock' }}>
+    <Page title="Help" name="Unlock help" back={{ to: '~/password/unlock' }}>
       {pinCreated && (
         <section className="settings-section">
           <h2 className="settings-heading">PIN</h2>

@@ -21,11 +21,15 @@ function PinUnlockScreen() {
   if (stopped || keyMissing)
     return <PinUnusable reason={stopped ? PinLimitMessages.stopped : Messages.pinKeyMissing} />;
   return (
-    <Page title="Unlock Sleeve">
+    <Page title="Unlock Sleeve" name="Unlock">
       <PasskeyUnlock fallback="PIN" />
       <p className="lead">Unlock using your PIN.</p>
       {seconds > 0 && <p className="field-hint pin-wait-reason">{PinLimitMessages.tooMany}</p>}
-      <PinPad onSubmit={unlockWithPin} blocked={seconds > 0 ? PinLimitMessages.tryAgainIn(seconds) : ''} />
+      <PinPad
+        onSubmit={unlockWithPin}
+        purpose="current"
+        blocked={seconds > 0 ? PinLimitMessages.tryAgainIn(seconds) : ''}
+      />
       <Link href="/help" className="link-button">
         Need help?
       </Link>
@@ -56,7 +60,7 @@ function PinUnusable({ reason }: { reason: string }) {
 function PinUnlockHelp() {
   const { passwordCreated } = useSnapshot(appState);
   return (
-    <Page title="Help" back={{ to: '/' }}>
+    <Page title="Help" name="Unlock help" back={{ to: '/' }}>
       {passwordCreated && (
         <section className="settings-section">
           <h2 className="settings-heading">Password</h2>

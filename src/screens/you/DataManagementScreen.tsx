@@ -8,6 +8,7 @@ import { Page } from '../../app/Page';
 import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
 import { deleteAllCards } from '../../state/cards';
 import { gateFor } from '../../state/gate';
+import { goBack } from '../../state/going-back';
 import { showError, showToast } from '../../state/toast';
 import { SettingsLink, SettingsSection } from './Settings';
 
@@ -23,7 +24,8 @@ export async function deleteAllCardsAndReturn(stepsBack = 1): Promise<void> {
     return;
   }
   showToast('Deleted all cards');
-  history.go(-stepsBack);
+  // Opened straight from its address there is no previous screen of Sleeve: You is the one above this screen.
+  goBack(stepsBack, '/user');
 }
 
 export function DataManagementScreen() {

@@ -21,13 +21,14 @@ describe('reading a Bitwarden export', () => {
       ['Item 1 “First Bank Visa”', '4111111111111111 | 01/30 | Ada Lovelace | First Bank Visa | 123 | VISA', []],
       // The name Sleeve's own export makes up for a card without an issuer is not taken for one.
       ['Item 3 “Mastercard ending 4444”', '5555555555554444 | 12/28 | Grace Hopper |  |  | MASTERCARD', []],
-      ['Item 4 “Travel Amex”', 'its card number has 15 digits; Sleeve keeps 16-digit card numbers only'],
+      // American Express: 15 digits in its own grouping, and a 4-digit code.
+      ['Item 4 “Travel Amex”', '378282246310005 | 06/27 | Alan Turing | Travel Amex | 1234 | AMEX', []],
       [
         'Item 5',
         '3530111333300000 | 09/29 | Kōji Satō | Shopping card from the departm |  | OTHER',
         [
           'its issuer was shortened to 30 characters',
-          'its 4-digit security code was left out; Sleeve keeps 3-digit codes only',
+          'its 4-digit security code was left out; Sleeve keeps 3-digit codes for cards of other networks',
           'its network “JCB” is not one Sleeve knows, so it is kept as Other',
         ],
       ],
@@ -69,7 +70,8 @@ describe('reading a Bitwarden export', () => {
     expect(parse.leftOut).toBe(1);
     expect(shown(parse.rows)).toEqual([
       ['Item 2', 'it has no card details'],
-      ['Item 3', '4111111111111111 | 01/30 | Ada Lovelace |  |  | OTHER', []],
+      // No brand: the network is the one the number shows.
+      ['Item 3', '4111111111111111 | 01/30 | Ada Lovelace |  |  | VISA', []],
     ]);
   });
 });
@@ -92,11 +94,11 @@ describe('writing a Bitwarden export', () => {
     {
       id: 'r9T4mN0a',
       data: {
-        number: '5555555555554444',
+        number: '378282246310005',
         expiry: '12/28',
         cardholder: 'Zoë Núñez',
         issuer: '',
-        cvv: '',
+        cvv: '1234',
         network: 'AMEX',
         theme: 'ROSE',
       },
@@ -132,8 +134,8 @@ describe('writing a Bitwarden export', () => {
       creationDate: '2024-03-01T00:00:00.000Z',
       deletedDate: null,
     });
-    expect(file.items[1].name).toBe('American Express ending 4444');
-    expect(file.items[1].card).toMatchObject({ brand: 'Amex', expMonth: '12', expYear: '2028', code: null });
+    expect(file.items[1].name).toBe('American Express ending 0005');
+    expect(file.items[1].card).toMatchObject({ brand: 'Amex', expMonth: '12', expYear: '2028', code: '1234' });
   });
 
   test('read back, every card comes out as it went in (the theme, which Bitwarden has no place for, aside)', () => {

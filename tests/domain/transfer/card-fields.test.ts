@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { toCardRow } from '../../../src/domain/transfer/card-fields';
 import { readExpiry } from '../../../src/domain/transfer/expiry';
-import { networkFromBrand } from '../../../src/domain/transfer/networks';
+import { namesNoNetwork, networkFromBrand } from '../../../src/domain/transfer/networks';
 
 const base = { number: '4111111111111111', expiry: '01/30', cardholder: 'Ada Lovelace', theme: 'SKY' as const };
 const reasonOf = (row: ReturnType<typeof toCardRow>) => ('reason' in row ? row.reason : null);
@@ -17,9 +17,18 @@ describe('card numbers', () => {
     }
   });
 
-  test('a number of another length, with letters, missing or not text says why, and nothing is guessed', () => {
-    expect(reasonOf(toCardRow('Row 2', { ...base, number: '378282246310005' }))).toBe(
-      'its card number has 15 digits; Sleeve keeps 16-digit card numbers only',
+  test('a number of a length its network does not have, with letters, missing or not text says why', () => {
+    expect(reasonOf(toCardRow('Row 2', { ...base, number: '411111111111111', network: 'Visa' }))).toBe(
+      'its card number has 15 digits; Sleeve keeps 16 digits for Visa cards',
+    );
+    expect(reasonOf(toCardRow('Row 2', { ...base, number: '3782822463100051', network: 'Amex' }))).toBe(
+      'its card number has 16 digits; Sleeve keeps 15 digits for American Express cards',
+    );
+    expect(reasonOf(toCardRow('Row 2', { ...base, number: '3056930902590', network: 'Diners Club' }))).toBe(
+      'its card number has 13 digits; Sleeve keeps 14 to 16 digits for Diners Club cards',
+    );
+    expect(reasonOf(toCardRow('Row 2', { ...base, number: '353011133330000', network: 'JCB' }))).toBe(
+      'its card number has 15 digits; Sleeve keeps 16 to 19 digits for cards of other networks',
     );
     expect(reasonOf(toCardRow('Row 2', { ...base, number: '4111 1111 1111 111O' }))).toBe(
       'its card number holds characters other than digits',
@@ -31,6 +40,42 @@ describe('card numbers', () => {
     expect(reasonOf(toCardRow('Row 2', { ...base, number: { value: '4111111111111111' } }))).toBe(
       'its card number is not text',
     );
+  });
+
+  test('American Express (15 digits, 4-digit code), Diners Club (14) and 19-digit numbers come in', () => {
+    const amex = cardOf(toCardRow('Row 2', { ...base, number: '3782 822463 10005', cvv: '1234', network: 'Amex' }));
+    expect(amex.data).toMatchObject({ number: '378282246310005', cvv: '1234', network: 'AMEX' });
+    expect(amex.notes).toEqual([]);
+    const diners = cardOf(toCardRow('Row 2', { ...base, number: '36227206271667', network: 'Diners Club' }));
+    expect(diners.data).toMatchObject({ number: '36227206271667', network: 'DINERS' });
+    const long = cardOf(toCardRow('Row 2', { ...base, number: '6011 0000 0000 0000 001', network: 'Discover' }));
+    expect(long.data).toMatchObject({ number: '6011000000000000001', network: 'DISCOVER' });
+  });
+
+  test('a number that fails the checksum comes in as it is, without a note', () => {
+    const card = cardOf(toCardRow('Row 2', { ...base, number: '4111111111111112', network: 'Visa' }));
+    expect(card.data.number).toBe('4111111111111112');
+    expect(card.notes).toEqual([]);
+  });
+
+  test('a file that names no network gets the one the number shows, and is held to its lengths', () => {
+    expect(cardOf(toCardRow('Row 2', { ...base })).data.network).toBe('VISA');
+    expect(cardOf(toCardRow('Row 2', { ...base, network: 'unspecified' })).data.network).toBe('VISA');
+    const amex = cardOf(toCardRow('Row 2', { ...base, number: '378282246310005', cvv: '1234' }));
+    expect(amex.data).toMatchObject({ network: 'AMEX', cvv: '1234' });
+    expect(amex.notes).toEqual([]);
+    expect(cardOf(toCardRow('Row 2', { ...base, number: '30569309025904' })).data.network).toBe('DINERS');
+    expect(cardOf(toCardRow('Row 2', { ...base, number: '3530111333300000' })).data.network).toBe('OTHER');
+    expect(reasonOf(toCardRow('Row 2', { ...base, number: '41111111111111111' }))).toBe(
+      'its card number has 17 digits; Sleeve keeps 16 digits for Visa cards',
+    );
+  });
+
+  test('a network the file names wins over the number’s, Other included', () => {
+    const other = cardOf(toCardRow('Row 2', { ...base, network: 'Other' }));
+    expect(other.data.network).toBe('OTHER');
+    expect(other.notes).toEqual([]);
+    expect(cardOf(toCardRow('Row 2', { ...base, network: 'RuPay' })).data.network).toBe('RUPAY');
   });
 });
 
@@ -98,10 +143,19 @@ describe('cardholder, issuer, CVV and network', () => {
     expect(card.notes).toEqual(['its issuer was shortened to 30 characters']);
   });
 
-  test('a CVV that is not 3 digits is left out with a note; the card still comes in', () => {
+  test('a CVV not as long as its network’s codes is left out with a note; the card still comes in', () => {
     const four = cardOf(toCardRow('Row 2', { ...base, cvv: '1234' }));
     expect(four.data.cvv).toBe('');
-    expect(four.notes).toEqual(['its 4-digit security code was left out; Sleeve keeps 3-digit codes only']);
+    expect(four.notes).toEqual(['its 4-digit security code was left out; Sleeve keeps 3-digit codes for Visa cards']);
+    const amex = cardOf(toCardRow('Row 2', { ...base, number: '378282246310005', cvv: '123', network: 'Amex' }));
+    expect(amex.data.cvv).toBe('');
+    expect(amex.notes).toEqual([
+      'its 3-digit security code was left out; Sleeve keeps 4-digit codes for American Express cards',
+    ]);
+    const other = cardOf(toCardRow('Row 2', { ...base, number: '3530111333300000', cvv: '1234' }));
+    expect(other.notes).toEqual([
+      'its 4-digit security code was left out; Sleeve keeps 3-digit codes for cards of other networks',
+    ]);
     const letters = cardOf(toCardRow('Row 2', { ...base, cvv: '12a' }));
     expect(letters.data.cvv).toBe('');
     expect(letters.notes).toEqual(['its security code was not digits and was left out']);
@@ -109,7 +163,7 @@ describe('cardholder, issuer, CVV and network', () => {
     expect(cardOf(toCardRow('Row 2', { ...base, cvv: null })).notes).toEqual([]);
   });
 
-  test('brand names map to Sleeve’s networks; an unknown one is Other with a note, a missing one is Other', () => {
+  test('brand names map to Sleeve’s networks; an unknown one is Other with a note', () => {
     expect(networkFromBrand('Visa')).toBe('VISA');
     expect(networkFromBrand('MasterCard')).toBe('MASTERCARD');
     expect(networkFromBrand('American Express')).toBe('AMEX');
@@ -123,8 +177,9 @@ describe('cardholder, issuer, CVV and network', () => {
     const jcb = cardOf(toCardRow('Row 2', { ...base, network: 'JCB' }));
     expect(jcb.data.network).toBe('OTHER');
     expect(jcb.notes).toEqual(['its network “JCB” is not one Sleeve knows, so it is kept as Other']);
-    expect(cardOf(toCardRow('Row 2', { ...base })).data.network).toBe('OTHER');
-    expect(cardOf(toCardRow('Row 2', { ...base })).notes).toEqual([]);
+    expect(namesNoNetwork('')).toBe(true);
+    expect(namesNoNetwork(' Unknown ')).toBe(true);
+    expect(namesNoNetwork('Other')).toBe(false);
   });
 
   test('a card that passes keeps every field in Sleeve’s shape', () => {

@@ -47,7 +47,7 @@ describe('CSV files', () => {
     expect(shown(parse.rows)).toEqual([
       ['Row 2', '4111111111111111 | 01/30 | Ada Lovelace | First Bank | 123 | VISA'],
       ['Row 3', '5555555555554444 | 12/28 | Hopper, Grace | Bank "The Best" |  | MASTERCARD'],
-      ['Row 4', 'its card number has 15 digits; Sleeve keeps 16-digit card numbers only'],
+      ['Row 4', '378282246310005 | 06/27 | Alan Turing | Travel | 1234 | AMEX'],
       ['Row 5', '6011000990139424 | 07/27 | Émile Brontë | Caisse d’Épargne | 456 | DISCOVER'],
       ['Row 6', 'its expiry date “13/27” is not a month and year Sleeve can read'],
     ]);
@@ -61,22 +61,23 @@ describe('CSV files', () => {
       columns: { number: 0, cardholder: 1, expiryMonth: 2, expiryYear: 3, cvv: 4 },
     });
     expect(shown(readCsv(table, mapping, sky).rows)).toEqual([
-      ['Row 2', '4111111111111111 | 01/30 | Ada Lovelace |  | 123 | OTHER'],
-      ['Row 3', '5555555555554444 | 12/28 | Grace Hopper |  |  | OTHER'],
+      // No network column: each card's network is the one its number shows.
+      ['Row 2', '4111111111111111 | 01/30 | Ada Lovelace |  | 123 | VISA'],
+      ['Row 3', '5555555555554444 | 12/28 | Grace Hopper |  |  | MASTERCARD'],
     ]);
   });
 
   test('a row whose quotes do not pair up is a reason, never a half-read card; the rows before it still import', async () => {
     const table = await tableOf('cards-broken-quotes.csv');
     expect(shown(readCsv(table, guessMapping(table), sky).rows)).toEqual([
-      ['Row 2', '4111111111111111 | 01/30 | Ada Lovelace |  | 123 | OTHER'],
+      ['Row 2', '4111111111111111 | 01/30 | Ada Lovelace |  | 123 | VISA'],
       // Quotes inside an unquoted cell are text, as spreadsheets read them.
-      ['Row 3', '6011000990139424 | 07/27 | Alan ""Al"" Turing |  | 456 | OTHER'],
+      ['Row 3', '6011000990139424 | 07/27 | Alan ""Al"" Turing |  | 456 | DISCOVER'],
       ['Row 4', 'its quotes do not pair up, so its cells (and any lines the open quote took in) cannot be told apart'],
     ]);
   });
 
-  test('a file without column names: nothing is guessed, and the person maps the columns', async () => {
+  test('a file without column names: no mapping is guessed, and the person maps the columns', async () => {
     const read = await readImportFile(encoder.encode('4111111111111111,Ada Lovelace,01/30\n'), sky);
     if (read.kind !== 'csv') throw new Error('not CSV');
     const mapping = guessMapping(read.table);
@@ -84,7 +85,7 @@ describe('CSV files', () => {
     expect(mappingProblem(mapping)).toBe('Choose the column that holds the card number.');
     const chosen = { headerRow: false, columns: { number: 0, cardholder: 1, expiry: 2 } };
     expect(shown(readCsv(read.table, chosen, sky).rows)).toEqual([
-      ['Row 1', '4111111111111111 | 01/30 | Ada Lovelace |  |  | OTHER'],
+      ['Row 1', '4111111111111111 | 01/30 | Ada Lovelace |  |  | VISA'],
     ]);
   });
 

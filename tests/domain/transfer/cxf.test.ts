@@ -38,7 +38,19 @@ describe('reading a Credential Exchange file', () => {
         },
         [],
       ],
-      ['Item 3 “Household cards”, card 2', 'its card number has 14 digits; Sleeve keeps 16-digit card numbers only'],
+      [
+        'Item 3 “Household cards”, card 2',
+        {
+          number: '36227206271667',
+          expiry: '12/28',
+          cardholder: 'Grace Hopper',
+          issuer: 'Household cards',
+          cvv: '',
+          network: 'DINERS',
+          theme: 'SKY',
+        },
+        [],
+      ],
       [
         'Item 4 “Draft-style card”',
         {
@@ -81,7 +93,7 @@ describe('writing a Credential Exchange file', () => {
     {
       id: 'r9T4mN0a',
       data: {
-        number: '5555555555554444',
+        number: '3530111333300000',
         expiry: '12/28',
         cardholder: 'Zoë Núñez',
         issuer: '',
@@ -125,7 +137,7 @@ describe('writing a Credential Exchange file', () => {
       ],
     });
     // No CVV and no network: those fields are left out rather than written empty.
-    expect(file.accounts[0].items[1].title).toBe('Card ending 4444');
+    expect(file.accounts[0].items[1].title).toBe('Card ending 0000');
     expect(Object.keys(file.accounts[0].items[1].credentials[0])).toEqual(['type', 'number', 'fullName', 'expiryDate']);
   });
 
@@ -133,5 +145,13 @@ describe('writing a Credential Exchange file', () => {
     const parse = readCxf(JSON.parse(writeCxf(cards, options)), () => 'ROSE');
     const back = parse.rows.map((row) => ('card' in row ? { ...row.card.data, theme: undefined } : row.reason));
     expect(back).toEqual(cards.map((card) => ({ ...card.data, theme: undefined })));
+  });
+
+  test('an Other card whose number is in a known range comes back with that network: CXF writes no network', () => {
+    const [first] = cards;
+    if (!first) throw new Error('no card');
+    const mastercard = { ...first, data: { ...first.data, number: '5555555555554444', network: 'OTHER' as const } };
+    const [row] = readCxf(JSON.parse(writeCxf([mastercard], options)), () => 'ROSE').rows;
+    expect(row && 'card' in row && row.card.data.network).toBe('MASTERCARD');
   });
 });

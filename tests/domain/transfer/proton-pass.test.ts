@@ -3,6 +3,7 @@ import { ProtonPassMessages, readProtonPass } from '../../../src/domain/transfer
 import { ReadFileMessages, readImportFile } from '../../../src/domain/transfer/read-file';
 import { fixtureBytes, fixtureJson, sky } from './fixtures';
 
+// Proton Pass keeps no brand (card type 0), so each card's network is the one its number shows.
 const expected = [
   {
     where: 'Item 1 “Everyday Visa”',
@@ -13,7 +14,7 @@ const expected = [
         cardholder: 'Ada Lovelace',
         issuer: 'Everyday Visa',
         cvv: '123',
-        network: 'OTHER',
+        network: 'VISA',
         theme: 'SKY',
       },
       notes: [],
@@ -28,7 +29,7 @@ const expected = [
         cardholder: 'Grace Hopper',
         issuer: 'Old style date',
         cvv: '',
-        network: 'OTHER',
+        network: 'MASTERCARD',
         theme: 'SKY',
       },
       notes: ['its card PIN was left out; Sleeve does not keep card PINs'],

@@ -21,7 +21,7 @@ async function chooseGoogleAccount(popup: Page, email: string, name: string): Pr
 }
 
 export async function openAccount(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'Account' }).click();
   await page.getByRole('heading', { name: 'Account' }).waitFor();
 }

@@ -9,14 +9,17 @@ export interface ServedBuild {
 /**
  * `env` adds build-time settings (VITE_*) for this build only; `outDir` keeps such a variant apart from dist/.
  * Vitest sets NODE_ENV to 'test', which would bundle React's development build; this tests what ships instead.
+ * Every build here talks to the local backend, whatever project an `.env.local` may name; it says so explicitly,
+ * since a production build refuses to guess (deploy/build-settings.ts).
  */
 export async function buildApp({ outDir = 'dist', env = {} }: { outDir?: string; env?: Record<string, string> } = {}) {
   const saved = { ...process.env };
-  Object.assign(process.env, env, { NODE_ENV: 'production' });
+  const forBuild = { VITE_USE_FIREBASE_EMULATORS: 'true', ...env, NODE_ENV: 'production' };
+  Object.assign(process.env, forBuild);
   try {
     await build({ mode: 'production', logLevel: 'warn', build: { outDir } });
   } finally {
-    for (const key of [...Object.keys(env), 'NODE_ENV']) {
+    for (const key of Object.keys(forBuild)) {
       if (saved[key] === undefined) delete process.env[key];
       else process.env[key] = saved[key];
     }

@@ -4,10 +4,43 @@
  * end-to-end tests serve this stand-in in its place: it implements just the `gapi.iframes` messaging those two use
  * (open an iframe, register handlers, send a message and collect the replies, ping), over postMessage. Everything
  * else in the flow is real: the Firebase SDK, the emulator's popup and account chooser, and its iframe.
+ *
+ * Like Google's, it comes in two scripts from the two paths the Content-Security-Policy allows: `api.js`, the loader,
+ * whose `gapi.load('gapi.iframes')` then fetches the iframes module from Google's static path. A page whose policy
+ * refused either would fail to sign in, as it would with Google's own.
  */
 import type { BrowserContext } from 'playwright';
 
-function standIn(onload: string | null): string {
+const IFRAMES_MODULE =
+  'https://apis.google.com/_/scs/abc-static/_/js/k=gapi.lb.en.stand-in.O/m=gapi_iframes/rt=j/sv=1/d=1/ed=1/cb=gapi.loaded_0';
+
+/** api.js: `gapi.load` fetches the iframes module once and calls back; `ontimeout` at once if it cannot be loaded. */
+function loader(onload: string | null): string {
+  return `(() => {
+  const waiting = [];
+  window.gapi = window.gapi ?? {};
+  window.gapi.load = (_name, options) => {
+    const callback = typeof options === 'function' ? options : options.callback;
+    const failed = typeof options === 'function' ? () => undefined : options.ontimeout ?? (() => undefined);
+    if (window.gapi.iframes) {
+      setTimeout(callback, 0);
+      return;
+    }
+    waiting.push([callback, failed]);
+    if (waiting.length > 1) return;
+    const script = document.createElement('script');
+    script.src = ${JSON.stringify(IFRAMES_MODULE)};
+    script.onload = () => { for (const [done] of waiting.splice(0)) done(); };
+    script.onerror = () => { for (const [, fail] of waiting.splice(0)) fail(); };
+    (document.head ?? document.documentElement).appendChild(script);
+  };
+  ${onload ? `window[${JSON.stringify(onload)}]?.();` : ''}
+  window.gapi_onload?.();
+})();`;
+}
+
+/** The iframes module: `gapi.iframes` over postMessage. */
+function iframesModule(): string {
   return `(() => {
   const TAG = '__gapiStandIn';
   const handlers = new Map();
@@ -86,14 +119,11 @@ function standIn(onload: string | null): string {
     },
   };
 
-  window.gapi = {
-    load(_name, options) {
-      setTimeout(() => (typeof options === 'function' ? options() : options.callback()), 0);
-    },
-    iframes: { getContext: () => context, CROSS_ORIGIN_IFRAMES_FILTER: () => true, Iframe: function Iframe() {} },
+  window.gapi.iframes = {
+    getContext: () => context,
+    CROSS_ORIGIN_IFRAMES_FILTER: () => true,
+    Iframe: function Iframe() {},
   };
-  ${onload ? `window[${JSON.stringify(onload)}]?.();` : ''}
-  window.gapi_onload?.();
 })();`;
 }
 
@@ -101,6 +131,9 @@ function standIn(onload: string | null): string {
 export async function serveGapiStandIn(context: BrowserContext): Promise<void> {
   await context.route('https://apis.google.com/js/api.js**', async (route) => {
     const onload = new URL(route.request().url()).searchParams.get('onload');
-    await route.fulfill({ contentType: 'text/javascript', body: standIn(onload) });
+    await route.fulfill({ contentType: 'text/javascript', body: loader(onload) });
+  });
+  await context.route(`${IFRAMES_MODULE}**`, async (route) => {
+    await route.fulfill({ contentType: 'text/javascript', body: iframesModule() });
   });
 }

@@ -3,7 +3,7 @@ import type { Page } from 'playwright';
 import { typePin } from './actions';
 
 export async function openSecurity(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'Security' }).click();
   await page.getByRole('heading', { name: 'Security' }).waitFor();
 }

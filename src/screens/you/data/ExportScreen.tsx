@@ -10,6 +10,7 @@ import { Page } from '../../../app/Page';
 import { afterSheetCloses, ConfirmDialog } from '../../../components/ConfirmDialog';
 import { cardsState } from '../../../state/cards';
 import { gateFor } from '../../../state/gate';
+import { goBack } from '../../../state/going-back';
 import { showError, showToast } from '../../../state/toast';
 import type { ExportFile, ExportFormat } from '../../../state/transfer';
 import { exportBackup, exportPlain } from '../../../state/transfer';
@@ -60,7 +61,7 @@ async function saveExport(make: () => Promise<ExportFile> | ExportFile, stepsBac
   }
   downloadText(file.text, file.fileName);
   showToast(ExportTexts.exported(file.count));
-  history.go(-stepsBack);
+  goBack(stepsBack, '/user/data-management');
 }
 
 export function ExportScreen() {

@@ -4,10 +4,12 @@
  * differ from it. Both are passed on together, so the change needs no second prompt.
  */
 import { useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { Page } from '../../../app/Page';
 import { CurrentPasswordField } from '../../../components/password/CurrentPasswordField';
 import { NewPasswordFields } from '../../../components/password/NewPasswordFields';
+import { accountState } from '../../../state/account';
 import { changePassword, verifyPassword } from '../../../state/secrets';
 import { showToast } from '../../../state/toast';
 
@@ -15,6 +17,7 @@ export function ChangePasswordScreen() {
   // The verified current password, held only while this screen is open.
   const [current, setCurrent] = useState<string | null>(null);
   const [, navigate] = useLocation();
+  const { email } = useSnapshot(accountState);
 
   const verify = async (password: string) => {
     await verifyPassword(password);
@@ -38,6 +41,7 @@ export function ChangePasswordScreen() {
         verifiedMessage="Password verified"
         onVerify={verify}
         focusOnMount
+        username={email}
       />
       {current !== null && (
         <NewPasswordFields
@@ -46,6 +50,7 @@ export function ChangePasswordScreen() {
           current={current}
           onSubmit={change}
           focusOnMount
+          username={email}
         />
       )}
     </Page>

@@ -1,0 +1,113 @@
+/**
+ * Sleeve's Content-Security-Policy, the one source of it: vite.config.ts writes it into index.html's meta tag (the
+ * second line of defence, for any host), and deploy/hosting.ts sends it as a header (Firebase Hosting), where it can
+ * also refuse framing. Both come from the settings the app is built with (src/remote/settings.ts).
+ */
+import type { RemoteSettings } from '../src/remote/settings.ts';
+
+type Directives = [name: string, sources: string[]][];
+
+/**
+ * Google's script loader, only the paths the popup sign-in loads: `api.js` itself (the Firebase SDK's `_loadGapi`),
+ * and the `gapi.iframes` module that `gapi.load` then fetches from Google's static path. A path that ends in `/`
+ * allows what lies under it; one that does not allows that file alone.
+ */
+export const GOOGLE_LOADER_SCRIPTS = [
+  'https://apis.google.com/js/api.js',
+  'https://apis.google.com/_/scs/abc-static/_/js/',
+];
+
+/** The database's hosts: a connection may be handed to another server of the same family (`s-….firebaseio.com`). */
+function databaseSources(databaseUrl: string): string[] {
+  const host = new URL(databaseUrl).hostname;
+  for (const family of ['firebaseio.com', 'firebasedatabase.app']) {
+    if (host === family || host.endsWith(`.${family}`)) return [`https://*.${family}`, `wss://*.${family}`];
+  }
+  return [`https://${host}`, `wss://${host}`];
+}
+
+/**
+ * Exactly what Firebase needs:
+ * - connect-src: the Auth API, its token service and the realtime database (HTTP, and a WebSocket for the database).
+ * - frame-src: the hidden Auth iframe the popup flow talks through (`/__/auth/iframe` on the auth domain, or the
+ *   emulator's `/emulator/auth/iframe`), that path alone.
+ * - script-src: Google's loader, which `signInWithPopup` needs before it opens that iframe, in emulator mode too.
+ */
+export function firebaseSources(settings: RemoteSettings): { connect: string[]; frame: string[]; script: string[] } {
+  const script = GOOGLE_LOADER_SCRIPTS;
+  if (settings.emulators) {
+    const { auth, database } = settings.emulators;
+    return {
+      connect: [`http://${auth}`, `http://${database}`, `ws://${database}`],
+      frame: [`http://${auth}/emulator/auth/iframe`],
+      script,
+    };
+  }
+  return {
+    connect: [
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      ...databaseSources(settings.options.databaseURL),
+    ],
+    frame: [`https://${settings.options.authDomain}/__/auth/iframe`],
+    script,
+  };
+}
+
+function pageDirectives(settings: RemoteSettings): Directives {
+  const firebase = firebaseSources(settings);
+  return [
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", ...firebase.script]],
+    ['style-src', ["'self'"]],
+    ['img-src', ["'self'", 'data:']],
+    ['font-src', ["'self'"]],
+    ['connect-src', ["'self'", ...firebase.connect]],
+    ['worker-src', ["'self'"]],
+    ['manifest-src', ["'self'"]],
+    ['frame-src', firebase.frame],
+    ['object-src', ["'none'"]],
+    ['base-uri', ["'none'"]],
+    ['form-action', ["'none'"]],
+  ];
+}
+
+const serialise = (directives: Directives): string =>
+  directives.map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
+
+export type PolicyDelivery =
+  /** index.html's meta tag: a meta policy cannot hold frame-ancestors (browsers ignore it there). */
+  | 'meta'
+  /** The page's response header: the meta policy and framing refused. */
+  | 'header'
+  /** The dev server's meta tag: Vite injects CSS as <style> elements and updates the page over a WebSocket. */
+  | 'dev-server';
+
+/** The policy of Sleeve's page (index.html, and every route the app answers with it). */
+export function pagePolicy(settings: RemoteSettings, delivery: PolicyDelivery): string {
+  const directives = pageDirectives(settings);
+  if (delivery === 'header') directives.push(['frame-ancestors', ["'none'"]]);
+  if (delivery === 'dev-server') {
+    for (const directive of directives) {
+      if (directive[0] === 'style-src') directive[1].push("'unsafe-inline'");
+      if (directive[0] === 'connect-src') directive[1].push('ws://localhost:*', 'ws://127.0.0.1:*');
+    }
+  }
+  return serialise(directives);
+}
+
+/**
+ * Scripts that run as workers get the policy of their own response, not the page's. The engine's worker holds the
+ * keys and has no business with the network at all: it may load Sleeve's scripts and nothing else.
+ */
+export const ENGINE_WORKER_POLICY = serialise([
+  ['default-src', ["'none'"]],
+  ['script-src', ["'self'"]],
+]);
+
+/** The service worker imports Workbox's runtime and fetches Sleeve's own files to precache them; nothing else. */
+export const SERVICE_WORKER_POLICY = serialise([
+  ['default-src', ["'none'"]],
+  ['script-src', ["'self'"]],
+  ['connect-src', ["'self'"]],
+]);

@@ -1,0 +1,110 @@
+/**
+ * Card brands: which network a number belongs to by its issuer range, and each network's rules for the number's
+ * length, its grouping and the security code's length. Pure data and lookups, shared by the form, the card face,
+ * import and the tests. The wire format is untouched: a card's `number` is its digits, whatever their count.
+ */
+import type { Network } from './card';
+
+/** One issuer range: the numbers whose first `prefixLength` digits, read as a number, lie in `from`..`to`. */
+export interface IssuerRange {
+  network: Exclude<Network, 'OTHER'>;
+  from: number;
+  to: number;
+  prefixLength: number;
+}
+
+/**
+ * The issuer ranges Sleeve recognises. Where two ranges overlap, the more specific one (the longer prefix) wins:
+ * RuPay's 60 holds Discover's 6011, so 6011… is Discover and 6012… RuPay; Discover's 65 holds RuPay's share of it,
+ * 652150–653149, so 652150… is RuPay and 6500… Discover. No two ranges of the same prefix length overlap (a test
+ * holds this), so the rule always gives one answer.
+ */
+export const ISSUER_RANGES: readonly IssuerRange[] = [
+  { network: 'VISA', from: 4, to: 4, prefixLength: 1 },
+  { network: 'MASTERCARD', from: 51, to: 55, prefixLength: 2 },
+  { network: 'MASTERCARD', from: 2221, to: 2720, prefixLength: 4 },
+  { network: 'AMEX', from: 34, to: 34, prefixLength: 2 },
+  { network: 'AMEX', from: 37, to: 37, prefixLength: 2 },
+  { network: 'DINERS', from: 300, to: 305, prefixLength: 3 },
+  { network: 'DINERS', from: 36, to: 36, prefixLength: 2 },
+  { network: 'DINERS', from: 38, to: 39, prefixLength: 2 },
+  { network: 'DISCOVER', from: 6011, to: 6011, prefixLength: 4 },
+  { network: 'DISCOVER', from: 644, to: 649, prefixLength: 3 },
+  { network: 'DISCOVER', from: 65, to: 65, prefixLength: 2 },
+  { network: 'RUPAY', from: 60, to: 60, prefixLength: 2 },
+  { network: 'RUPAY', from: 652150, to: 653149, prefixLength: 6 },
+  { network: 'RUPAY', from: 81, to: 82, prefixLength: 2 },
+  { network: 'RUPAY', from: 508, to: 508, prefixLength: 3 },
+];
+
+/** Whether a number (digits only) starts inside a range; a number shorter than the range's prefix is not in it. */
+export function inRange(digits: string, range: IssuerRange): boolean {
+  if (digits.length < range.prefixLength) return false;
+  const prefix = Number(digits.slice(0, range.prefixLength));
+  return prefix >= range.from && prefix <= range.to;
+}
+
+/** The network of a number (digits only) by its issuer range, the most specific range winning; OTHER for none. */
+export function detectNetwork(digits: string): Network {
+  let best: IssuerRange | undefined;
+  for (const range of ISSUER_RANGES) {
+    if (inRange(digits, range) && (!best || range.prefixLength > best.prefixLength)) best = range;
+  }
+  return best?.network ?? 'OTHER';
+}
+
+export interface BrandRule {
+  /** How many digits a number of this network has: one length, or a range. */
+  minDigits: number;
+  maxDigits: number;
+  /** The security code's length (American Express prints four digits on the front). */
+  cvvDigits: number;
+}
+
+/** Lengths by network. OTHER allows the longest range, since it stands for any network Sleeve does not name. */
+export const BRAND_RULES: Readonly<Record<Network, BrandRule>> = {
+  VISA: { minDigits: 16, maxDigits: 16, cvvDigits: 3 },
+  MASTERCARD: { minDigits: 16, maxDigits: 16, cvvDigits: 3 },
+  AMEX: { minDigits: 15, maxDigits: 15, cvvDigits: 4 },
+  DINERS: { minDigits: 14, maxDigits: 16, cvvDigits: 3 },
+  DISCOVER: { minDigits: 16, maxDigits: 19, cvvDigits: 3 },
+  RUPAY: { minDigits: 16, maxDigits: 19, cvvDigits: 3 },
+  OTHER: { minDigits: 16, maxDigits: 19, cvvDigits: 3 },
+};
+
+/** Whether a number (digits only) has a length its network allows. */
+export function hasBrandLength(digits: string, network: Network): boolean {
+  const { minDigits, maxDigits } = BRAND_RULES[network];
+  return /^\d+$/.test(digits) && digits.length >= minDigits && digits.length <= maxDigits;
+}
+
+/**
+ * The sizes of the groups a number is shown in, as printed on the card: American Express 4-6-5, Diners Club 4-6-4
+ * up to its 14 digits (longer Diners numbers go by fours), every other network by fours.
+ */
+export function groupSizes(network: Network, length: number): number[] {
+  if (network === 'AMEX' && length <= 15) return [4, 6, 5];
+  if (network === 'DINERS' && length <= 14) return [4, 6, 4];
+  return Array.from({ length: Math.ceil(length / 4) }, () => 4);
+}
+
+/**
+ * A number (or a masked one: any characters) split into its network's groups, joined by single spaces:
+ * '378282246310005' → '3782 822463 10005'. A partly typed number fills the groups from the left.
+ */
+export function groupCardNumber(text: string, network: Network): string {
+  const groups: string[] = [];
+  let start = 0;
+  for (const size of groupSizes(network, text.length)) {
+    if (start >= text.length) break;
+    groups.push(text.slice(start, start + size));
+    start += size;
+  }
+  return groups.join(' ');
+}
+
+/** The number field's longest text for a network: its most digits and the spaces between their groups. */
+export const displayLength = (network: Network): number => {
+  const most = BRAND_RULES[network].maxDigits;
+  return most + groupSizes(network, most).length - 1;
+};

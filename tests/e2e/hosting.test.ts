@@ -1,0 +1,217 @@
+/**
+ * The production build as Firebase Hosting serves it: the Hosting emulator (firebase-tools, offline) with the
+ * hosting configuration made from the build's own settings, so every header is the one a deployment sends. Each
+ * kind of path carries its headers; the app works under them (cards, PIN, the engine's worker, the service worker,
+ * sign-in through the Auth emulator's popup); a page on another origin cannot frame it; and nothing is fetched from
+ * a third-party host until 'Sign in with Google' is pressed, not even by a signed-in person opening the app.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Page } from 'playwright';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { settingsForBuild } from '../../deploy/build-settings.ts';
+import { ENGINE_WORKER_POLICY, pagePolicy, SERVICE_WORKER_POLICY } from '../../deploy/content-security-policy.ts';
+import { hostingConfig, IMMUTABLE, REVALIDATE, SECURITY_HEADERS } from '../../deploy/hosting.ts';
+import { startHosting } from '../../scripts/hosting-emulator.mjs';
+import { TEST_HOSTING_PORT } from '../support/test-ports';
+import { createPassword, openAccount, PASSWORD, signInWithGoogle } from './support/account-flows';
+import { addCard, typePin, VISA } from './support/actions';
+import { contextPerTest, watchPageErrors } from './support/browser';
+import { serveGapiStandIn } from './support/gapi-stand-in';
+import { createPinFromSecurity } from './support/pin-flows';
+import { serviceWorkerReady } from './support/service-worker';
+
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const PIN = '418263';
+/** A phone's Chrome: where the Firebase SDK would start Google's loader with Auth if it were given the resolver. */
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
+
+// The settings the e2e build was made with (tests/e2e/support/build.ts): the local backend on the test ports.
+const settings = settingsForBuild({ ...process.env, VITE_USE_FIREBASE_EMULATORS: 'true' });
+let hosting: { url: string; stop: () => Promise<void> } | undefined;
+const newContext = contextPerTest();
+
+beforeAll(async () => {
+  hosting = await startHosting({ hosting: hostingConfig(settings), port: TEST_HOSTING_PORT, quiet: true });
+}, 200_000);
+afterAll(async () => {
+  await hosting?.stop();
+});
+
+const site = (path = '/'): string => new URL(path, hosting?.url).toString();
+
+/** The hosts a page may reach before anyone asks to sign in: this site and the local backend. */
+const ownHosts = (): string[] => [site(), inject('authUrl'), inject('databaseUrl')].map((url) => new URL(url).host);
+
+/** Every request and WebSocket of a context's pages, the service worker's and the popup's included. */
+function recordTraffic(context: BrowserContext): string[] {
+  const urls: string[] = [];
+  context.on('request', (request) => urls.push(request.url()));
+  context.on('page', (page) => page.on('websocket', (socket) => urls.push(socket.url())));
+  return urls;
+}
+
+const foreign = (urls: string[]): string[] =>
+  urls.filter((url) => /^(https?|wss?):/.test(url) && !ownHosts().includes(new URL(url).host));
+
+async function answer(path: string) {
+  const response = await fetch(site(path), { redirect: 'manual' });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+/** The engine worker's file, as the app's entry script names it. */
+function workerPath(): string {
+  const html = readFileSync(`${DIST}index.html`, 'utf8');
+  const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  const code = readFileSync(`${DIST}${entry?.slice(1)}`, 'utf8');
+  const worker = /new Worker\(new URL\([`'"](\/assets\/[^`'"]+\.js)/.exec(code)?.[1];
+  if (!entry || !worker) throw new Error('The build names no engine worker');
+  return worker;
+}
+
+it('sends every header, by kind of path, and answers routes with the app but never a missing script', async () => {
+  const html = readFileSync(`${DIST}index.html`, 'utf8');
+  const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
+  const style = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1] ?? '';
+  const pagePolicyHeader = pagePolicy(settings, 'header');
+  const expected: Record<string, { policy: string; cache: string }> = {
+    '/': { policy: pagePolicyHeader, cache: REVALIDATE },
+    '/index.html': { policy: pagePolicyHeader, cache: REVALIDATE },
+    '/home/cards/xyz': { policy: pagePolicyHeader, cache: REVALIDATE },
+    '/manifest.webmanifest': { policy: pagePolicyHeader, cache: REVALIDATE },
+    [style]: { policy: pagePolicyHeader, cache: IMMUTABLE },
+    [script]: { policy: ENGINE_WORKER_POLICY, cache: IMMUTABLE },
+    [workerPath()]: { policy: ENGINE_WORKER_POLICY, cache: IMMUTABLE },
+    '/sw.js': { policy: SERVICE_WORKER_POLICY, cache: REVALIDATE },
+  };
+  for (const [path, { policy, cache }] of Object.entries(expected)) {
+    const { status, headers } = await answer(path);
+    expect(status, path).toBe(200);
+    for (const { key, value } of SECURITY_HEADERS) expect(headers.get(key), `${path} ${key}`).toBe(value);
+    expect(headers.get('Content-Security-Policy'), path).toBe(policy);
+    expect(headers.get('Cache-Control'), path).toBe(cache);
+  }
+  expect((await answer(script)).headers.get('Content-Type')).toMatch(/^(application|text)\/javascript/);
+
+  // A route of the app is the app's page, with the meta policy the header repeats (and framing refused on top).
+  const page = await answer('/home/cards/xyz');
+  expect(page.body).toBe(html);
+  const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/.exec(page.body)?.[1];
+  expect(`${meta}; frame-ancestors 'none'`).toBe(page.headers.get('Content-Security-Policy'));
+  expect(meta).toContain(`connect-src 'self' ${inject('authUrl')}`);
+  // A script an old page asks for after a deployment is missing, not the page served as a script.
+  const missing = await answer('/assets/index-gone1234.js');
+  expect(missing.status).toBe(404);
+  expect(missing.body).not.toContain('<div id="root">');
+});
+
+/** Locks by opening the app afresh, and unlocks with the PIN. */
+async function reopenAndUnlock(page: Page): Promise<void> {
+  await page.waitForURL(/\/pin\/unlock$/);
+  await typePin(page, PIN);
+  await page.waitForURL(/\/home$/);
+  await page.getByText('First Bank').first().waitFor();
+}
+
+it('keeps cards under a PIN, with the engine worker and the service worker, and reaches no other host', async () => {
+  const context = await newContext();
+  const traffic = recordTraffic(context);
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  await page.goto(site('/home'));
+  await page.getByRole('heading', { name: 'Home' }).waitFor();
+  await addCard(page, VISA);
+  await createPinFromSecurity(page, PIN);
+  await page.goto(site('/home/cards'));
+  await reopenAndUnlock(page);
+
+  await serviceWorkerReady(page);
+  await context.setOffline(true);
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  await reopenAndUnlock(page);
+  await context.setOffline(false);
+
+  expect(errors).toEqual([]);
+  // Someone who never signs in talks to this site alone.
+  expect(traffic.length).toBeGreaterThan(0);
+  expect(traffic.filter((url) => /^(https?|wss?):/.test(url) && new URL(url).host !== new URL(site()).host)).toEqual(
+    [],
+  );
+
+  // The engine's worker runs under its own policy: it reaches nothing, not even this site, where the page may.
+  const engine = page.workers().find((worker) => worker.url() === site(workerPath()));
+  if (!engine) throw new Error('The engine worker is not running');
+  const reach = (url: string) =>
+    fetch(url).then(
+      () => 'reached',
+      () => 'refused',
+    );
+  expect(await engine.evaluate(reach, site('/manifest.webmanifest'))).toBe('refused');
+  expect(await engine.evaluate(reach, inject('authUrl'))).toBe('refused');
+  expect(await page.evaluate(reach, site('/manifest.webmanifest'))).toBe('reached');
+});
+
+it("signs in through the popup under its opener policy, and loads Google's loader only once asked to", async () => {
+  const context = await newContext({ userAgent: ANDROID_CHROME });
+  await serveGapiStandIn(context);
+  const traffic = recordTraffic(context);
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  await page.goto(site('/home'));
+  await page.getByRole('heading', { name: 'Home' }).waitFor();
+  await openAccount(page);
+  await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+  expect(foreign(traffic)).toEqual([]);
+
+  const beforeSignIn = traffic.length;
+  await signInWithGoogle(page, 'hosted.helen@example.com', 'Helen Hosted');
+  await createPassword(page, PASSWORD);
+  // Pressing the button brought in Google's loader (here its stand-in), from the two paths the policy allows.
+  const loaded = foreign(traffic.slice(beforeSignIn)).map((url) => new URL(url));
+  expect(loaded.some((url) => url.origin === 'https://apis.google.com' && url.pathname === '/js/api.js')).toBe(true);
+  expect(
+    loaded.some(
+      (url) => url.origin === 'https://apis.google.com' && url.pathname.startsWith('/_/scs/abc-static/_/js/'),
+    ),
+  ).toBe(true);
+
+  // Opening the app again, signed in: Firebase restores the session without any third-party script.
+  const afterSignIn = traffic.length;
+  await page.reload();
+  await page.waitForURL(/\/password\/unlock$/);
+  await page.getByLabel('Enter password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(/\/home$/);
+  await openAccount(page);
+  await page.getByText('Signed in with Google as').waitFor();
+  await page.getByText('Helen Hosted').first().waitFor();
+  expect(foreign(traffic.slice(afterSignIn))).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+it('cannot be framed by a page on another origin', async () => {
+  const framing: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html' });
+    response.end(
+      `<!doctype html><title>Another site</title><iframe title="Sleeve" src="${site('/home')}" onload="document.title = 'framed'"></iframe>`,
+    );
+  });
+  await new Promise<void>((resolve) => framing.listen(0, '127.0.0.1', resolve));
+  try {
+    const context = await newContext();
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${(framing.address() as AddressInfo).port}/`);
+    // The frame's load event fires whether the browser showed Sleeve in it or refused to.
+    await page.waitForFunction(() => document.title === 'framed');
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
+    expect(frame?.url()).not.toBe(site('/home'));
+    expect(await frame?.locator('#root').count()).toBe(0);
+    expect(await page.frameLocator('iframe').getByRole('heading', { name: 'Home' }).count()).toBe(0);
+  } finally {
+    await new Promise((resolve) => framing.close(resolve));
+  }
+});
