@@ -3,6 +3,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { settingsForBuild } from './deploy/build-settings.ts';
 import { pagePolicy } from './deploy/content-security-policy.ts';
+import { answerGoogleLoader, LOCAL_LOADER_PATH } from './scripts/google-loader-stand-in.mjs';
 import { resolveRemoteSettings } from './src/remote/settings.ts';
 
 /** Where index.html's meta tag takes the policy (deploy/content-security-policy.ts, the one source of it). */
@@ -35,6 +36,24 @@ function contentSecurityPolicy(): Plugin {
         if (!html.includes(POLICY_PLACEHOLDER)) throw new Error(`index.html has lost its ${POLICY_PLACEHOLDER}`);
         return html.replace(POLICY_PLACEHOLDER, policy);
       },
+    },
+  };
+}
+
+/**
+ * The dev server serves the stand-in for Google's script loader (scripts/google-loader-stand-in.mjs) and names its
+ * path to the app, which loads it before a popup sign-in against the local backend (src/remote/local-google-loader.ts):
+ * `npm start` signs in without internet. Dev server only; a build neither has the path nor names it.
+ */
+function localGoogleLoader(): Plugin {
+  return {
+    name: 'sleeve-local-google-loader',
+    apply: 'serve',
+    config: () => ({ define: { 'import.meta.env.VITE_LOCAL_GOOGLE_LOADER': JSON.stringify(LOCAL_LOADER_PATH) } }),
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (!answerGoogleLoader(request, response)) next();
+      });
     },
   };
 }
@@ -90,7 +109,7 @@ function installableApp(): Plugin[] {
 }
 
 export default defineConfig({
-  plugins: [contentSecurityPolicy(), installableApp()],
+  plugins: [contentSecurityPolicy(), localGoogleLoader(), installableApp()],
   // Kept beside the project rather than in node_modules, which worktrees of one repository may share.
   cacheDir: '.vite',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

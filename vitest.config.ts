@@ -27,6 +27,10 @@ export default mergeConfig(
       // A ceiling for waiting on what another tab, the worker or the server does, not a speed check: on a busy
       // 2-core machine a storage event or a round trip can take longer than the default second.
       expect: { poll: { timeout: 5_000 } },
+      // Two at once whatever the core count says (a 2-core machine would get one): a browser test file beside an
+      // end-to-end one. Each project still runs its own files one after another (fileParallelism below); most of a
+      // test's time is spent waiting on a browser, a worker or the backend, so the two overlap well.
+      maxWorkers: 2,
       projects: [
         {
           // Pure code: domain rules, formats, search. No DOM needed beyond what happy-dom gives.
@@ -57,6 +61,8 @@ export default mergeConfig(
               commands: seedCommands,
             },
             testTimeout: 20_000,
+            // One page at a time: test files share the origin's storage, and reset it.
+            fileParallelism: false,
           },
         },
         {

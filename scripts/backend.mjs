@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import FirebaseServer from 'firebase-server';
+import { startAuthFront } from './auth-front.mjs';
 import { assertPortFree, HOST, startEmulator } from './emulator-process.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,13 +62,14 @@ function startDatabase(port, namespace) {
 
 /**
  * The Auth emulator, from a config generated for this run rather than firebase.json, since its ports are parameters.
- * The hub and logging ports are fixed beside the auth port so two backends (dev and tests) can coexist.
- * @param {{ authPort: number, projectId: string, quiet: boolean }} options
+ * The hub and logging ports are fixed beside the auth port the app talks to (`authPort`) so two backends (dev and
+ * tests) can coexist; with a front (auth-front.mjs) on that port, the emulator itself listens on `emulatorPort`.
+ * @param {{ authPort: number, emulatorPort: number, projectId: string, quiet: boolean }} options
  */
-function startAuth({ authPort, projectId, quiet }) {
+function startAuth({ authPort, emulatorPort, projectId, quiet }) {
   const config = {
     emulators: {
-      auth: { host: HOST, port: authPort },
+      auth: { host: HOST, port: emulatorPort },
       hub: { host: HOST, port: authPort + 2 },
       logging: { host: HOST, port: authPort + 3 },
       ui: { enabled: false },
@@ -79,15 +81,17 @@ function startAuth({ authPort, projectId, quiet }) {
     what: 'Auth emulator',
     label: 'auth',
     configFor: () => config,
-    readyUrl: `http://${HOST}:${authPort}`,
+    readyUrl: `http://${HOST}:${emulatorPort}`,
     projectId,
     quiet,
   });
 }
 
 /**
- * Starts the Auth emulator and the realtime database server on loopback.
- * @param {{ authPort?: number, databasePort?: number, projectId?: string, quiet?: boolean }} [options]
+ * Starts the Auth emulator and the realtime database server on loopback. With `localGoogleLoader` (`npm start`), the
+ * emulator sits behind a front on `authPort` that lets its sign-in pages work without internet (auth-front.mjs),
+ * and listens itself on `authPort + 4`.
+ * @param {{ authPort?: number, databasePort?: number, projectId?: string, quiet?: boolean, localGoogleLoader?: boolean }} [options]
  * @returns {Promise<{ authUrl: string, databaseUrl: string, namespace: string, readAll: () => Promise<unknown>, writeRaw: (path: string, value: unknown) => Promise<void>, stop: () => Promise<void> }>}
  */
 export async function startBackend({
@@ -95,6 +99,7 @@ export async function startBackend({
   databasePort = 9000,
   projectId = 'demo-sleeve',
   quiet = false,
+  localGoogleLoader = false,
 } = {}) {
   const namespace = namespaceFor(projectId);
   const authUrl = `http://${HOST}:${authPort}`;
@@ -105,21 +110,34 @@ export async function startBackend({
   await assertPortFree(authPort, 'Auth emulator');
   await assertPortFree(authPort + 2, 'emulator hub');
   await assertPortFree(authPort + 3, 'emulator logging');
+  const emulatorPort = localGoogleLoader ? authPort + 4 : authPort;
+  if (localGoogleLoader) await assertPortFree(emulatorPort, 'Auth emulator behind its front');
 
   const database = await startDatabase(databasePort, namespace);
   /** @type {Awaited<ReturnType<typeof startAuth>>} */
   let auth;
   try {
-    auth = await startAuth({ authPort, projectId, quiet });
+    auth = await startAuth({ authPort, emulatorPort, projectId, quiet });
   } catch (error) {
     await database.close();
     throw error;
+  }
+  /** @type {Awaited<ReturnType<typeof startAuthFront>> | null} */
+  let front = null;
+  if (localGoogleLoader) {
+    try {
+      front = await startAuthFront({ host: HOST, port: authPort, emulatorPort });
+    } catch (error) {
+      await Promise.allSettled([auth.stop(), database.close()]);
+      throw error;
+    }
   }
 
   /** @type {Promise<void> | undefined} */
   let stopping;
   const stop = () => {
     stopping ??= (async () => {
+      await front?.close();
       await auth.stop();
       await database.close();
     })();
@@ -155,7 +173,7 @@ export async function startBackend({
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const backend = await startBackend().catch((error) => {
+  const backend = await startBackend({ localGoogleLoader: true }).catch((error) => {
     console.error(error.message);
     process.exit(1);
   });

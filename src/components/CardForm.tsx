@@ -111,6 +111,7 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
             id={`${fieldId}-expiry`}
             name="expiry"
             label="Expiry"
+            hint="MM/YY"
             value={data.expiry}
             error={errors.expiry}
             inputMode="numeric"

@@ -16,6 +16,7 @@ import {
 import { InvalidStateError, SleeveError } from '../domain/errors';
 import { type SignedInUser, toSignedInUser } from '../domain/user';
 import { auth } from './firebase';
+import { prepareLocalGoogleLoader } from './local-google-loader';
 
 export const AuthMessages = {
   signInFailed: 'Failed to sign in with Google',
@@ -106,6 +107,8 @@ async function withinReach<T>(popup: Promise<T>): Promise<T> {
  */
 export async function signInWithGoogle(): Promise<SignedInUser | null> {
   try {
+    const preparing = prepareLocalGoogleLoader();
+    if (preparing) await preparing;
     const { user } = await withinReach(signInWithPopup(auth, googleProvider(), browserPopupRedirectResolver));
     return toUser(user);
   } catch (error) {
@@ -120,6 +123,8 @@ export async function reauthenticate(): Promise<boolean> {
   const user = auth.currentUser;
   if (!user) throw new InvalidStateError(AuthMessages.signInAgainToDelete);
   try {
+    const preparing = prepareLocalGoogleLoader();
+    if (preparing) await preparing;
     await reauthenticateWithPopup(user, googleProvider(), browserPopupRedirectResolver);
     return true;
   } catch (error) {

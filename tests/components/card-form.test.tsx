@@ -169,3 +169,11 @@ test('after a failed submit the cursor goes to the first field in error, whereve
   await page.getByRole('button', { name: 'Save' }).click();
   await expect.element(page.getByLabelText('Expiry')).toHaveFocus();
 });
+
+test('the expiry says its format beside its label, not only inside the empty field', async () => {
+  await renderForm();
+  const expiry = page.getByLabelText('Expiry');
+  await expect.element(expiry).toHaveAccessibleDescription('MM/YY');
+  await expiry.fill('1230');
+  await expect.element(page.getByText('MM/YY', { exact: true })).toBeVisible();
+});

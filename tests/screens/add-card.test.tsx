@@ -58,6 +58,10 @@ test('saving stores the card and opens it at /home/cards/{id}', async () => {
 
 test('an empty form is not saved', async () => {
   await renderApp('/add/editor');
+  // Done says what it does: the same as Save under the form.
+  await expect
+    .element(page.getByRole('button', { name: 'Done' }))
+    .toHaveAccessibleDescription('Saves this card, as Save below does');
   await page.getByRole('button', { name: 'Done' }).click();
   await expect.element(page.getByText('Card number must be exact 16 digits long')).toBeVisible();
   await expectNoAxeViolations();

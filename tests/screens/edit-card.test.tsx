@@ -31,6 +31,9 @@ test('the form starts filled in; Update saves, goes back one step and confirms',
 test("the header's Done submits too, and invalid input is not saved", async () => {
   await renderApp(`/home/cards/${card.id}`, { cards: [card] });
   await page.getByRole('link', { name: 'Edit' }).click();
+  await expect
+    .element(page.getByRole('button', { name: 'Done' }))
+    .toHaveAccessibleDescription('Saves this card, as Update below does');
   await page.getByLabelText('Cardholder').fill('A');
   await page.getByRole('button', { name: 'Done' }).click();
   await expect.element(page.getByText('Cardholder name must be at least 2 characters long')).toBeVisible();

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Page } from '../../app/Page';
 import { CardForm } from '../../components/CardForm';
+import { DoneAction } from '../../components/DoneAction';
 import { Sheet } from '../../components/Sheet';
 import type { CardData } from '../../domain/card';
 import { saveCard } from '../../state/cards';
@@ -64,15 +65,7 @@ export function NewCardScreen() {
   };
 
   return (
-    <Page
-      title="New Card"
-      back={{ to: '~/add' }}
-      actions={
-        <button type="submit" form={FORM_ID} className="header-action">
-          Done
-        </button>
-      }
-    >
+    <Page title="New Card" back={{ to: '~/add' }} actions={<DoneAction form={FORM_ID} sameAs="Save" />}>
       <CardForm id={FORM_ID} initial={initial} submitLabel="Save" onSubmit={save} />
       {pending && (
         <Sheet title="Protect your cards" onClose={() => setPending(null)}>

@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { Redirect } from 'wouter';
 import { Page } from '../../app/Page';
 import { CardForm } from '../../components/CardForm';
+import { DoneAction } from '../../components/DoneAction';
 import type { CardData } from '../../domain/card';
 import { cardsState, saveCard } from '../../state/cards';
 import { goBack } from '../../state/going-back';
@@ -22,15 +23,7 @@ export function EditCardScreen({ id }: { id: string }) {
   };
 
   return (
-    <Page
-      title="Edit Card"
-      back={{ to: `/cards/${id}` }}
-      actions={
-        <button type="submit" form={FORM_ID} className="header-action">
-          Done
-        </button>
-      }
-    >
+    <Page title="Edit Card" back={{ to: `/cards/${id}` }} actions={<DoneAction form={FORM_ID} sameAs="Update" />}>
       <CardForm id={FORM_ID} initial={{ ...card.data }} submitLabel="Update" onSubmit={update} />
     </Page>
   );
