@@ -34,7 +34,7 @@ async function addVirtualAuthenticator(page) {
 
 /** Security → 'Set up passkey unlock', through the PIN's verification. @param {Page} page @param {string} pin */
 async function setUpPasskey(page, pin) {
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'Security' }).click();
   await page.getByRole('button', { name: 'Set up passkey unlock' }).click();
   await page.getByRole('heading', { name: 'Verify your PIN' }).waitFor();

@@ -24,7 +24,7 @@ const PASSPHRASE = 'Tulip harbour quartz lantern 57';
 
 /** @param {Page} page @param {string} area the link under You */
 async function openDataManagement(page, area) {
-  await page.getByRole('link', { name: 'You' }).click();
+  await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'Data Management' }).click();
   await page.getByRole('link', { name: area }).click();
   await page.getByRole('heading', { name: area }).waitFor();

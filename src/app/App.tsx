@@ -5,11 +5,8 @@
  */
 import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch } from 'wouter';
-import { AddRoutes } from '../screens/add/AddRoutes';
+import { Loading, lazyScreen } from '../components/lazy-screen';
 import { HomeRoutes } from '../screens/home/HomeRoutes';
-import { PasswordUnlockRoutes } from '../screens/unlock/PasswordUnlockRoutes';
-import { PinUnlockRoutes } from '../screens/unlock/PinUnlockRoutes';
-import { YouRoutes } from '../screens/you/YouRoutes';
 import { appState } from '../state/store';
 import { AutoLock } from './AutoLock';
 import { BottomNav } from './BottomNav';
@@ -21,23 +18,31 @@ import { StorageProblemScreen } from './StorageProblemScreen';
 import { ToastHost } from './ToastHost';
 import { UpdateOffer } from './UpdateOffer';
 
+// Home's list is in the first script; every other area loads when first opened (src/components/lazy-screen.tsx).
+const AddRoutes = lazyScreen(() => import('../screens/add/AddRoutes'), 'AddRoutes');
+const YouRoutes = lazyScreen(() => import('../screens/you/YouRoutes'), 'YouRoutes');
+const PinUnlockRoutes = lazyScreen(() => import('../screens/unlock/PinUnlockRoutes'), 'PinUnlockRoutes');
+const PasswordUnlockRoutes = lazyScreen(() => import('../screens/unlock/PasswordUnlockRoutes'), 'PasswordUnlockRoutes');
+
 function UnlockedRoutes() {
   return (
     <>
-      <Switch>
-        <Route path="/home" nest>
-          <HomeRoutes />
-        </Route>
-        <Route path="/add" nest>
-          <AddRoutes />
-        </Route>
-        <Route path="/user" nest>
-          <YouRoutes />
-        </Route>
-        <Route>
-          <Redirect to="/home" replace />
-        </Route>
-      </Switch>
+      <Loading>
+        <Switch>
+          <Route path="/home" nest>
+            <HomeRoutes />
+          </Route>
+          <Route path="/add" nest>
+            <AddRoutes />
+          </Route>
+          <Route path="/user" nest>
+            <YouRoutes />
+          </Route>
+          <Route>
+            <Redirect to="/home" replace />
+          </Route>
+        </Switch>
+      </Loading>
       <BottomNav />
     </>
   );
@@ -47,17 +52,19 @@ function UnlockedRoutes() {
 function LockedRoutes() {
   const { pinCreated, passwordStale } = useSnapshot(appState);
   return (
-    <Switch>
-      <Route path="/pin/unlock" nest>
-        <PinUnlockRoutes />
-      </Route>
-      <Route path="/password/unlock" nest>
-        <PasswordUnlockRoutes />
-      </Route>
-      <Route>
-        <Redirect to={pinCreated && !passwordStale ? '/pin/unlock' : '/password/unlock'} replace />
-      </Route>
-    </Switch>
+    <Loading>
+      <Switch>
+        <Route path="/pin/unlock" nest>
+          <PinUnlockRoutes />
+        </Route>
+        <Route path="/password/unlock" nest>
+          <PasswordUnlockRoutes />
+        </Route>
+        <Route>
+          <Redirect to={pinCreated && !passwordStale ? '/pin/unlock' : '/password/unlock'} replace />
+        </Route>
+      </Switch>
+    </Loading>
   );
 }
 

@@ -13,7 +13,7 @@
  * issuer, which browsers do not keep.
  */
 import type { FormEvent } from 'react';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { CardData, Network } from '../domain/card';
 import { NETWORK_LABELS, NETWORKS } from '../domain/card';
 import { BRAND_RULES, detectNetwork, displayLength, groupCardNumber } from '../domain/card-brands';
@@ -30,6 +30,7 @@ import {
   shapeExpiry,
   validateCard,
 } from '../domain/card-form';
+import { prepareToSave } from '../state/cards';
 import { showError } from '../state/toast';
 import { CardPreview } from './CardPreview';
 import { TextField } from './TextField';
@@ -55,6 +56,8 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
   const [networkPicked, setNetworkPicked] = useState(() => initial.network !== detectNetwork(initial.number));
   const errors: CardFormErrors = submitted ? validateCard(data) : {};
   const rule = BRAND_RULES[data.network];
+  // Saving needs the engine: started as the form opens, so a worker that cannot start is said before anything is typed.
+  useEffect(prepareToSave, []);
 
   const set = <K extends keyof CardData>(key: K, value: CardData[K]) => setData((old) => ({ ...old, [key]: value }));
 

@@ -7,7 +7,17 @@ import type { EngineApi } from '../../worker/api';
 import { registerTransfers } from '../domain/transfers';
 
 let instance: Remote<EngineApi> | undefined;
-let startFailure: Promise<never> = new Promise<never>(() => undefined);
+let rejectStart: (error: EngineStartError) => void = () => undefined;
+/**
+ * Rejects with an EngineStartError if the engine's worker, whenever it is first started, fails before it has answered
+ * once (its script could not be fetched or threw while loading); never settles otherwise. A worker that failed to load
+ * leaves every call waiting forever (Comlink hears nothing back), so the app listens to this from its start on.
+ */
+const startFailure = new Promise<never>((_, reject) => {
+  rejectStart = reject;
+});
+// Nobody may be listening yet; the failure is still there for the next one who asks.
+startFailure.catch(() => undefined);
 
 /** The engine worker could not be loaded or started: Sleeve cannot open or protect a card without it. */
 export class EngineStartError extends Error {
@@ -19,37 +29,27 @@ export function getEngine(): Remote<EngineApi> {
   if (instance) return instance;
   const worker = new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module' });
   instance = createEngine(worker);
-  startFailure = watchStart(worker, instance);
+  watchStart(worker, instance);
   return instance;
 }
 
-/**
- * Rejects with an EngineStartError if the engine's worker fails before it has answered once (its script could not
- * be fetched or threw while loading); never settles otherwise. A worker that failed to load leaves every call
- * waiting forever (Comlink hears nothing back), so whoever waits on the engine at start races it with this.
- */
 export const engineStartFailure = (): Promise<never> => startFailure;
 
-function watchStart(worker: Worker, engine: Remote<EngineApi>): Promise<never> {
+function watchStart(worker: Worker, engine: Remote<EngineApi>): void {
   let answered = false;
-  const failure = new Promise<never>((_, reject) => {
-    const onError = (event: Event) => {
-      if (answered) return;
-      event.preventDefault();
-      reject(new EngineStartError('The engine worker could not start'));
-    };
-    worker.addEventListener('error', onError);
-    engine.hasKey().then(
-      () => {
-        answered = true;
-        worker.removeEventListener('error', onError);
-      },
-      () => undefined,
-    );
-  });
-  // Nobody may be listening yet; the failure is still there for the next one who asks.
-  failure.catch(() => undefined);
-  return failure;
+  const onError = (event: Event) => {
+    if (answered) return;
+    event.preventDefault();
+    rejectStart(new EngineStartError('The engine worker could not start'));
+  };
+  worker.addEventListener('error', onError);
+  engine.hasKey().then(
+    () => {
+      answered = true;
+      worker.removeEventListener('error', onError);
+    },
+    () => undefined,
+  );
 }
 
 /**

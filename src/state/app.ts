@@ -56,8 +56,9 @@ async function startFromStorage(afterOtherTab: boolean): Promise<void> {
     return;
   }
   followOtherTabs(restartApp);
-  // Started here for every path, so a worker that cannot load is found even while the locked screens wait for a PIN.
-  getEngine();
+  // The engine's worker starts where it is first needed: at once for encrypted cards (below), when an editor opens
+  // for plain ones (src/state/cards.ts, prepareToSave), so a plain Home shows without loading it. Wherever it
+  // starts, a worker that cannot load ends on the failure screen.
   const engineFailed = engineStartFailure();
   engineFailed.catch(() => failStart('engine'));
   const problems: StorageProblem[] = [];

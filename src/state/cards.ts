@@ -27,6 +27,14 @@ function assertRoomFor(count: number): void {
   if (count > room) throw new CardCapError(count === 1 ? CapMessages.full : CapMessages.tooMany(room));
 }
 
+/**
+ * Starts the engine's worker as an editor opens: every save goes through it, and a worker that cannot start is then
+ * found (and said, on the failure screen) before anything is typed, not when Save is pressed.
+ */
+export function prepareToSave(): void {
+  getEngine();
+}
+
 /** Adds a card (no id) or updates one; resolves to the card's id. Rejects with a message for the person. */
 export async function saveCard(input: { id?: string; data: CardData }): Promise<string> {
   const known = records();

@@ -44,9 +44,9 @@ test('storage the browser refuses (site data blocked) shows what happened and wh
   await expect.element(page.getByRole('img', { name: 'Sleeve' })).not.toBeInTheDocument();
 });
 
-test('an engine worker that cannot load ends on a screen that says so, and storage is untouched', async () => {
+/** The engine's script cannot be fetched, as when the app was updated while offline. */
+function breakEngineScript(): void {
   const RealWorker = globalThis.Worker;
-  // The engine's script cannot be fetched, as when the app was updated while offline.
   globalThis.Worker = class extends RealWorker {
     constructor(_url: string | URL, options?: WorkerOptions) {
       super(new URL('/no-such-engine-script.js', window.location.href), options);
@@ -55,9 +55,18 @@ test('an engine worker that cannot load ends on a screen that says so, and stora
   onTestFinished(() => {
     globalThis.Worker = RealWorker;
   });
+}
+
+test('an engine worker that cannot load ends on a screen that says so, and storage is untouched', async () => {
+  breakEngineScript();
   const stored = '{"type":"UNENCRYPTED","cards":{}}';
   await seedStorage({ raw: { cards: stored } });
   await startWholeApp();
+  // Plain cards need no engine to be shown: Home opens without its worker.
+  await expect.element(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
+  // Saving does: the editor starts it as it opens, so the failure is said before anything is typed.
+  await page.getByRole('link', { name: 'Add Card', exact: true }).click();
+  await page.getByRole('link', { name: 'Add card manually' }).click();
   await expect
     .element(page.getByRole('heading', { name: "Sleeve's encryption could not start", level: 1 }))
     .toBeVisible();

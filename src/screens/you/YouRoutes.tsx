@@ -1,8 +1,6 @@
 /** Everything under /user. Paths here are relative to /user. */
-import type { ReactNode } from 'react';
-import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
-import { Spinner } from '../../components/Spinner';
+import { Loading, lazyScreen } from '../../components/lazy-screen';
 import { AccountRoutes } from '../account/AccountRoutes';
 import { PasswordVerifyScreen } from '../password/PasswordVerifyScreen';
 import { PinVerifyScreen } from '../pin/PinVerifyScreen';
@@ -13,12 +11,8 @@ import { SecurityRoutes } from './security/SecurityRoutes';
 import { YouScreen } from './YouScreen';
 
 // Import and export load on demand, with their formats and libraries: the home route's first script stays as it was.
-const ExportScreen = lazy(() => import('./data/ExportScreen').then((module) => ({ default: module.ExportScreen })));
-const ImportScreen = lazy(() => import('./data/ImportScreen').then((module) => ({ default: module.ImportScreen })));
-
-const Loading = ({ children }: { children: ReactNode }) => (
-  <Suspense fallback={<Spinner label="Loading" />}>{children}</Suspense>
-);
+const ExportScreen = lazyScreen(() => import('./data/ExportScreen'), 'ExportScreen');
+const ImportScreen = lazyScreen(() => import('./data/ImportScreen'), 'ImportScreen');
 
 export function YouRoutes() {
   return (

@@ -1,0 +1,22 @@
+/**
+ * Screens loaded when first visited, each with its own script. Home's list is what most starts show, so the first
+ * script holds that and the shell; the rest (the You area, the editors, the unlock screens) arrive on demand and are
+ * precached by the service worker, so they open offline too. A chunk that cannot be fetched ends on the start-failure
+ * screen ('Part of Sleeve could not be loaded', see src/app/StartBoundary.tsx).
+ */
+import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { Spinner } from './Spinner';
+
+/** A screen component loaded on first render, from a module that exports it by name. */
+export function lazyScreen<Props extends object, Name extends string>(
+  load: () => Promise<Record<Name, ComponentType<Props>>>,
+  name: Name,
+) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+/** Where a lazily loaded screen shows a busy indicator until its script has arrived. */
+export const Loading = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<Spinner label="Loading" />}>{children}</Suspense>
+);
