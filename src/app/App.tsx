@@ -7,6 +7,8 @@ import { useSnapshot } from 'valtio';
 import { Redirect, Route, Switch } from 'wouter';
 import { Loading, lazyScreen } from '../components/lazy-screen';
 import { HomeRoutes } from '../screens/home/HomeRoutes';
+import { PasswordUnlockRoutes } from '../screens/unlock/PasswordUnlockRoutes';
+import { PinUnlockRoutes } from '../screens/unlock/PinUnlockRoutes';
 import { appState } from '../state/store';
 import { AutoLock } from './AutoLock';
 import { BottomNav } from './BottomNav';
@@ -18,11 +20,11 @@ import { StorageProblemScreen } from './StorageProblemScreen';
 import { ToastHost } from './ToastHost';
 import { UpdateOffer } from './UpdateOffer';
 
-// Home's list is in the first script; every other area loads when first opened (src/components/lazy-screen.tsx).
+// Home and the unlock screens are in the first script; the other areas load when first opened
+// (src/components/lazy-screen.tsx). Unlocking never waits for a script: a locked start shows its keypad at once,
+// and a lock (automatic, or another tab's) needs no network to show it.
 const AddRoutes = lazyScreen(() => import('../screens/add/AddRoutes'), 'AddRoutes');
 const YouRoutes = lazyScreen(() => import('../screens/you/YouRoutes'), 'YouRoutes');
-const PinUnlockRoutes = lazyScreen(() => import('../screens/unlock/PinUnlockRoutes'), 'PinUnlockRoutes');
-const PasswordUnlockRoutes = lazyScreen(() => import('../screens/unlock/PasswordUnlockRoutes'), 'PasswordUnlockRoutes');
 
 function UnlockedRoutes() {
   return (
@@ -52,19 +54,17 @@ function UnlockedRoutes() {
 function LockedRoutes() {
   const { pinCreated, passwordStale } = useSnapshot(appState);
   return (
-    <Loading>
-      <Switch>
-        <Route path="/pin/unlock" nest>
-          <PinUnlockRoutes />
-        </Route>
-        <Route path="/password/unlock" nest>
-          <PasswordUnlockRoutes />
-        </Route>
-        <Route>
-          <Redirect to={pinCreated && !passwordStale ? '/pin/unlock' : '/password/unlock'} replace />
-        </Route>
-      </Switch>
-    </Loading>
+    <Switch>
+      <Route path="/pin/unlock" nest>
+        <PinUnlockRoutes />
+      </Route>
+      <Route path="/password/unlock" nest>
+        <PasswordUnlockRoutes />
+      </Route>
+      <Route>
+        <Redirect to={pinCreated && !passwordStale ? '/pin/unlock' : '/password/unlock'} replace />
+      </Route>
+    </Switch>
   );
 }
 

@@ -5,7 +5,7 @@
  * sign-in through the Auth emulator's popup); a page on another origin cannot frame it; and nothing is fetched from
  * a third-party host until 'Sign in with Google' is pressed, not even by a signed-in person opening the app.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -62,14 +62,16 @@ async function answer(path: string) {
   return { status: response.status, headers: response.headers, body: await response.text() };
 }
 
-/** The engine worker's file, as the app's entry script names it. */
+/** The engine worker's file, as the app's scripts name it (in whichever chunk holds the engine's bridge). */
 function workerPath(): string {
-  const html = readFileSync(`${DIST}index.html`, 'utf8');
-  const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-  const code = readFileSync(`${DIST}${entry?.slice(1)}`, 'utf8');
-  const worker = /new Worker\(new URL\([`'"](\/assets\/[^`'"]+\.js)/.exec(code)?.[1];
-  if (!entry || !worker) throw new Error('The build names no engine worker');
-  return worker;
+  const assets = `${DIST}assets/`;
+  for (const name of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
+    const worker = /new Worker\(new URL\([`'"](\/assets\/[^`'"]+\.js)/.exec(
+      readFileSync(`${assets}${name}`, 'utf8'),
+    )?.[1];
+    if (worker) return worker;
+  }
+  throw new Error('The build names no engine worker');
 }
 
 it('sends every header, by kind of path, and answers routes with the app but never a missing script', async () => {
