@@ -101,6 +101,8 @@ it("keeps the copy with 'Clear copied details after' set to Never, and copies a 
   await page.getByRole('link', { name: 'You', exact: true }).click();
   await page.getByRole('link', { name: 'User Interface' }).click();
   await page.getByRole('switch', { name: 'Mask card number' }).click();
+  // The switch turns once the choice is stored; the reload below must find it there.
+  await page.getByRole('switch', { name: 'Mask card number', checked: true }).waitFor();
   await page.goto(appUrl(`/home/cards/${cardId}`));
   await page.getByRole('button', { name: 'Reveal card number' }).waitFor();
   expect(await page.evaluate(() => document.body.textContent)).not.toContain('4111 1111 1111 1111');

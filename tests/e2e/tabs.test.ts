@@ -250,7 +250,7 @@ it('shows a card edited in one tab as edited in the other, on its list and on it
   await goHome(await inFront(a));
   await cardLink(a.page, 'First Bank').click();
   await a.page.getByRole('link', { name: 'Edit' }).click();
-  await a.page.getByLabel('Cardholder').fill('Ada King');
+  await a.page.getByLabel('Cardholder', { exact: true }).fill('Ada King');
   await a.page.getByLabel('Issuer').fill('First Savings');
   await a.page.getByRole('button', { name: 'Update' }).click();
   await a.page.getByText('Card updated').waitFor();
@@ -264,7 +264,7 @@ it('shows a card edited in one tab as edited in the other, on its list and on it
   // The other way round, seen on A's list.
   await goHome(a.page);
   await (await inFront(b)).getByRole('link', { name: 'Edit' }).click();
-  await b.page.getByLabel('Cardholder').fill('Augusta Ada King');
+  await b.page.getByLabel('Cardholder', { exact: true }).fill('Augusta Ada King');
   await b.page.getByRole('button', { name: 'Update' }).click();
   await b.page.getByText('Card updated').waitFor();
   await a.page.getByText('Augusta Ada King').first().waitFor();
