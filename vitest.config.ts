@@ -75,6 +75,9 @@ export default mergeConfig(
             globalSetup: [backend, 'tests/e2e/support/serve-build.ts'],
             testTimeout: 60_000,
             hookTimeout: 60_000,
+            // The built app waits on a worker, the backend and the network between pages; under a full machine a
+            // server write seen through the REST API can take several seconds.
+            expect: { poll: { timeout: 15_000 } },
             fileParallelism: false,
           },
         },

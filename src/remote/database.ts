@@ -14,6 +14,7 @@ import { type DatabaseReference, type DataSnapshot, onValue, ref, remove, set, u
 import type { CardCollection, EncryptedCard, EncryptedCollection } from '../domain/card';
 import { InvalidArgumentError, SleeveError } from '../domain/errors';
 import { asRemote, type Remote } from '../domain/merge-decision';
+import { isDeletion, type OutboxEntry } from '../domain/outbox';
 import type { SecretRecord } from '../domain/secret';
 import { asEncryptedCard, parseServerCards, type ServerCards } from '../domain/server-shapes';
 import { isSecretRecord } from '../domain/stored-shapes';
@@ -144,22 +145,34 @@ export async function putCards(uid: string, values: readonly unknown[]): Promise
 }
 
 /**
- * The outbox's writes: no time limit, because the SDK keeps a write queued while the connection is down and sends
- * it when it returns; these settle when the server answers, and reject only when the server refuses.
+ * The outbox's writes: several waiting changes (cards to set, deletions) in one multi-path update, which the server
+ * applies whole or refuses whole. No time limit, because the SDK keeps a write queued while the connection is down
+ * and sends it when it returns; it settles when the server answers and rejects when the server refuses (or the SDK
+ * fails before sending: `refusedByServer` tells the two apart). A single change keeps the message of its kind.
  */
-export async function sendCard(uid: string, value: unknown): Promise<void> {
-  const cards = wireCards([value], DatabaseMessages.unencryptedCard);
-  await writeCards(uid, cards, []).catch((cause: unknown) => {
-    throw new SleeveError(DatabaseMessages.setCardFailed, { cause });
+export async function sendChanges(uid: string, changes: readonly OutboxEntry[]): Promise<void> {
+  const removed = changes.filter(isDeletion).map((change) => change.id);
+  const cards = wireCards(
+    changes.filter((change) => !isDeletion(change)),
+    DatabaseMessages.unencryptedCard,
+  );
+  if (cards.length + removed.length === 0) return;
+  await writeCards(uid, cards, removed).catch((cause: unknown) => {
+    const message = cards.length === 0 ? DatabaseMessages.deleteCardFailed : DatabaseMessages.setCardFailed;
+    throw new SleeveError(message, { cause });
   });
 }
 
-/** Deletes cards by id in one write; every other entry under `{uid}/cards` stays. */
-export async function sendRemovals(uid: string, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await writeCards(uid, [], ids).catch((cause: unknown) => {
-    throw new SleeveError(DatabaseMessages.deleteCardFailed, { cause });
-  });
+/**
+ * Whether a failed write was answered by the server (refused by the rules: it will never land as it is), rather
+ * than failing in this client before it left. The SDK gives a server's answer a status code (`PERMISSION_DENIED` …).
+ */
+export function refusedByServer(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[A-Z_]+$/.test(code)) return true;
+  }
+  return false;
 }
 
 /**

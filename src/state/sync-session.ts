@@ -38,6 +38,10 @@ import { openAndShow } from './view';
 
 /** How long after the server's last update its cards are copied to this device. */
 const KEEP_DELAY_MS = 500;
+/** Changes per write when the outbox is sent: one multi-path update each, so a thousand waiting edits are ten. */
+const CHANGES_PER_WRITE = 100;
+/** How long a change that failed in this client before it left waits before it is sent again. */
+const RETRY_MS = 5_000;
 
 const recordKey = (record: SecretRecord): string => `${record.salt}|${record.encryptedDek.ciphertext}`;
 
@@ -52,6 +56,9 @@ export class AccountSync implements SyncSession {
   /** Cards whose change is leaving the outbox right now, so a flush meanwhile does not settle it twice. */
   private readonly settling = new Set<string>();
   private connected = false;
+  private flushing = false;
+  private flushAgain = false;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private rendering = false;
   private renderAgain = false;
   /** Password records this device is writing right now: the server echoes them before the local copy is saved. */
@@ -94,6 +101,7 @@ export class AccountSync implements SyncSession {
   dispose(): void {
     this.disposed = true;
     clearTimeout(this.keepTimer);
+    clearTimeout(this.retryTimer);
     for (const stop of this.stops.splice(0)) stop();
     this.inFlight.clear();
   }
@@ -104,7 +112,7 @@ export class AccountSync implements SyncSession {
     await this.record([card]);
     if (this.disposed) return;
     showCard(this.shownCollection(), shown);
-    this.send(card);
+    this.send([card]);
   }
 
   async putMany(cards: readonly EncryptedCard[], shown: readonly PlainCard[]): Promise<void> {
@@ -164,51 +172,95 @@ export class AccountSync implements SyncSession {
     cardsState.waiting = this.waitingCount();
   }
 
-  /** The server has the change, or a newer one: it leaves the outbox (unless the card changed again meanwhile). */
-  private async settle(entry: OutboxEntry): Promise<void> {
-    if (this.inFlight.get(entry.id) === entry) this.inFlight.delete(entry.id);
-    this.settling.add(entry.id);
+  /** The server has these changes, or newer ones: they leave the outbox (a card changed again meanwhile stays). */
+  private async settle(entries: readonly OutboxEntry[]): Promise<void> {
+    for (const entry of entries) {
+      if (this.inFlight.get(entry.id) === entry) this.inFlight.delete(entry.id);
+      this.settling.add(entry.id);
+    }
     try {
       let left = false;
       const stored = await updateStorage((current) => {
         const outbox = outboxOf(current.outbox, this.uid);
-        const next = withoutEntry(outbox, entry);
+        const next = entries.reduce(withoutEntry, outbox);
         left = next !== outbox;
         return left ? { outbox: next } : {};
       });
       if (this.disposed) return;
       this.outbox = outboxOf(stored.outbox, this.uid);
       cardsState.waiting = this.waitingCount();
-      // What shows is the server with the outbox laid over it: without this change over it, the server's copy shows
-      // (another device may have deleted or changed the card after this change landed).
+      // What shows is the server with the outbox laid over it: without these changes over it, the server's copy
+      // shows (another device may have deleted or changed a card after this change landed).
       if (left) this.render();
     } finally {
-      this.settling.delete(entry.id);
+      for (const entry of entries) this.settling.delete(entry.id);
     }
-    // The card may have changed again while this change was on its way (a save, then a delete): send that now.
+    // A card may have changed again while its change was on its way (a save, then a delete): send that now.
     this.flush();
   }
 
   /** Sends every waiting change the server still needs; only while connected and once the server has answered. */
   private flush(): void {
     if (this.disposed || !this.connected || this.server === null) return;
-    for (const entry of Object.values(this.outbox.cards)) {
-      if (this.inFlight.has(entry.id) || this.settling.has(entry.id)) continue;
-      if (stillToSend(entry, this.server)) this.send(entry);
-      else this.settle(entry).catch(reportError);
+    // The SDK tells this session's listener of a write before the write call returns, and the listener flushes:
+    // nested so, each flush would send one more write from inside the last, a thousand deep for a thousand waiting
+    // changes (the stack ran out, and the writes failed). A flush asked for meanwhile runs after this one instead.
+    if (this.flushing) {
+      this.flushAgain = true;
+      return;
+    }
+    this.flushing = true;
+    try {
+      do {
+        this.flushAgain = false;
+        const toSend: OutboxEntry[] = [];
+        const landed: OutboxEntry[] = [];
+        for (const entry of Object.values(this.outbox.cards)) {
+          if (this.inFlight.has(entry.id) || this.settling.has(entry.id)) continue;
+          (stillToSend(entry, this.server) ? toSend : landed).push(entry);
+        }
+        if (landed.length > 0) this.settle(landed).catch(reportError);
+        this.send(toSend);
+      } while (this.flushAgain && !this.disposed && this.connected);
+    } finally {
+      this.flushing = false;
     }
   }
 
-  private send(entry: OutboxEntry): void {
-    if (this.disposed || !this.connected) return;
-    this.inFlight.set(entry.id, entry);
-    const write = isDeletion(entry)
-      ? this.remote.sendRemovals(this.uid, [entry.id])
-      : this.remote.sendCard(this.uid, entry);
-    write.then(
-      () => this.settle(entry),
-      (error: unknown) => this.refused(entry, error),
-    );
+  /** Sends changes, a hundred to a write; each is in flight (not sent again) until its write is answered. */
+  private send(entries: readonly OutboxEntry[]): void {
+    if (this.disposed || !this.connected || entries.length === 0) return;
+    for (const entry of entries) this.inFlight.set(entry.id, entry);
+    for (let start = 0; start < entries.length; start += CHANGES_PER_WRITE) {
+      const batch = entries.slice(start, start + CHANGES_PER_WRITE);
+      this.remote
+        .sendChanges(this.uid, batch)
+        .then(
+          () => this.settle(batch),
+          (error: unknown) => this.notLanded(batch, error),
+        )
+        .catch(reportError);
+    }
+  }
+
+  /**
+   * A write failed. Refused by the server, a write of several changes goes again change by change (the server takes
+   * a write whole or not at all, and one card another device saved later must not hold back the rest); a single
+   * change is refused for good. Failed in this client before it left, the changes still wait, and go again shortly.
+   */
+  private async notLanded(batch: readonly OutboxEntry[], error: unknown): Promise<void> {
+    if (this.disposed) return;
+    const current = batch.filter((entry) => this.inFlight.get(entry.id) === entry);
+    if (!this.remote.refusedByServer(error)) {
+      for (const entry of current) this.inFlight.delete(entry.id);
+      reportError(error);
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => this.flush(), RETRY_MS);
+      return;
+    }
+    const [single] = batch;
+    if (batch.length === 1 && single) await this.refused(single, error);
+    else for (const entry of current) this.send([entry]);
   }
 
   /**
@@ -217,10 +269,9 @@ export class AccountSync implements SyncSession {
    * its work and nothing went wrong, so nothing is said; any other refusal is told to the person.
    */
   private async refused(entry: OutboxEntry, error: unknown): Promise<void> {
-    if (this.disposed) return;
     // Read before settling: the server's copy as the refusal left it (Firebase shows it again before it answers).
     const newer = this.serverHoldsNewer(entry);
-    await this.settle(entry);
+    await this.settle([entry]);
     if (this.disposed) return;
     if (!newer)
       showError(error instanceof SleeveError ? error : new SleeveError('Failed to add or update card on server'));

@@ -71,6 +71,24 @@ describe('offline', () => {
     expect(outbox().cards).toEqual({});
   });
 
+  test('a thousand cards saved offline all reach the server when the connection returns, and none is refused', async () => {
+    const many = makeCards(73, 1_000);
+    const errors: string[] = [];
+    onTestFinished(
+      subscribe(toastState, () => {
+        if (toastState.visible && toastState.type === 'ERROR') errors.push(toastState.message);
+      }),
+    );
+    goOffline(database);
+    await saveNewCards(many);
+    expect(cardsState.waiting).toBe(1_000);
+    goOnline(database);
+    await expect.poll(() => cardsState.waiting, { timeout: 60_000 }).toBe(0);
+    expect(await serverIds()).toEqual([kept.id, ...many.map((card) => card.id)].sort());
+    expect(outbox().cards).toEqual({});
+    expect(errors).toEqual([]);
+  }, 90_000);
+
   test('what waits survives a fresh page, and is sent from there', async () => {
     goOffline(database);
     const id = await saveCard({ data: added.data });
@@ -129,6 +147,23 @@ describe('refused by the server', () => {
     await expect.poll(shownHolder).toBe(kept.data.cardholder);
     expect(await serverValue(`${uid}/cards/${kept.id}`)).toEqual(newer);
     expect(outbox().cards).toEqual({});
+    expect(errors).toEqual([]);
+  });
+
+  test('one refused change does not hold back the others waiting with it: they land, it alone gives way', async () => {
+    const newer = { ...((await serverValue(`${uid}/cards/${kept.id}`)) as object), modifiedAt: Date.now() + 60_000 };
+    const errors = errorToasts();
+    const others = makeCards(74, 3);
+    goOffline(database);
+    await saveCard({ id: kept.id, data: { ...kept.data, cardholder: 'Offline Edit' } });
+    await saveNewCards(others);
+    expect(cardsState.waiting).toBe(4);
+    await writeRulesAside(`${uid}/cards/${kept.id}`, newer);
+    goOnline(database);
+    await expect.poll(() => cardsState.waiting).toBe(0);
+    expect(await serverIds()).toEqual([kept.id, ...others.map((card) => card.id)].sort());
+    expect(await serverValue(`${uid}/cards/${kept.id}`)).toEqual(newer);
+    await expect.poll(shownHolder).toBe(kept.data.cardholder);
     expect(errors).toEqual([]);
   });
 
