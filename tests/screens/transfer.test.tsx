@@ -20,6 +20,16 @@ const fileOf = (text: string, name: string, type = 'application/json') => new Fi
 const chooseFile = (file: File) => page.getByLabelText('Choose a file').upload(file);
 const section = (name: RegExp) => page.getByRole('region', { name });
 
+/** The `index`th of many distinct Visa numbers, each with its check digit. */
+function visaNumber(index: number): string {
+  const body = `4${String(index).padStart(14, '0')}`;
+  const sum = [...body].reverse().reduce((total, digit, at) => {
+    const value = Number(digit) * (at % 2 === 0 ? 2 : 1);
+    return total + (value > 9 ? value - 9 : value);
+  }, 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
 const visa = makeCard(
   { number: '4111111111111111', expiry: '01/30', cardholder: 'Ada Lovelace', issuer: 'First Bank', network: 'VISA' },
   { id: 'Visa0001', modifiedAt: 1_700_000_000_000 },
@@ -105,6 +115,34 @@ test('importing a Bitwarden file: the preview lists what is new, what Sleeve has
   ]);
   expect(stored.find((card) => card.data.network === 'AMEX')?.data.cvv).toBe('1234');
   await expect.element(page.getByRole('link', { name: /Grace Hopper|card ending 4444/ }).first()).toBeVisible();
+});
+
+test('a large file previews a hundred rows at a time, and imports every chosen card, shown or not', async () => {
+  const items = Array.from({ length: 250 }, (_, index) => ({
+    type: 3,
+    name: `Card ${index + 1}`,
+    card: { cardholderName: 'Ada Lovelace', number: visaNumber(index), expMonth: '12', expYear: '2030' },
+  }));
+  await renderApp('/user/data-management/import');
+  await chooseFile(fileOf(JSON.stringify({ encrypted: false, items }), 'many.json'));
+  const add = section(/^To add \(250\)$/);
+  await expect.element(add.getByRole('checkbox', { name: /Item 100 / })).toBeVisible();
+  expect(add.getByRole('checkbox').elements()).toHaveLength(100);
+  await expectNoAxeViolations();
+
+  await page.getByRole('button', { name: 'Show 100 more (150 not shown yet)' }).click();
+  expect(add.getByRole('checkbox').elements()).toHaveLength(200);
+  // Focus moves to the first row that came in, so reading goes on from there.
+  expect(document.activeElement?.textContent).toContain('Item 101 ');
+  await page.getByRole('button', { name: 'Show 50 more (50 not shown yet)' }).click();
+  expect(add.getByRole('checkbox').elements()).toHaveLength(250);
+  expect(document.activeElement?.textContent).toContain('Item 201 ');
+  expect(page.getByRole('button', { name: /^Show / }).elements()).toHaveLength(0);
+
+  await add.getByRole('checkbox', { name: /Item 250 / }).click();
+  await page.getByRole('button', { name: 'Import 249 cards' }).click();
+  await expect.element(page.getByText('Imported 249 cards')).toBeVisible();
+  expect(Object.keys(storedCards().cards)).toHaveLength(249);
 });
 
 test('a CSV file asks which column is which, suggests an answer, and shows the first rows to check it against', async () => {

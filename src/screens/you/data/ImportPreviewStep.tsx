@@ -1,7 +1,7 @@
 /**
  * The last step of an import, before anything is stored: what will be added (each can be left out), what Sleeve
- * already has (kept as it is), and what cannot be imported, with the reason, row by row. 'Import N cards' stores the
- * chosen ones in one change.
+ * already has (kept as it is), and what cannot be imported, with the reason, row by row (a hundred at a time). 'Import
+ * N cards' stores the chosen ones in one change, those not shown yet included.
  */
 import { useId, useMemo, useState } from 'react';
 import type { CardData } from '../../../domain/card';
@@ -9,6 +9,7 @@ import { NETWORK_LABELS } from '../../../domain/card';
 import type { ImportedCard } from '../../../domain/transfer/import-row';
 import type { ImportPreview } from '../../../domain/transfer/preview';
 import { cardCount } from './card-count';
+import { StepwiseList } from './StepwiseList';
 
 export const PreviewTexts = {
   add: 'To add',
@@ -56,9 +57,9 @@ export function ImportPreviewStep({ preview, busy, onImport, onCancel }: ImportP
           <h2 id={`${id}-add`} className="settings-heading">
             {PreviewTexts.add} ({preview.add.length})
           </h2>
-          <ul className="row-list transfer-rows">
-            {preview.add.map((entry) => (
-              <li key={entry.index} className="transfer-row">
+          <StepwiseList items={preview.add} keyOf={(entry) => entry.index}>
+            {(entry) => (
+              <>
                 <label className="transfer-check">
                   <input
                     type="checkbox"
@@ -76,9 +77,9 @@ export function ImportPreviewStep({ preview, busy, onImport, onCancel }: ImportP
                     Note: {note}
                   </p>
                 ))}
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </StepwiseList>
         </section>
       )}
       {preview.already.length > 0 && (
@@ -86,15 +87,15 @@ export function ImportPreviewStep({ preview, busy, onImport, onCancel }: ImportP
           <h2 id={`${id}-already`} className="settings-heading">
             {PreviewTexts.already} ({preview.already.length})
           </h2>
-          <ul className="row-list transfer-rows">
-            {preview.already.map((entry) => (
-              <li key={entry.index} className="transfer-row">
+          <StepwiseList items={preview.already} keyOf={(entry) => entry.index}>
+            {(entry) => (
+              <>
                 <p className="transfer-row-where">{entry.where}</p>
                 <p className="transfer-row-card">{cardSummary(entry.card.data)}</p>
                 <p className="transfer-row-note">{entry.reason}</p>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </StepwiseList>
         </section>
       )}
       {preview.cannot.length > 0 && (
@@ -102,14 +103,14 @@ export function ImportPreviewStep({ preview, busy, onImport, onCancel }: ImportP
           <h2 id={`${id}-cannot`} className="settings-heading">
             {PreviewTexts.cannot} ({preview.cannot.length})
           </h2>
-          <ul className="row-list transfer-rows">
-            {preview.cannot.map((entry) => (
-              <li key={entry.index} className="transfer-row">
+          <StepwiseList items={preview.cannot} keyOf={(entry) => entry.index}>
+            {(entry) => (
+              <>
                 <p className="transfer-row-where">{entry.where}</p>
                 <p className="transfer-row-note">Why: {entry.reason}</p>
-              </li>
-            ))}
-          </ul>
+              </>
+            )}
+          </StepwiseList>
         </section>
       )}
       <div className="button-row">
