@@ -1,8 +1,9 @@
 /**
  * Screens loaded when first visited, each with its own script. Home's list is what most starts show, so the first
- * script holds that and the shell; the rest (the You area, the editors, the unlock screens) arrive on demand and are
- * precached by the service worker, so they open offline too. A chunk that cannot be fetched ends on the start-failure
- * screen ('Part of Sleeve could not be loaded', see src/app/StartBoundary.tsx).
+ * script holds that, the shell and the unlock screens (a lock never waits for the network); the rest (Add, the You
+ * area, the editors) arrive on demand and are precached by the service worker, so they open offline too. A chunk
+ * that cannot be fetched ends on the start-failure screen ('Part of Sleeve could not be loaded', see
+ * src/app/StartBoundary.tsx).
  */
 import type { ComponentType, ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
