@@ -6,7 +6,14 @@
  */
 import type { Page } from 'playwright';
 import { expect, it } from 'vitest';
-import { allStrings, createPassword, PASSWORD, readServer, signInWithGoogle } from './support/account-flows';
+import {
+  allStrings,
+  createPassword,
+  PASSWORD,
+  readServer,
+  signedInUid,
+  signInWithGoogle,
+} from './support/account-flows';
 import { addCard, MASTERCARD, storedItem, VISA } from './support/actions';
 import { appUrl, contextPerTest, watchPageErrors } from './support/browser';
 import { serveGapiStandIn } from './support/gapi-stand-in';
@@ -56,13 +63,11 @@ it('starts signed in with the network off: unlocks, keeps a new card in the outb
   const errors = watchPageErrors(page);
   await page.goto(appUrl('/home'));
   await page.getByRole('heading', { name: 'Home' }).waitFor();
-  const uidsBefore = Object.keys(((await readServer()) as object | null) ?? {});
   await signInWithGoogle(page, 'olive.offline@example.com', 'Olive Offline');
   await createPassword(page, PASSWORD);
-  const uid = Object.keys(((await readServer()) as object | null) ?? {}).find((id) => !uidsBefore.includes(id));
-  expect(uid).toBeDefined();
+  const uid = await signedInUid(page);
   const serverCards = async () =>
-    Object.keys(((await readServer()) as Record<string, { cards?: object }>)[uid as string]?.cards ?? {});
+    Object.keys(((await readServer()) as Record<string, { cards?: object }>)[uid]?.cards ?? {});
   const visaId = await addCard(page, VISA);
   await expect.poll(serverCards).toEqual([visaId]);
   // The account's cards are kept on this device as the server holds them (ciphertext), for a start without a network.

@@ -12,7 +12,7 @@
 import { createDecipheriv, pbkdf2Sync } from 'node:crypto';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPassword, PASSWORD, readServer, signInWithGoogle } from '../e2e/support/account-flows';
+import { createPassword, PASSWORD, readServer, signedInUid, signInWithGoogle } from '../e2e/support/account-flows';
 import { addCard, MASTERCARD, storedItem, VISA } from '../e2e/support/actions';
 import { appUrl, launchChromium } from '../e2e/support/browser';
 import { serveGapiStandIn } from '../e2e/support/gapi-stand-in';
@@ -98,7 +98,8 @@ it("opens an account's password record and cards on the server the seed's way, w
     string,
     { auth: { password: WireRecord }; cards: Record<string, WireEncryptedCard> }
   >;
-  const uid = Object.keys(server).find((id) => !uidsBefore.includes(id)) as string;
+  const uid = await signedInUid(page);
+  expect(uidsBefore).not.toContain(uid);
   const { auth, cards } = server[uid] as (typeof server)[string];
   expect(Object.keys(auth)).toEqual(['password']);
   const wrapped = Buffer.from(auth.password.encryptedDek.ciphertext, 'base64');

@@ -54,6 +54,38 @@ export async function enterPassword(page: Page, password: string): Promise<void>
   await page.getByText('Signed in', { exact: true }).waitFor();
 }
 
+/**
+ * The uid of the Google account signed in on this page, as the Firebase SDK keeps it (IndexedDB). Other test files
+ * create accounts on the same backend at the same time, so a uid is never found by what appeared on the server.
+ */
+export async function signedInUid(page: Page): Promise<string> {
+  const uid = await page.evaluate(
+    () =>
+      new Promise<string | null>((resolve, reject) => {
+        const open = indexedDB.open('firebaseLocalStorageDb');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('firebaseLocalStorage')) {
+            db.close();
+            resolve(null);
+            return;
+          }
+          const read = db.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').getAll();
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            db.close();
+            const items = read.result as { fbase_key: string; value: { uid?: unknown } }[];
+            const user = items.find((item) => item.fbase_key.startsWith('firebase:authUser:'));
+            resolve(typeof user?.value.uid === 'string' ? user.value.uid : null);
+          };
+        };
+      }),
+  );
+  if (!uid) throw new Error('Nobody is signed in on this page');
+  return uid;
+}
+
 /** The whole database as the server holds it (test-only dump, see tests/support/backend.ts). */
 export async function readServer(): Promise<unknown> {
   const response = await fetch(inject('databaseDumpUrl'));
