@@ -12,24 +12,22 @@
  * @typedef {import('../support/pages.mjs').Results} Results
  * @typedef {Awaited<ReturnType<typeof import('../support/data.mjs').makeData>>} Data
  */
+import { runnerImport } from 'vite';
 import { freshPage, log, longTasksSince, pace, probeState, typePin, typePinUntilList } from '../support/pages.mjs';
+import { ROOT } from '../support/servers.mjs';
 import { median, round } from '../support/stats.mjs';
 
-/** A platform authenticator with PRF for `page`'s tab; it lasts as long as the tab, across reloads. @param {Page} page */
-async function addVirtualAuthenticator(page) {
-  const session = await page.context().newCDPSession(page);
-  await session.send('WebAuthn.enable', { enableUI: false });
-  await session.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      ctap2Version: 'ctap2_1',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      hasPrf: true,
-    },
+/**
+ * The tests' virtual authenticator (tests/e2e/support/virtual-authenticator.ts: platform, user verification that
+ * succeeds, PRF), so the bench and the tests drive the same passkey. It lasts as long as the tab, across reloads.
+ */
+async function loadVirtualAuthenticator() {
+  const { module } = await runnerImport(`${ROOT}tests/e2e/support/virtual-authenticator.ts`, {
+    configFile: false,
+    logLevel: 'warn',
   });
+  return /** @type {typeof import('../../tests/e2e/support/virtual-authenticator.ts')} */ (module)
+    .addVirtualAuthenticator;
 }
 
 /** Security → 'Set up passkey unlock', through the PIN's verification. @param {Page} page @param {string} pin */
@@ -64,6 +62,7 @@ export async function passkeyFigures(browser, appUrl, data, results, { runs }) {
   log(`passkey: ${runs} passkey unlocks of ${data.small.plain.length} cards`);
   const url = `${appUrl.replace('//127.0.0.1:', '//localhost:')}/pin/unlock`;
   const seed = { 'sleeve/cards': JSON.stringify(data.small.encrypted), 'sleeve/auth': JSON.stringify(data.auth) };
+  const addVirtualAuthenticator = await loadVirtualAuthenticator();
   const { context, page } = await freshPage(browser, seed);
   /** @type {Awaited<ReturnType<typeof passkeyUnlock>>[]} */
   const unlocks = [];
