@@ -14,7 +14,7 @@ import type {
   PlainCollection,
   StoredCard,
 } from '../src/domain/card';
-import type { Local, MergeDecision, Remote } from '../src/domain/merge-decision';
+import type { FromServer, Local, MergeDecision } from '../src/domain/merge-decision';
 import type { PasskeyRecord, PinRecord, SecretRecord } from '../src/domain/secret';
 import type { BackupOpening } from '../src/domain/transfer/sleeve-backup';
 
@@ -69,11 +69,11 @@ export interface EngineApi {
   sealCard(card: PlainCard, type: CardCollection['type']): Promise<StoredCard>;
 
   /**
-   * Merges two collections of the same kind card by card (the newer `modifiedAt` wins) and says which remote cards
+   * Merges two collections of the same kind card by card (the newer `modifiedAt` wins) and says which server cards
    * the result takes; `applyMerge` (src/domain/merge-decision.ts) builds the merged collection from the two the
    * caller already holds, so only ids come back across the boundary. Each side is branded where it was read.
    */
-  mergeCollections(local: Local<CardCollection>, remote: Remote<CardCollection>): Promise<MergeDecision>;
+  mergeCollections(local: Local<CardCollection>, server: FromServer<CardCollection>): Promise<MergeDecision>;
 
   // ---- key custody ----
 

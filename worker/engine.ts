@@ -3,11 +3,11 @@ import type { EngineApi } from './api';
 import { derivationCount } from './crypto/pbkdf2';
 import * as backup from './vault/backup';
 import { decryptionCount } from './vault/cards';
+import * as store from './vault/collections';
 import * as custody from './vault/custody';
 import { decideMerge } from './vault/merge';
 import * as passkey from './vault/passkey';
 import { sealCards } from './vault/seal-many';
-import * as store from './vault/store';
 
 export const engine: EngineApi = {
   openCollection: (collection) => store.openCollection(collection),

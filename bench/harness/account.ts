@@ -12,7 +12,7 @@ import { subscribe } from 'valtio';
 import { App } from '../../src/app/App';
 import { getEngine } from '../../src/engine';
 import { auth } from '../../src/remote/firebase';
-import { continueSignIn, enterAccountPassword, loadRemote } from '../../src/state/account';
+import { continueSignIn, enterAccountPassword, loadAccountServer } from '../../src/state/account';
 import { startApp } from '../../src/state/app';
 import { cardsState, saveCard } from '../../src/state/cards';
 import '../../src/styles/index.css';
@@ -49,7 +49,7 @@ const bench = {
     if (!root) throw new Error('no root');
     createRoot(root).render(createElement(StrictMode, null, createElement(App)));
     await startApp();
-    const remote = await loadRemote();
+    const remote = await loadAccountServer();
     remote.onConnectionChanged((connected) => {
       connection.connected = connected;
       if (connected) connection.upAt = performance.now();
@@ -102,7 +102,7 @@ const bench = {
 
   /** How many of the account's cards the server holds dated `since` or later (server time). */
   async serverCardsSince(since: number): Promise<number> {
-    const remote = await loadRemote();
+    const remote = await loadAccountServer();
     const user = remote.currentUser();
     if (!user) throw new Error('Not signed in');
     const cards = await remote.readCards(user.uid);
@@ -110,7 +110,7 @@ const bench = {
   },
 
   /** Now, by the server's clock, as the app dates its changes. */
-  serverNow: async (): Promise<number> => (await loadRemote()).serverNow(),
+  serverNow: async (): Promise<number> => (await loadAccountServer()).serverNow(),
 
   derivations: (): Promise<number> => getEngine().derivationCount(),
 };

@@ -4,7 +4,7 @@
  * at bench time; it never ships in dist/.
  */
 import type { CardCollection, OpenedCards } from '../../src/domain/card';
-import { applyMerge, asLocal, asRemote } from '../../src/domain/merge-decision';
+import { applyMerge, asFromServer, asLocal } from '../../src/domain/merge-decision';
 import type { SecretRecord } from '../../src/domain/secret';
 import { sortOut } from '../../src/domain/stored-cards';
 import { createEngine } from '../../src/engine';
@@ -152,7 +152,7 @@ const bench = {
     const remoteCollection = collections[remote] as CardCollection;
     const engine = keptEngine();
     const start = performance.now();
-    const decision = await engine.mergeCollections(asLocal(localCollection), asRemote(remoteCollection));
+    const decision = await engine.mergeCollections(asLocal(localCollection), asFromServer(remoteCollection));
     const merged = applyMerge(localCollection, remoteCollection, decision);
     const end = performance.now();
     return { ms: end - start, longTasks: await longTasksBetween(start, end), cards: cardCount(merged) };

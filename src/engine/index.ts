@@ -6,7 +6,10 @@ import { type Remote, transferHandlers, wrap } from 'comlink';
 import type { EngineApi } from '../../worker/api';
 import { registerTransfers } from '../domain/transfers';
 
-let instance: Remote<EngineApi> | undefined;
+/** The engine as the app holds it: a Comlink proxy whose every call is a message to the worker. */
+export type Engine = Remote<EngineApi>;
+
+let instance: Engine | undefined;
 let rejectStart: (error: EngineStartError) => void = () => undefined;
 /**
  * Rejects with an EngineStartError if the engine's worker, whenever it is first started, fails before it has answered
@@ -25,7 +28,7 @@ export class EngineStartError extends Error {
 }
 
 /** The app's one engine, started on first use. */
-export function getEngine(): Remote<EngineApi> {
+export function getEngine(): Engine {
   if (instance) return instance;
   const worker = new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module' });
   instance = createEngine(worker);
@@ -35,7 +38,7 @@ export function getEngine(): Remote<EngineApi> {
 
 export const engineStartFailure = (): Promise<never> => startFailure;
 
-function watchStart(worker: Worker, engine: Remote<EngineApi>): void {
+function watchStart(worker: Worker, engine: Engine): void {
   let answered = false;
   const onError = (event: Event) => {
     if (answered) return;
@@ -56,7 +59,7 @@ function watchStart(worker: Worker, engine: Remote<EngineApi>): void {
  * Wraps a given engine worker. Tests use it to start a fresh worker, or to watch every message that crosses the
  * boundary; errors are made to keep their kind and cause before the first call can fail.
  */
-export function createEngine(worker: Worker): Remote<EngineApi> {
+export function createEngine(worker: Worker): Engine {
   registerTransfers(transferHandlers);
   return wrap<EngineApi>(worker);
 }

@@ -13,7 +13,7 @@
 import { type DatabaseReference, type DataSnapshot, onValue, ref, remove, set, update } from 'firebase/database';
 import type { CardCollection, EncryptedCard, EncryptedCollection } from '../domain/card';
 import { InvalidArgumentError, SleeveError } from '../domain/errors';
-import { asRemote, type Remote } from '../domain/merge-decision';
+import { asFromServer, type FromServer } from '../domain/merge-decision';
 import { isDeletion, type OutboxEntry } from '../domain/outbox';
 import type { SecretRecord } from '../domain/secret';
 import { asEncryptedCard, parseServerCards, type ServerCards } from '../domain/server-shapes';
@@ -69,14 +69,14 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What arrived, checked entry by entry and branded as the server's side of any merge. */
-function fromServer(value: unknown): ServerCards & { collection: Remote<EncryptedCollection> } {
+function arrivedCards(value: unknown): ServerCards & { collection: FromServer<EncryptedCollection> } {
   const { collection, malformed } = parseServerCards(value);
-  return { collection: asRemote(collection), malformed };
+  return { collection: asFromServer(collection), malformed };
 }
 
 /** The user's well-formed cards; entries that are not are left on the server (and reported by the subscription). */
-export async function readCards(uid: string): Promise<Remote<EncryptedCollection>> {
-  return fromServer(await readOnce(ref(database, cardsPath(uid)), DatabaseMessages.readCardsFailed)).collection;
+export async function readCards(uid: string): Promise<FromServer<EncryptedCollection>> {
+  return arrivedCards(await readOnce(ref(database, cardsPath(uid)), DatabaseMessages.readCardsFailed)).collection;
 }
 
 /**
@@ -85,13 +85,13 @@ export async function readCards(uid: string): Promise<Remote<EncryptedCollection
  */
 export function subscribeCards(
   uid: string,
-  onCards: (cards: ServerCards & { collection: Remote<EncryptedCollection> }) => void,
+  onCards: (cards: ServerCards & { collection: FromServer<EncryptedCollection> }) => void,
   onError: (error: Error) => void,
 ): () => void {
   followServerTime();
   return onValue(
     ref(database, cardsPath(uid)),
-    (snapshot: DataSnapshot) => onCards(fromServer(snapshot.val())),
+    (snapshot: DataSnapshot) => onCards(arrivedCards(snapshot.val())),
     (cause) => onError(new SleeveError(DatabaseMessages.readCardsFailed, { cause })),
   );
 }

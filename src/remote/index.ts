@@ -5,7 +5,7 @@
 import * as auth from './auth';
 import * as database from './database';
 
-export const remote = {
+export const accountServer = {
   signInWithGoogle: auth.signInWithGoogle,
   reauthenticate: auth.reauthenticate,
   signOut: auth.signOut,
@@ -32,4 +32,4 @@ export const remote = {
   subscribeAuth: database.subscribeAuth,
 };
 
-export type Remote = typeof remote;
+export type AccountServer = typeof accountServer;

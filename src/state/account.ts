@@ -18,20 +18,20 @@ import type { AuthRecords, SecretRecord } from '../domain/secret';
 import { emptyAuthRecords } from '../domain/secret';
 import type { SignedInUser } from '../domain/user';
 import { getEngine } from '../engine';
-import type { Remote } from '../remote';
-import { discardIf, loadAuth, updateStorage } from '../storage/local-store';
+import type { AccountServer } from '../remote';
+import { discardIf, loadAuth, updateStorage } from '../storage/local-storage';
 import { assertUnchanged, sameRecords } from './device-records';
 import { forgetVerified, verifiedProof } from './gate';
-import { loadRemote, REMOTE_UNAVAILABLE } from './remote-loader';
 import { reportError } from './report';
 import { withSecret } from './secrets';
+import { loadAccountServer, SERVER_UNAVAILABLE } from './server-loader';
 import { appState, hasSecret, hideCards, records, setRecords, setSession, showOpened } from './store';
 import { AccountSync } from './sync-session';
 import { startAfresh } from './tabs';
 import { showError, showToast } from './toast';
 import { openAndShow } from './view';
 
-export { loadRemote } from './remote-loader';
+export { loadAccountServer } from './server-loader';
 
 /**
  * SPEC.md §3's two results, and a third for an account that holds cards but no password record: a new password
@@ -47,7 +47,7 @@ export const AccountMessages = {
   signInAgainToDelete: 'Sign-in again to delete user',
   passwordEqual: 'Entered password is equal to current password',
   accountDeleted: 'Account has been deleted',
-  remoteUnavailable: REMOTE_UNAVAILABLE,
+  serverUnavailable: SERVER_UNAVAILABLE,
   // Beyond SPEC.md: the account holds cards but its password record is gone.
   passwordMissing:
     "This account's cards cannot be opened: its password record is missing from the server, and a new password would not open them.",
@@ -87,8 +87,8 @@ async function withBusy<T>(work: () => Promise<T>): Promise<T> {
 /** Google's popup, then whether this account needs a new password or the existing one. `null`: popup closed. */
 export function signInWithGoogle(): Promise<SignInResult | null> {
   return withBusy(async () => {
-    const remote = await loadRemote();
-    const user = await remote.signInWithGoogle();
+    const server = await loadAccountServer();
+    const user = await server.signInWithGoogle();
     if (!user) return null;
     return continueSignIn();
   });
@@ -96,47 +96,47 @@ export function signInWithGoogle(): Promise<SignInResult | null> {
 
 /** After Firebase has signed someone in (the popup, or a test's credential): which password step comes next. */
 export async function continueSignIn(): Promise<SignInResult> {
-  const remote = await loadRemote();
-  const user = remote.currentUser();
+  const server = await loadAccountServer();
+  const user = server.currentUser();
   if (!user) throw new InvalidStateError(AccountMessages.signInFirst);
-  const record = await remote.readPasswordRecord(user.uid);
+  const record = await server.readPasswordRecord(user.uid);
   // Cards without a record were encrypted under a key nobody can unwrap any more: a new password would only make a
   // second key beside them (and the server refuses a first record while cards exist).
   const step: SignInResult = record
     ? 'ENTER_PASSWORD'
-    : (await remote.holdsCards(user.uid))
+    : (await server.holdsCards(user.uid))
       ? 'PASSWORD_MISSING'
       : 'CREATE_PASSWORD';
-  accountState.email = remote.currentEmail();
+  accountState.email = server.currentEmail();
   setPending({ user, record, step });
   return step;
 }
 
-function pendingSignIn(): { remote: Promise<Remote>; user: SignedInUser; record: SecretRecord | null } {
+function pendingSignIn(): { server: Promise<AccountServer>; user: SignedInUser; record: SecretRecord | null } {
   if (!pending) throw new InvalidStateError(AccountMessages.signInFirst);
   if (pending.step === 'PASSWORD_MISSING') throw new SleeveError(AccountMessages.passwordMissing);
-  return { remote: loadRemote(), ...pending };
+  return { server: loadAccountServer(), ...pending };
 }
 
 /** Merges this device's encrypted cards into the server's, card by card (newer wins), writing the local winners. */
-async function mergeUp(remote: Remote, uid: string, local: EncryptedCollection): Promise<void> {
+async function mergeUp(server: AccountServer, uid: string, local: EncryptedCollection): Promise<void> {
   if (Object.keys(local.cards).length === 0) return;
-  const server = await remote.readCards(uid);
-  const { fromRemote } = await getEngine().mergeCollections(asLocal(local), server);
+  const held = await server.readCards(uid);
+  const { fromServer } = await getEngine().mergeCollections(asLocal(local), held);
   // Every local card the merge did not replace with the server's goes up: it won, or the server lacks it.
-  const replaced = new Set(fromRemote);
+  const replaced = new Set(fromServer);
   const up = Object.values(local.cards).filter((card) => !replaced.has(card.id));
   // One write for all of them, so each takes its own slot (the server's cap) without racing the others.
-  await remote.putCards(uid, up);
+  await server.putCards(uid, up);
 }
 
 /** Signed in and unlocked: cards now come from, and go to, the server, through a new sync session. */
-function enterSession(remote: Remote, user: SignedInUser): void {
+function enterSession(server: AccountServer, user: SignedInUser): void {
   setPending(null);
   appState.user = user;
   appState.passwordStale = false;
   appState.locked = false;
-  setSession(new AccountSync(remote, user.uid, leave).start());
+  setSession(new AccountSync(server, user.uid, leave).start());
 }
 
 /**
@@ -157,9 +157,9 @@ const signedInValues = (auth: AuthRecords, uid: string, outbox: Outbox) => ({
  * new secret only for someone who knows the current one.
  */
 export async function createAccountPassword(password: string): Promise<void> {
-  const { remote: loadingRemote, user } = pendingSignIn();
-  const remote = await loadingRemote;
-  if (!remote.currentUser()) throw new InvalidStateError(AccountMessages.signInFirst);
+  const { server: loadingServer, user } = pendingSignIn();
+  const server = await loadingServer;
+  if (!server.currentUser()) throw new InvalidStateError(AccountMessages.signInFirst);
   const engine = getEngine();
   const before = records();
   const hadSecret = hasSecret();
@@ -172,11 +172,11 @@ export async function createAccountPassword(password: string): Promise<void> {
     await updateStorage(async (current) => {
       assertUnchanged(current.auth, before);
       // Dated by the server's clock: the server refuses a record dated ahead of it.
-      const { record, collection } = await engine.createSecret(password, current.cards, remote.serverNow(), {
+      const { record, collection } = await engine.createSecret(password, current.cards, server.serverNow(), {
         current: proof,
       });
-      await remote.setPasswordRecord(user.uid, record);
-      await mergeUp(remote, user.uid, collection);
+      await server.setPasswordRecord(user.uid, record);
+      await mergeUp(server, user.uid, collection);
       moved = collection;
       // The PIN and the passkey stay valid: they wrap the same key.
       auth = { password: record, pin: current.auth.pin, passkey: current.auth.passkey };
@@ -191,7 +191,7 @@ export async function createAccountPassword(password: string): Promise<void> {
   // The records as stored, at once: a PIN another tab adds while the cards open is followed, not undone.
   setRecords(auth);
   if (moved) await openAndShow(moved);
-  enterSession(remote, user);
+  enterSession(server, user);
 }
 
 /**
@@ -200,9 +200,9 @@ export async function createAccountPassword(password: string): Promise<void> {
  * local cards; under the storage lock, with the cards stored at that moment.
  */
 export async function enterAccountPassword(password: string): Promise<void> {
-  const { remote: loadingRemote, user, record } = pendingSignIn();
+  const { server: loadingServer, user, record } = pendingSignIn();
   if (!record) throw new InvalidStateError(AccountMessages.completeSignIn);
-  const remote = await loadingRemote;
+  const server = await loadingServer;
   const engine = getEngine();
   const before = records();
   const hadSecret = hasSecret();
@@ -214,7 +214,7 @@ export async function enterAccountPassword(password: string): Promise<void> {
       assertUnchanged(current.auth, before);
       const collection = await withSecret(engine.joinAccount(password, record, current.cards), 'password');
       joined = collection;
-      await mergeUp(remote, user.uid, collection);
+      await mergeUp(server, user.uid, collection);
       return signedInValues(auth, user.uid, current.outbox);
     });
   } catch (error) {
@@ -231,7 +231,7 @@ export async function enterAccountPassword(password: string): Promise<void> {
   }
   setRecords(auth);
   if (joined) await openAndShow(joined);
-  enterSession(remote, user);
+  enterSession(server, user);
 }
 
 /**
@@ -244,10 +244,10 @@ async function leaveDevice(whatever = false): Promise<boolean> {
   setSession(null);
   setPending(null);
   await getEngine().lock();
-  const remote = await loadRemote().catch(() => null);
+  const server = await loadAccountServer().catch(() => null);
   const stillLeft = () => {
     const stored = loadAuth();
-    return stored.ok && sameRecords(stored.value, left) && !remote?.currentUser();
+    return stored.ok && sameRecords(stored.value, left) && !server?.currentUser();
   };
   if (!(await discardIf(whatever ? null : stillLeft, 'cards', 'auth', 'outbox', 'pinAttempts'))) return false;
   setRecords(emptyAuthRecords());
@@ -271,8 +271,8 @@ async function leave(): Promise<void> {
 export function abandonSignIn(): Promise<void> {
   return withBusy(async () => {
     setPending(null);
-    const remote = await loadRemote();
-    await remote.signOut();
+    const server = await loadAccountServer();
+    await server.signOut();
   });
 }
 
@@ -280,8 +280,8 @@ export function signOut(): Promise<void> {
   return withBusy(async () => {
     setSession(null);
     try {
-      const remote = await loadRemote();
-      await remote.signOut();
+      const server = await loadAccountServer();
+      await server.signOut();
     } finally {
       await leave();
     }
@@ -294,30 +294,30 @@ export function signOut(): Promise<void> {
  */
 export function deleteAccount(): Promise<void> {
   return withBusy(async () => {
-    const remote = await loadRemote();
-    if (!remote.currentUser()) throw new InvalidStateError(AccountMessages.signInAgainToDelete);
-    if (!(await remote.reauthenticate())) return;
+    const server = await loadAccountServer();
+    if (!server.currentUser()) throw new InvalidStateError(AccountMessages.signInAgainToDelete);
+    if (!(await server.reauthenticate())) return;
     await removeAccount();
   });
 }
 
 /** Everything after the re-authentication popup (or a test's fresh sign-in): the account's data, then the user. */
 export async function removeAccount(): Promise<void> {
-  const remote = await loadRemote();
-  const user = remote.currentUser();
+  const server = await loadAccountServer();
+  const user = server.currentUser();
   if (!user) throw new InvalidStateError(AccountMessages.signInAgainToDelete);
   // Deleted from a password step: this device never joined the account, so what it stores is its own and stays.
   const joined = pending === null;
   // The cards first: the server keeps the password record while any card is left.
-  await remote.removeAllCards(user.uid);
-  await remote.removePasswordRecord(user.uid);
+  await server.removeAllCards(user.uid);
+  await server.removePasswordRecord(user.uid);
   if (joined) await leaveDevice(true);
   else setPending(null);
   try {
-    await remote.deleteUser();
+    await server.deleteUser();
   } catch (error) {
     // The account's data is gone; do not leave a half-deleted session signed in on this device.
-    await remote.signOut().catch(reportError);
+    await server.signOut().catch(reportError);
     throw error;
   }
   showToast(AccountMessages.accountDeleted);
@@ -329,22 +329,22 @@ export async function removeAccount(): Promise<void> {
  * device and `false` is returned so the app starts anonymous.
  */
 export async function resumeAccount(afterOtherTab = false): Promise<boolean> {
-  let remote: Remote;
+  let server: AccountServer;
   try {
-    remote = await loadRemote();
+    server = await loadAccountServer();
   } catch (error) {
     // Offline with nothing cached: the local record still unlocks; sync waits for a reload.
     showError(error);
     return true;
   }
   // Another tab's sign-in reaches this tab's Firebase a moment after its records reach storage.
-  const user = await remote.firstUser(afterOtherTab);
+  const user = await server.firstUser(afterOtherTab);
   if (!user) {
     await leaveDevice();
     return false;
   }
   appState.user = user;
-  accountState.email = remote.currentEmail();
-  setSession(new AccountSync(remote, user.uid, leave).start());
+  accountState.email = server.currentEmail();
+  setSession(new AccountSync(server, user.uid, leave).start());
   return true;
 }

@@ -3,7 +3,7 @@
  * and following what other tabs change. Flags live in the store; the records themselves stay outside any proxy.
  */
 import { EngineStartError, engineStartFailure, getEngine } from '../engine';
-import type { StoreName } from '../storage/local-store';
+import type { StoredValueName } from '../storage/local-storage';
 import {
   discard,
   loadAuth,
@@ -14,7 +14,7 @@ import {
   markUnreadable,
   rawValue,
   storageAvailable,
-} from '../storage/local-store';
+} from '../storage/local-storage';
 import { resumeAccount } from './account';
 import { showPinLimit } from './pin-limit';
 import { applyPreferences } from './preferences';
@@ -120,10 +120,10 @@ async function restartApp(): Promise<void> {
   await startApp(true);
 }
 
-export const unreadableValue = (name: StoreName): string => rawValue(name) ?? '';
+export const unreadableValue = (name: StoredValueName): string => rawValue(name) ?? '';
 
 /** The person chose to start afresh for one key: its raw value is removed and the app starts again. */
-export async function startFresh(name: StoreName): Promise<void> {
+export async function startFresh(name: StoredValueName): Promise<void> {
   await discard(name);
   await startApp();
 }

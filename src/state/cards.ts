@@ -10,7 +10,7 @@ import { newCardId } from '../domain/card-id';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import { sameCards, withoutCards, withStoredCard, withStoredCards } from '../domain/stored-cards';
 import { getEngine } from '../engine';
-import { updateStorage } from '../storage/local-store';
+import { updateStorage } from '../storage/local-storage';
 import { assertUnchanged, CHANGED_ELSEWHERE } from './device-records';
 import { cardsState, hasSecret, records, session, showCard, showCards, showWithout, storedCollection } from './store';
 import { openAndShow } from './view';

@@ -14,7 +14,7 @@ import type { AuthRecords, PasskeyRecord, SecretRecord } from '../domain/secret'
 import { sortOut, withUnreadable } from '../domain/stored-cards';
 import { getEngine } from '../engine';
 import { createPasskeyRecord, unlockWithPasskey as openWithPasskey } from '../engine/passkey';
-import { updateStorage } from '../storage/local-store';
+import { updateStorage } from '../storage/local-storage';
 import type { RegisteredPasskey } from '../webauthn/ceremonies';
 import { evaluatePasskey, forgetPasskey, passkeysSupported, registerPasskey } from '../webauthn/ceremonies';
 import { assertUnchanged, CHANGED_ELSEWHERE, samePasskey } from './device-records';

@@ -15,7 +15,7 @@ import {
   takeBackTry,
 } from '../domain/pin-attempts';
 import type { PinRecord } from '../domain/secret';
-import { loadPinAttempts, updatePinAttempts } from '../storage/local-store';
+import { loadPinAttempts, updatePinAttempts } from '../storage/local-storage';
 import { reportError } from './report';
 import { appState, pinLimitState, records } from './store';
 

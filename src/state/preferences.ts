@@ -2,7 +2,7 @@
 import { proxy } from 'valtio';
 import type { ClipboardClearSeconds, LockAfterMinutes, Preferences } from '../domain/preferences';
 import { defaultPreferences } from '../domain/preferences';
-import { updateStorage } from '../storage/local-store';
+import { updateStorage } from '../storage/local-storage';
 import { showError } from './toast';
 
 export const preferencesState = proxy<Preferences>(defaultPreferences());

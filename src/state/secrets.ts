@@ -10,7 +10,7 @@ import { isTooCommonPin, PIN_PATTERN } from '../domain/pin-rules';
 import type { AuthRecords, PinRecord, SecretRecord } from '../domain/secret';
 import { openPlain, sortOut, withUnreadable } from '../domain/stored-cards';
 import { getEngine } from '../engine';
-import { replaceRecords, updateStorage } from '../storage/local-store';
+import { replaceRecords, updateStorage } from '../storage/local-storage';
 import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord, sameRecord } from './device-records';
 import { forgetVerified, holdVerified, verifiedProof } from './gate';
 import { explainKeyMissing, forgetPinAttempts, showPinLimit, underPinLimit } from './pin-limit';

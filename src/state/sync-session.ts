@@ -11,15 +11,15 @@
 import { ref } from 'valtio';
 import type { CardCollection, EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
 import { SleeveError } from '../domain/errors';
-import type { Remote as Server } from '../domain/merge-decision';
+import type { FromServer } from '../domain/merge-decision';
 import { asLocal } from '../domain/merge-decision';
 import type { Outbox, OutboxEntry } from '../domain/outbox';
 import { isDeletion, outboxOf, overlay, sameEntry, stillToSend, withEntry, withoutEntry } from '../domain/outbox';
 import type { SecretRecord } from '../domain/secret';
 import type { MalformedEntry } from '../domain/server-shapes';
 import { getEngine } from '../engine';
-import type { Remote } from '../remote';
-import { loadCards, loadOutbox, updateStorage } from '../storage/local-store';
+import type { AccountServer } from '../remote';
+import { loadCards, loadOutbox, updateStorage } from '../storage/local-storage';
 import { CHANGED_ELSEWHERE } from './device-records';
 import { reportError } from './report';
 import type { SyncSession } from './store';
@@ -49,7 +49,7 @@ export class AccountSync implements SyncSession {
   private disposed = false;
   private readonly stops: (() => void)[] = [];
   /** The server's cards as last heard; `null` until the first answer. */
-  private server: Server<EncryptedCollection> | null = null;
+  private serverCards: FromServer<EncryptedCollection> | null = null;
   private outbox: Outbox;
   /** Changes sent and not yet answered, by card id. */
   private readonly inFlight = new Map<string, OutboxEntry>();
@@ -69,7 +69,7 @@ export class AccountSync implements SyncSession {
   private keepTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly remote: Remote,
+    private readonly server: AccountServer,
     private readonly uid: string,
     private readonly onSignedOut: () => Promise<void>,
   ) {
@@ -81,16 +81,16 @@ export class AccountSync implements SyncSession {
 
   /** Subscribes to the account's cards, its password record, the signed-in user and the connection. */
   start(): this {
-    const { remote, uid } = this;
+    const { server, uid } = this;
     cardsState.merging = true;
     cardsState.waiting = this.waitingCount();
     this.stops.push(
-      remote.subscribeCards(uid, ({ collection, malformed }) => this.serverCards(collection, malformed), showError),
-      remote.subscribeAuth(uid, (record) => this.passwordRecord(record).catch(showError), showError),
-      remote.onUserChanged((user) => {
+      server.subscribeCards(uid, ({ collection, malformed }) => this.cardsArrived(collection, malformed), showError),
+      server.subscribeAuth(uid, (record) => this.passwordRecord(record).catch(showError), showError),
+      server.onUserChanged((user) => {
         if (!this.disposed && user === null) this.onSignedOut().catch(showError);
       }),
-      remote.onConnectionChanged((connected) => {
+      server.onConnectionChanged((connected) => {
         this.connected = connected;
         if (connected) this.flush();
       }),
@@ -133,7 +133,7 @@ export class AccountSync implements SyncSession {
     const key = recordKey(record);
     this.ownRecords.add(key);
     try {
-      await this.remote.setPasswordRecord(this.uid, record);
+      await this.server.setPasswordRecord(this.uid, record);
     } finally {
       this.ownRecords.delete(key);
     }
@@ -144,7 +144,7 @@ export class AccountSync implements SyncSession {
   }
 
   now(): number {
-    return this.remote.serverNow();
+    return this.server.serverNow();
   }
 
   outboxChanged(): void {
@@ -201,7 +201,7 @@ export class AccountSync implements SyncSession {
 
   /** Sends every waiting change the server still needs; only while connected and once the server has answered. */
   private flush(): void {
-    if (this.disposed || !this.connected || this.server === null) return;
+    if (this.disposed || !this.connected || this.serverCards === null) return;
     // The SDK tells this session's listener of a write before the write call returns, and the listener flushes:
     // nested so, each flush would send one more write from inside the last, a thousand deep for a thousand waiting
     // changes (the stack ran out, and the writes failed). A flush asked for meanwhile runs after this one instead.
@@ -217,7 +217,7 @@ export class AccountSync implements SyncSession {
         const landed: OutboxEntry[] = [];
         for (const entry of Object.values(this.outbox.cards)) {
           if (this.inFlight.has(entry.id) || this.settling.has(entry.id)) continue;
-          (stillToSend(entry, this.server) ? toSend : landed).push(entry);
+          (stillToSend(entry, this.serverCards) ? toSend : landed).push(entry);
         }
         if (landed.length > 0) this.settle(landed).catch(reportError);
         this.send(toSend);
@@ -233,7 +233,7 @@ export class AccountSync implements SyncSession {
     for (const entry of entries) this.inFlight.set(entry.id, entry);
     for (let start = 0; start < entries.length; start += CHANGES_PER_WRITE) {
       const batch = entries.slice(start, start + CHANGES_PER_WRITE);
-      this.remote
+      this.server
         .sendChanges(this.uid, batch)
         .then(
           () => this.settle(batch),
@@ -251,7 +251,7 @@ export class AccountSync implements SyncSession {
   private async notLanded(batch: readonly OutboxEntry[], error: unknown): Promise<void> {
     if (this.disposed) return;
     const current = batch.filter((entry) => this.inFlight.get(entry.id) === entry);
-    if (!this.remote.refusedByServer(error)) {
+    if (!this.server.refusedByServer(error)) {
       for (const entry of current) this.inFlight.delete(entry.id);
       reportError(error);
       clearTimeout(this.retryTimer);
@@ -280,15 +280,18 @@ export class AccountSync implements SyncSession {
 
   private serverHoldsNewer(entry: OutboxEntry): boolean {
     if (isDeletion(entry)) return false;
-    const there = this.server && Object.hasOwn(this.server.cards, entry.id) ? this.server.cards[entry.id] : undefined;
+    const there =
+      this.serverCards && Object.hasOwn(this.serverCards.cards, entry.id)
+        ? this.serverCards.cards[entry.id]
+        : undefined;
     return there !== undefined && there.modifiedAt >= entry.modifiedAt && !sameEntry(there, entry);
   }
 
   // ---- what arrives ----
 
-  private serverCards(collection: Server<EncryptedCollection>, malformed: MalformedEntry[]): void {
+  private cardsArrived(collection: FromServer<EncryptedCollection>, malformed: MalformedEntry[]): void {
     if (this.disposed) return;
-    this.server = collection;
+    this.serverCards = collection;
     cardsState.malformed = ref(malformed);
     this.render();
     this.flush();
@@ -303,12 +306,12 @@ export class AccountSync implements SyncSession {
   private keepForOffline(): void {
     clearTimeout(this.keepTimer);
     this.keepTimer = setTimeout(() => {
-      const server = this.server;
-      if (this.disposed || !server) return;
+      const serverCards = this.serverCards;
+      if (this.disposed || !serverCards) return;
       updateStorage((current) =>
         // Only for the account this session belongs to, still on this device.
         current.auth.password !== null && current.outbox.uid === this.uid
-          ? { cards: asLocal<CardCollection>(server) }
+          ? { cards: asLocal<CardCollection>(serverCards) }
           : {},
       ).catch(reportError);
     }, KEEP_DELAY_MS);
@@ -316,7 +319,7 @@ export class AccountSync implements SyncSession {
 
   /** The server's cards (until it answers: as last seen here) with the waiting changes laid over them. */
   private shownCollection(): EncryptedCollection {
-    return overlay(this.server ?? this.lastSeen, this.outbox);
+    return overlay(this.serverCards ?? this.lastSeen, this.outbox);
   }
 
   /** Opens what is to be shown; calls that arrive while one runs collapse into one more run with the newest state. */
@@ -343,7 +346,7 @@ export class AccountSync implements SyncSession {
       .catch(reportError)
       .finally(() => {
         this.rendering = false;
-        if (!this.disposed) cardsState.merging = this.server === null;
+        if (!this.disposed) cardsState.merging = this.serverCards === null;
       });
   }
 

@@ -6,8 +6,8 @@
 import type { CardCollection } from '../domain/card';
 import type { AuthRecords } from '../domain/secret';
 import { getEngine } from '../engine';
-import type { StoreName } from '../storage/local-store';
-import { loadAuth, loadCards, loadPreferences, onStorageChange } from '../storage/local-store';
+import type { StoredValueName } from '../storage/local-storage';
+import { loadAuth, loadCards, loadPreferences, onStorageChange } from '../storage/local-storage';
 import { samePinLayer, sameRecord, sameRecords } from './device-records';
 import { showPinLimit } from './pin-limit';
 import { applyPreferences } from './preferences';
@@ -16,7 +16,7 @@ import { appState, hideCards, records, session, setRecords, setStoredCollection 
 import { openAndShow, openStored } from './view';
 
 let stop: (() => void) | null = null;
-let changed = new Set<StoreName>();
+let changed = new Set<StoredValueName>();
 let following: Promise<void> = Promise.resolve();
 let restartApp: (() => Promise<void>) | null = null;
 
@@ -67,7 +67,7 @@ export function startAfresh(): Promise<void> {
   return done;
 }
 
-async function follow(names: Set<StoreName>, restart: () => Promise<void>): Promise<void> {
+async function follow(names: Set<StoredValueName>, restart: () => Promise<void>): Promise<void> {
   if (appState.phase !== 'ready') return restart();
   if (names.has('preferences')) {
     const preferences = loadPreferences();

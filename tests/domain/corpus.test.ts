@@ -16,7 +16,7 @@ import { parseServerCards } from '../../src/domain/server-shapes';
 import { cardDataProblem, openPlain, sortOut } from '../../src/domain/stored-cards';
 import type { Checked } from '../../src/domain/stored-shapes';
 import { checkAuth, checkCollection, checkOutbox, checkPreferences } from '../../src/domain/stored-shapes';
-import type { Loaded, StoreName } from '../../src/storage/local-store';
+import type { Loaded, StoredValueName } from '../../src/storage/local-storage';
 import {
   loadAuth,
   loadCards,
@@ -24,7 +24,7 @@ import {
   loadPinAttempts,
   loadPreferences,
   STORAGE_KEYS,
-} from '../../src/storage/local-store';
+} from '../../src/storage/local-storage';
 import {
   buildAuth,
   buildCollection,
@@ -150,7 +150,7 @@ class CaseLog {
   }
 }
 
-const LOADERS: Record<StoreName, () => Loaded<unknown>> = {
+const LOADERS: Record<StoredValueName, () => Loaded<unknown>> = {
   cards: loadCards,
   auth: loadAuth,
   preferences: loadPreferences,
@@ -162,7 +162,7 @@ const LOADERS: Record<StoreName, () => Loaded<unknown>> = {
  * The stored text through the storage module's real read (which must leave it as it is) and through JSON.parse and
  * the checker on a frozen copy; both must agree. Returns the frozen parsed value and the check, when both ran.
  */
-function readStored<T>(log: CaseLog, name: StoreName, text: string, check: (value: unknown) => Checked<T>) {
+function readStored<T>(log: CaseLog, name: StoredValueName, text: string, check: (value: unknown) => Checked<T>) {
   const key = STORAGE_KEYS[name];
   localStorage.setItem(key, text);
   const loaded = log.call(`load ${name}`, LOADERS[name]);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, onTestFinished, test } from 'vitest';
 import type { EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { emptyPlainCollection } from '../../src/domain/card';
 import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
-import { asLocal, asRemote } from '../../src/domain/merge-decision';
+import { asFromServer, asLocal } from '../../src/domain/merge-decision';
 import { withStoredCard } from '../../src/domain/stored-cards';
 import { expectNoKeyMaterial, recordedEngine } from '../support/boundary';
 import { badCards, encryptedCollection, keyOf } from '../support/crafted-cards';
@@ -42,7 +42,7 @@ test('nothing that crosses the boundary is or contains a CryptoKey, a 32-byte ra
   const withBad = encryptedCollection([...Object.values(added.cards), ...bad.map((each) => each.card)]);
   expect((await engine.openCollection(withBad)).unreadable).toHaveLength(bad.length);
   await engine.decryptCollection(withBad).catch(() => undefined);
-  await engine.mergeCollections(asLocal(collection), asRemote(added));
+  await engine.mergeCollections(asLocal(collection), asFromServer(added));
   await engine.decryptCollection(added);
   // Refused while a key is held and no current secret is shown: nothing but the refusal comes back.
   await engine.createSecret('big wallet secret', emptyPlainCollection(), 5).catch(() => undefined);
@@ -52,7 +52,7 @@ test('nothing that crosses the boundary is or contains a CryptoKey, a 32-byte ra
   for (const card of makeCards(7, 70)) many.cards[card.id] = card;
   const bulk = await engine.createSecret('big wallet secret', many, 5);
   await engine.openCollection(bulk.collection);
-  await engine.mergeCollections(asLocal(bulk.collection), asRemote(bulk.collection));
+  await engine.mergeCollections(asLocal(bulk.collection), asFromServer(bulk.collection));
   many = await engine.decryptCollection(bulk.collection);
   expect(Object.keys(many.cards)).toHaveLength(70);
   await engine.derivationCount();

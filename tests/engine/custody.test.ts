@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { CardCollection, CardData, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { emptyPlainCollection } from '../../src/domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
-import { asLocal, asRemote } from '../../src/domain/merge-decision';
+import { asFromServer, asLocal } from '../../src/domain/merge-decision';
 import type { SecretRecord } from '../../src/domain/secret';
 import { Reasons } from '../../worker/vault/cards';
 import { rejectionOf } from '../support/engine-rejection';
@@ -215,9 +215,9 @@ describe('fewest derivations', () => {
     expect(await derivationsOf(engine, () => engine.openCollection(collection))).toBe(0);
     expect(await derivationsOf(engine, () => engine.sealCard(cards[0]!, 'ENCRYPTED'))).toBe(0);
     expect(await derivationsOf(engine, () => engine.decryptCollection(collection))).toBe(0);
-    expect(await derivationsOf(engine, () => engine.mergeCollections(asLocal(collection), asRemote(collection)))).toBe(
-      0,
-    );
+    expect(
+      await derivationsOf(engine, () => engine.mergeCollections(asLocal(collection), asFromServer(collection))),
+    ).toBe(0);
     await engine.lock();
     expect(await derivationsOf(engine, () => engine.unlock('wrong', record).catch(() => undefined))).toBe(1);
   });

@@ -23,8 +23,8 @@ import { getEngine } from '../../src/engine';
 import { appState, startApp } from '../../src/state/app';
 import { unlockWithPin } from '../../src/state/secrets';
 import { cardsState } from '../../src/state/store';
-import type { StoreName } from '../../src/storage/local-store';
-import { discard, STORAGE_KEYS } from '../../src/storage/local-store';
+import type { StoredValueName } from '../../src/storage/local-storage';
+import { discard, STORAGE_KEYS } from '../../src/storage/local-storage';
 import { REVISION_KEY } from '../../src/storage/write-sequence';
 import {
   buildOutbox,
@@ -49,7 +49,7 @@ const NOW = 1_722_000_000_000;
 /** A new base each run, printed with any failure; VITE_SLEEVE_CORPUS_SEED=s replays base s (the browser sees VITE_ only). */
 const BASE = Number(import.meta.env.VITE_SLEEVE_CORPUS_SEED ?? Math.floor(Math.random() * 2 ** 32)) >>> 0;
 const CASES = 300;
-const NAMES = Object.keys(STORAGE_KEYS) as StoreName[];
+const NAMES = Object.keys(STORAGE_KEYS) as StoredValueName[];
 
 /** A PIN record and the cards its engine encrypted under it; two of them, so a record can meet another's cards. */
 const wallets: { record: SecretRecord; cards: CardCollection }[] = [];
@@ -75,9 +75,9 @@ afterAll(async () => {
 
 // ---- one state ----
 
-type State = Partial<Record<StoreName, string>>;
+type State = Partial<Record<StoredValueName, string>>;
 
-function stored(random: Random, value: unknown, steps: string[], name: StoreName, damageRate: number): string {
+function stored(random: Random, value: unknown, steps: string[], name: StoredValueName, damageRate: number): string {
   let text = toText(value);
   if (random() < damageRate) {
     const damaged = damage(random, copyOf(value), 1 + randomInt(random, 3));
@@ -168,7 +168,7 @@ const snapshot = (): Record<string, string> => {
 
 /** What each key holds as the validators see it: parsed and checked, or why not. */
 function read(state: State) {
-  const parse = <T>(name: StoreName, check: (value: unknown) => { ok: boolean; value?: T }) => {
+  const parse = <T>(name: StoredValueName, check: (value: unknown) => { ok: boolean; value?: T }) => {
     const text = state[name];
     if (text === undefined) return { ok: true, value: undefined };
     try {

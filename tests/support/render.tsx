@@ -19,8 +19,8 @@ import { resetListOrder } from '../../src/screens/home/list-order';
 import { startApp } from '../../src/state/app';
 import { resetDevice } from '../../src/state/store';
 import { hideToast } from '../../src/state/toast';
-import type { StoreName } from '../../src/storage/local-store';
-import { discard, STORAGE_KEYS } from '../../src/storage/local-store';
+import type { StoredValueName } from '../../src/storage/local-storage';
+import { discard, STORAGE_KEYS } from '../../src/storage/local-storage';
 // The real styles, so visibility and layout (the windowed list's row positions) are what a person gets.
 import '../../src/styles/index.css';
 
@@ -71,13 +71,13 @@ export interface Seed {
   /** As stored; without `security`, as versions before the lock and clipboard settings wrote them. */
   preferences?: Omit<Preferences, 'security'> & Partial<Pick<Preferences, 'security'>>;
   /** Raw strings written as they are, e.g. corrupt JSON. */
-  raw?: Partial<Record<StoreName, string>>;
+  raw?: Partial<Record<StoredValueName, string>>;
 }
 
 /** Clears storage (and any key the storage module still holds as unreadable) and writes the seed. */
 export async function seedStorage(seed: Seed = {}): Promise<void> {
   localStorage.clear();
-  await discard(...(Object.keys(STORAGE_KEYS) as StoreName[]));
+  await discard(...(Object.keys(STORAGE_KEYS) as StoredValueName[]));
   if (seed.cards) {
     const collection: PlainCollection = {
       type: 'UNENCRYPTED',
@@ -86,7 +86,7 @@ export async function seedStorage(seed: Seed = {}): Promise<void> {
     localStorage.setItem(STORAGE_KEYS.cards, JSON.stringify(collection));
   }
   if (seed.preferences) localStorage.setItem(STORAGE_KEYS.preferences, JSON.stringify(seed.preferences));
-  for (const [name, value] of Object.entries(seed.raw ?? {}) as [StoreName, string][]) {
+  for (const [name, value] of Object.entries(seed.raw ?? {}) as [StoredValueName, string][]) {
     localStorage.setItem(STORAGE_KEYS[name], value);
   }
 }

@@ -6,8 +6,8 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import type { EncryptedCard, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import type { SecretRecord } from '../../src/domain/secret';
 import { cachedData, cacheSize } from '../../worker/vault/card-cache';
+import { openCollection, sealCard } from '../../worker/vault/collections';
 import { createSecret, lock } from '../../worker/vault/custody';
-import { openCollection, sealCard } from '../../worker/vault/store';
 import { badCards, encryptedCollection, keyOf } from '../support/crafted-cards';
 import { makeCards } from '../support/seeded';
 

@@ -7,12 +7,12 @@ import type {
   PlainCollection,
 } from '../../src/domain/card';
 import { InvalidArgumentError } from '../../src/domain/errors';
-import { applyMerge, asLocal, asRemote } from '../../src/domain/merge-decision';
+import { applyMerge, asFromServer, asLocal } from '../../src/domain/merge-decision';
 import { decideMerge, mergeCollections } from '../../worker/vault/merge';
 import { makeCard, makeCards, mulberry32, pick, type Random, randomInt } from '../support/seeded';
 
-const merge = (local: CardCollection, remote: CardCollection) => mergeCollections(asLocal(local), asRemote(remote));
-const decide = (local: CardCollection, remote: CardCollection) => decideMerge(asLocal(local), asRemote(remote));
+const merge = (local: CardCollection, remote: CardCollection) => mergeCollections(asLocal(local), asFromServer(remote));
+const decide = (local: CardCollection, remote: CardCollection) => decideMerge(asLocal(local), asFromServer(remote));
 const plain = (cards: PlainCard[]): PlainCollection => ({
   type: 'UNENCRYPTED',
   cards: Object.fromEntries(cards.map((card) => [card.id, card])),
@@ -96,8 +96,8 @@ describe('the merge decision', () => {
       { ...second, modifiedAt: 9 },
     ]);
     const remote = plain([{ ...first, modifiedAt: 6 }, { ...second, modifiedAt: 8 }, third]);
-    expect(decide(local, remote)).toEqual({ type: 'UNENCRYPTED', fromRemote: [first.id, third.id] });
-    expect(decide(remote, remote).fromRemote).toEqual([]);
+    expect(decide(local, remote)).toEqual({ type: 'UNENCRYPTED', fromServer: [first.id, third.id] });
+    expect(decide(remote, remote).fromServer).toEqual([]);
   });
 
   test('applied to the two collections, it gives the merged collection', () => {
@@ -110,7 +110,7 @@ describe('the merge decision', () => {
 
   test('a decision naming a card the remote side lacks is refused rather than inventing one', () => {
     const local = plain([first]);
-    expect(() => applyMerge(local, plain([]), { type: 'UNENCRYPTED', fromRemote: [second.id] })).toThrow(second.id);
+    expect(() => applyMerge(local, plain([]), { type: 'UNENCRYPTED', fromServer: [second.id] })).toThrow(second.id);
   });
 });
 
@@ -158,7 +158,7 @@ describe('merge, over seeded random collections', () => {
     const ids = new Set([...Object.keys(a.cards), ...Object.keys(b.cards)]);
     expect(new Set(Object.keys(ab.cards))).toEqual(ids);
     // The decision takes from b exactly the cards that a lacks or that differ from a's in the result.
-    const taken = decide(a, b).fromRemote;
+    const taken = decide(a, b).fromServer;
     expect(new Set(taken)).toEqual(new Set([...ids].filter((id) => ab.cards[id] !== a.cards[id])));
     for (const id of taken) expect(ab.cards[id]).toBe(b.cards[id]);
     for (const id of ids) {

@@ -8,25 +8,25 @@
  */
 import type { CardCollection, EncryptedCard, PlainCard } from '../../src/domain/card';
 import { InvalidArgumentError, Messages } from '../../src/domain/errors';
-import { applyMerge, type Local, type MergeDecision, type Remote } from '../../src/domain/merge-decision';
+import { applyMerge, type FromServer, type Local, type MergeDecision } from '../../src/domain/merge-decision';
 
 type AnyCard = PlainCard | EncryptedCard;
 
-/** Which remote cards the merge takes: those the local side lacks, and those that win against the local copy. */
-export function decideMerge(local: Local<CardCollection>, remote: Remote<CardCollection>): MergeDecision {
-  const type = mergedType(local, remote);
+/** Which server cards the merge takes: those the local side lacks, and those that win against the local copy. */
+export function decideMerge(local: Local<CardCollection>, server: FromServer<CardCollection>): MergeDecision {
+  const type = mergedType(local, server);
   const localCards: Record<string, AnyCard> = local.cards;
-  const fromRemote: string[] = [];
-  for (const [id, remoteCard] of Object.entries(remote.cards)) {
+  const fromServer: string[] = [];
+  for (const [id, serverCard] of Object.entries(server.cards)) {
     const localCard = Object.hasOwn(localCards, id) ? localCards[id] : undefined;
-    if (localCard === undefined || compareCards(remoteCard, localCard) > 0) fromRemote.push(id);
+    if (localCard === undefined || compareCards(serverCard, localCard) > 0) fromServer.push(id);
   }
-  return { type, fromRemote };
+  return { type, fromServer };
 }
 
 /** The merged collection itself: the decision applied. */
-export function mergeCollections(local: Local<CardCollection>, remote: Remote<CardCollection>): CardCollection {
-  return applyMerge(local, remote, decideMerge(local, remote));
+export function mergeCollections(local: Local<CardCollection>, server: FromServer<CardCollection>): CardCollection {
+  return applyMerge(local, server, decideMerge(local, server));
 }
 
 /**
@@ -34,13 +34,13 @@ export function mergeCollections(local: Local<CardCollection>, remote: Remote<Ca
  * type (this is how a device's fresh, empty plain store merges with the encrypted cards on the server). Two empty
  * collections of different types give ENCRYPTED, fixed rather than "local's" so the merge stays commutative.
  */
-function mergedType(local: CardCollection, remote: CardCollection): CardCollection['type'] {
-  if (local.type === remote.type) return local.type;
+function mergedType(local: CardCollection, server: CardCollection): CardCollection['type'] {
+  if (local.type === server.type) return local.type;
   const localEmpty = Object.keys(local.cards).length === 0;
-  const remoteEmpty = Object.keys(remote.cards).length === 0;
-  if (localEmpty && remoteEmpty) return 'ENCRYPTED';
-  if (localEmpty) return remote.type;
-  if (remoteEmpty) return local.type;
+  const serverEmpty = Object.keys(server.cards).length === 0;
+  if (localEmpty && serverEmpty) return 'ENCRYPTED';
+  if (localEmpty) return server.type;
+  if (serverEmpty) return local.type;
   throw new InvalidArgumentError(Messages.mixedCollection);
 }
 

@@ -19,8 +19,8 @@ import { derivePasskeyWrappingKey } from '../crypto/hkdf';
 import type { DataKey, WrappingKey } from '../crypto/keys';
 import { sameKey } from '../crypto/same-key';
 import { openingUsage, unwrapDataKey, wrapDataKey, wrappedFormOf, wrappingUsage } from '../crypto/wrapped-key';
+import { openCollection } from './collections';
 import { heldKey, holdOpened, lock } from './custody';
-import { openCollection } from './store';
 import { takeProofOf } from './verify-proof';
 
 /** WebAuthn allows credential ids of up to 1023 bytes. */

@@ -4,7 +4,7 @@
  * fails the call, and the page stores none of them.
  */
 import type { CardCollection, PlainCard, StoredCard } from '../../src/domain/card';
-import { sealCard } from './store';
+import { sealCard } from './collections';
 
 export async function sealCards(cards: readonly PlainCard[], type: CardCollection['type']): Promise<StoredCard[]> {
   return Promise.all(cards.map((card) => sealCard(card, type)));

@@ -2,7 +2,7 @@
 import type { CardCollection, EncryptedCard, EncryptedCollection } from '../../../src/domain/card';
 import { emptyPlainCollection } from '../../../src/domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../../../src/domain/errors';
-import { applyMerge, asLocal, asRemote } from '../../../src/domain/merge-decision';
+import { applyMerge, asFromServer, asLocal } from '../../../src/domain/merge-decision';
 import { outboxOf } from '../../../src/domain/outbox';
 import type { AuthRecords } from '../../../src/domain/secret';
 import { assertUnchanged } from '../../../src/state/device-records';
@@ -44,10 +44,10 @@ export function mergeUp(world: World, device: Device, local: EncryptedCollection
   if (Object.keys(local.cards).length === 0) return;
   if (!device.online || device.google !== UID) throw new SleeveError('Failed to get cards from server');
   const server: EncryptedCollection = { type: 'ENCRYPTED', cards: { ...world.server.cards } };
-  const decision = decideMerge(asLocal<CardCollection>(local), asRemote<CardCollection>(server));
+  const decision = decideMerge(asLocal<CardCollection>(local), asFromServer<CardCollection>(server));
   // The merged collection as the engine would build it: a cross-check of the decision against applyMerge.
   const merged = applyMerge(local, server, decision);
-  const replaced = new Set(decision.fromRemote);
+  const replaced = new Set(decision.fromServer);
   for (const card of Object.values(local.cards)) {
     if (replaced.has(card.id)) continue;
     world.server.cards[card.id] = card;
@@ -145,7 +145,7 @@ export function enterSession(world: World, tab: Tab): void {
 export function* signOut(world: World, tab: Tab): Flow {
   setSession(tab, null);
   try {
-    yield STEP; // loadRemote
+    yield STEP; // loadAccountServer
     setGoogle(world, tab.device, null);
     yield STEP; // Firebase's signOut
   } finally {

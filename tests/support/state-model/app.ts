@@ -52,7 +52,7 @@ export function* restartApp(world: World, tab: Tab): Flow {
 
 /** account.ts `resumeAccount`: signed in, the sync session starts; signed out, the account leaves this device. */
 export function* resumeAccount(world: World, tab: Tab): Flow<boolean> {
-  yield STEP; // loadRemote
+  yield STEP; // loadAccountServer
   yield STEP; // firstUser
   const user = tab.device.google;
   if (!user) {

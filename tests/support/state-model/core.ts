@@ -11,7 +11,7 @@ export const UID = 'uid-ada';
 export const DEVICES = 2;
 export const TABS_PER_DEVICE = 2;
 
-export type StoreName = 'cards' | 'auth' | 'outbox';
+export type StoredValueName = 'cards' | 'auth' | 'outbox';
 
 export interface StoredValues {
   cards: CardCollection;

@@ -3,12 +3,12 @@ import type { CardCollection, PlainCard, UnreadableCard } from '../../../src/dom
 import { emptyPlainCollection } from '../../../src/domain/card';
 import type { AuthRecords, SecretRecord } from '../../../src/domain/secret';
 import { emptyAuthRecords } from '../../../src/domain/secret';
-import type { StoreName } from './core';
+import type { StoredValueName } from './core';
 import type { Firebase } from './network';
 import type { Session } from './sync-session';
 
 export class Device {
-  storage: Record<StoreName, string | null> = { cards: null, auth: null, outbox: null };
+  storage: Record<StoredValueName, string | null> = { cards: null, auth: null, outbox: null };
   online = true;
   google: string | null = null;
   tabs: Tab[] = [];
@@ -56,8 +56,8 @@ export class Tab {
   showsStarted = 0;
   showsMade = 0;
   // tabs.ts
-  storageEvents: StoreName[] = [];
-  changed = new Set<StoreName>();
+  storageEvents: StoredValueName[] = [];
+  changed = new Set<StoredValueName>();
   followJobs = 0;
   following = false;
   // the person

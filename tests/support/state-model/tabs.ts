@@ -1,7 +1,7 @@
 /** src/state/tabs.ts: this tab follows what other tabs of the device store. */
 import { sameRecords } from '../../../src/state/device-records';
 import { restartApp } from './app';
-import type { Flow, StoreName } from './core';
+import type { Flow, StoredValueName } from './core';
 import type { Tab } from './device';
 import { hideCards, openAndShow, setRecords, setStored, startShow } from './store';
 import { engine } from './worker';
@@ -35,7 +35,7 @@ export function* followLoop(world: World, tab: Tab): Flow {
   tab.following = false;
 }
 
-export function* follow(world: World, tab: Tab, names: Set<StoreName>): Flow {
+export function* follow(world: World, tab: Tab, names: Set<StoredValueName>): Flow {
   if (tab.phase !== 'ready') return yield* restartApp(world, tab);
   const { auth, cards } = world.read(tab.device);
   const read = startShow(tab);

@@ -13,7 +13,7 @@ import { checkAuth, checkCollection, checkOutbox } from '../../../src/domain/sto
 import { protectionProblem } from '../../../src/storage/protection';
 import type { Random } from '../seeded';
 import { randomInt } from '../seeded';
-import type { Flow, StoredChanges, StoredValues, StoreName, Wait } from './core';
+import type { Flow, StoredChanges, StoredValueName, StoredValues, Wait } from './core';
 import { DEVICES, ModelFailure, STEP } from './core';
 import type { Tab } from './device';
 import { Device } from './device';
@@ -127,7 +127,7 @@ export class World {
   // ---- storage ----
 
   read(device: Device): StoredValues {
-    const parse = <T>(name: StoreName, check: (value: unknown) => { ok: boolean }, fallback: () => T): T => {
+    const parse = <T>(name: StoredValueName, check: (value: unknown) => { ok: boolean }, fallback: () => T): T => {
       const raw = device.storage[name];
       if (raw === null) return fallback();
       const value: unknown = JSON.parse(raw);
@@ -142,7 +142,7 @@ export class World {
   }
 
   write(device: Device, writer: Tab | null, changes: StoredChanges): void {
-    for (const name of Object.keys(changes) as StoreName[]) {
+    for (const name of Object.keys(changes) as StoredValueName[]) {
       const raw = JSON.stringify(changes[name]);
       if (raw === device.storage[name]) continue;
       device.storage[name] = raw;
@@ -151,7 +151,7 @@ export class World {
     this.checkStorage(device);
   }
 
-  storageEvent(device: Device, writer: Tab | null, name: StoreName): void {
+  storageEvent(device: Device, writer: Tab | null, name: StoredValueName): void {
     for (const tab of device.tabs) if (tab !== writer && tab.alive) tab.storageEvents.push(name);
   }
 
@@ -175,7 +175,7 @@ export class World {
 
   *discard(
     tab: Tab,
-    names: readonly StoreName[],
+    names: readonly StoredValueName[],
     unless: (current: StoredValues) => boolean = () => false,
   ): Flow<boolean> {
     const device = tab.device;

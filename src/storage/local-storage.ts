@@ -36,7 +36,7 @@ export const STORAGE_KEYS = {
   pinAttempts: 'sleeve/pin-attempts',
 } as const;
 
-export type StoreName = keyof typeof STORAGE_KEYS;
+export type StoredValueName = keyof typeof STORAGE_KEYS;
 
 /** What the keys hold, read and checked. Cards read here are this device's side of any merge. */
 export interface StoredValues {
@@ -59,7 +59,7 @@ export type StoredChanges = Partial<{
 /** What reading one key gave: its value (the default when absent), or why it could not be read. */
 export type Loaded<T> = { ok: true; value: T } | { ok: false; reason: string };
 
-const blocked = new Set<StoreName>();
+const blocked = new Set<StoredValueName>();
 
 /**
  * Whether this browser lets Sleeve use its storage at all. With site data blocked (or in some private windows)
@@ -74,7 +74,7 @@ export function storageAvailable(): boolean {
   }
 }
 
-function load<T>(name: StoreName, check: (value: unknown) => Checked<T>, fallback: () => T): Loaded<T> {
+function load<T>(name: StoredValueName, check: (value: unknown) => Checked<T>, fallback: () => T): Loaded<T> {
   const raw = localStorage.getItem(STORAGE_KEYS[name]);
   if (raw === null) return { ok: true, value: fallback() };
   let parsed: unknown;
@@ -96,7 +96,7 @@ export const loadPreferences = (): Loaded<Preferences> => load('preferences', ch
 export const loadOutbox = (): Loaded<Outbox> => load('outbox', checkOutbox, emptyOutbox);
 export const loadPinAttempts = (): Loaded<PinAttempts> => load('pinAttempts', checkPinAttempts, noAttempts);
 
-const LOADERS: { [K in StoreName]: () => Loaded<StoredValues[K]> } = {
+const LOADERS: { [K in StoredValueName]: () => Loaded<StoredValues[K]> } = {
   cards: loadCards,
   auth: loadAuth,
   preferences: loadPreferences,
@@ -108,17 +108,17 @@ function isQuotaError(error: unknown): boolean {
   return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22);
 }
 
-const blockedMessage = (name: StoreName) =>
+const blockedMessage = (name: StoredValueName) =>
   `Your saved ${name} could not be read, so nothing was changed. Choose what to do first.`;
 
 /** Reads `names` afresh (every key by default); a key that cannot be read stops the change with a plain message. */
-function readAll(names = Object.keys(LOADERS) as StoreName[]): StoredValues {
+function readAll(names = Object.keys(LOADERS) as StoredValueName[]): StoredValues {
   const values: Partial<StoredValues> = {};
   for (const name of names) {
     if (blocked.has(name)) throw new StorageWriteError(blockedMessage(name));
     const loaded = LOADERS[name]();
     if (!loaded.ok) throw new StorageWriteError(blockedMessage(name));
-    (values as Record<StoreName, unknown>)[name] = loaded.value;
+    (values as Record<StoredValueName, unknown>)[name] = loaded.value;
   }
   return values as StoredValues;
 }
@@ -128,11 +128,11 @@ function readAll(names = Object.keys(LOADERS) as StoreName[]): StoredValues {
  * written are put back as they were, so storage never holds half of a change.
  */
 function writeAll(values: StoredChanges | { pinAttempts: PinAttempts | null }, revision: number): void {
-  const names = Object.keys(values) as StoreName[];
+  const names = Object.keys(values) as StoredValueName[];
   // The write's number goes last: a tab that sees it has seen the values too.
   const entries: [string, string | null][] = [
     ...names.map((name): [string, string | null] => {
-      const value = (values as Record<StoreName, unknown>)[name];
+      const value = (values as Record<StoredValueName, unknown>)[name];
       return [STORAGE_KEYS[name], value === null ? null : JSON.stringify(value)];
     }),
     [REVISION_KEY, String(revision)],
@@ -228,10 +228,10 @@ export async function replaceRecords(change: (auth: AuthRecords) => AuthRecords 
 }
 
 /** The value exactly as stored, for the person to download before starting fresh. */
-export const rawValue = (name: StoreName): string | null => localStorage.getItem(STORAGE_KEYS[name]);
+export const rawValue = (name: StoredValueName): string | null => localStorage.getItem(STORAGE_KEYS[name]);
 
 /** The person chose to start this key afresh (or the data left the device): its value is removed. */
-export async function discard(...names: StoreName[]): Promise<void> {
+export async function discard(...names: StoredValueName[]): Promise<void> {
   await discardIf(null, ...names);
 }
 
@@ -239,7 +239,7 @@ export async function discard(...names: StoreName[]): Promise<void> {
  * Removes `names`; with `stillSo`, only if it holds for what is stored now, read inside the lock once this tab's copy
  * has caught up with the last write of any tab. Resolves whether they were removed.
  */
-export async function discardIf(stillSo: (() => boolean) | null, ...names: StoreName[]): Promise<boolean> {
+export async function discardIf(stillSo: (() => boolean) | null, ...names: StoredValueName[]): Promise<boolean> {
   return navigator.locks.request(LOCK_NAME, async () => {
     // With nothing to check, nothing is read, so there is nothing to catch up with; the removal is numbered anyway.
     const revision = stillSo ? await catchUp(() => new StorageWriteError(BUSY)) : await lastWritten();
@@ -254,10 +254,10 @@ export async function discardIf(stillSo: (() => boolean) | null, ...names: Store
   });
 }
 
-export const isBlocked = (name: StoreName): boolean => blocked.has(name);
+export const isBlocked = (name: StoredValueName): boolean => blocked.has(name);
 
 /** Blocks a key whose value parsed but cannot be used (e.g. encrypted cards with no record to open them). */
-export const markUnreadable = (name: StoreName): void => {
+export const markUnreadable = (name: StoredValueName): void => {
   blocked.add(name);
 };
 
@@ -265,8 +265,8 @@ export const markUnreadable = (name: StoreName): void => {
  * Calls `listener` with the key's name whenever another tab changes one of Sleeve's keys (a `storage` event: it
  * never fires for this tab's own writes). A cleared storage reports every key. Returns the unsubscribe.
  */
-export function onStorageChange(listener: (name: StoreName) => void): () => void {
-  const names = Object.entries(STORAGE_KEYS) as [StoreName, string][];
+export function onStorageChange(listener: (name: StoredValueName) => void): () => void {
+  const names = Object.entries(STORAGE_KEYS) as [StoredValueName, string][];
   const handle = (event: StorageEvent) => {
     if (event.storageArea !== localStorage) return;
     if (event.key === null) {

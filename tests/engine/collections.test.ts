@@ -12,7 +12,7 @@ import { emptyPlainCollection } from '../../src/domain/card';
 import { newCardId } from '../../src/domain/card-id';
 import { COLLECTION_TRANSFER } from '../../src/domain/collection-transfer';
 import { Messages, SleeveError } from '../../src/domain/errors';
-import { applyMerge, asLocal, asRemote } from '../../src/domain/merge-decision';
+import { applyMerge, asFromServer, asLocal } from '../../src/domain/merge-decision';
 import { withStoredCard } from '../../src/domain/stored-cards';
 import { Reasons } from '../../worker/vault/cards';
 import { recordedEngine } from '../support/boundary';
@@ -222,14 +222,14 @@ describe('with a secret, cards are sealed encrypted', () => {
     const { engine, collection } = await withSecret();
     const sealed = await engine.sealCard({ id: 'firstONE', data: three, modifiedAt: NOW + 1 }, 'ENCRYPTED');
     const remote = withStoredCard(collection, sealed);
-    const decision = await engine.mergeCollections(asLocal(collection), asRemote(remote));
-    expect(decision).toEqual({ type: 'ENCRYPTED', fromRemote: ['firstONE'] });
+    const decision = await engine.mergeCollections(asLocal(collection), asFromServer(remote));
+    expect(decision).toEqual({ type: 'ENCRYPTED', fromServer: ['firstONE'] });
     expect(applyMerge(collection, remote, decision)).toEqual(remote);
   });
 
   test('mergeCollections refuses to mix the two kinds', async () => {
     const { engine, plain, collection } = await withSecret();
-    const error = await rejectionOf(engine.mergeCollections(asLocal(plain), asRemote(collection)));
+    const error = await rejectionOf(engine.mergeCollections(asLocal(plain), asFromServer(collection)));
     expect(error.kind).toBe('invalid-argument');
     expect(error.message).toBe(Messages.mixedCollection);
   });

@@ -16,7 +16,7 @@ import {
   rawValue,
   STORAGE_KEYS,
   updateStorage,
-} from '../../src/storage/local-store';
+} from '../../src/storage/local-storage';
 import { fillQuota } from '../support/seed-storage';
 
 const card = {
