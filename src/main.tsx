@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { startApp } from './state/app';
+import { startApp } from './state/lifecycle';
 import { reportError } from './state/report';
 import './styles/index.css';
 

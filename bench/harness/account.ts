@@ -12,9 +12,10 @@ import { subscribe } from 'valtio';
 import { App } from '../../src/app/App';
 import { getEngine } from '../../src/engine';
 import { auth } from '../../src/remote/firebase';
-import { continueSignIn, enterAccountPassword, loadAccountServer } from '../../src/state/account';
-import { startApp } from '../../src/state/app';
 import { cardsState, saveCard } from '../../src/state/cards';
+import { startApp } from '../../src/state/lifecycle';
+import { loadAccountServer } from '../../src/state/server-loader';
+import { continueSignIn, enterAccountPassword } from '../../src/state/sign-in';
 import '../../src/styles/index.css';
 
 /** When the database connection last came up and went down (page time). */

@@ -5,9 +5,8 @@
  */
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { clearCardDraft } from '../screens/add/card-draft';
-import { clearPinDraft } from '../screens/pin/pin-draft';
 import { beforeLocking, startAutoLock } from '../state/auto-lock';
+import { clearCardDraft, clearPinDraft } from '../state/drafts';
 
 export function AutoLock() {
   const [, navigate] = useLocation();

@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { appState, startFresh, unreadableValue } from '../state/app';
+import { appState, discardAndStart, unreadableValue } from '../state/lifecycle';
 import type { StorageProblem } from '../state/store';
 import { showError } from '../state/toast';
 import { documentTitleOf } from './screen-title';
@@ -48,7 +48,7 @@ export function StorageProblemScreen() {
             <button
               type="button"
               className="button button-danger"
-              onClick={() => startFresh(problem.name).catch(showError)}
+              onClick={() => discardAndStart(problem.name).catch(showError)}
             >
               Start fresh without {WHAT[problem.name]}
             </button>

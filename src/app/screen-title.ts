@@ -4,42 +4,23 @@
  * starts. Every later screen takes focus on its heading and is announced in one polite live region (RouteAnnouncer),
  * which outlives the screens.
  */
-import { useSyncExternalStore } from 'react';
+import { useSnapshot } from 'valtio';
+import { memoryOf, screenState } from '../state/store';
 
 export const APP_NAME = 'Sleeve';
 
 export const documentTitleOf = (name: string): string => `${name} — ${APP_NAME}`;
 
-let screensShown = 0;
-let announcement = '';
-const listeners = new Set<() => void>();
-
-/** Counts a newly shown screen; true for every screen after the first since the app started. */
+/** Counts a newly shown screen; true for every screen after the first since the app started (or was reset). */
 export function isLaterScreen(): boolean {
-  screensShown += 1;
-  return screensShown > 1;
+  const screens = memoryOf('screens');
+  screens.shown += 1;
+  return screens.shown > 1;
 }
 
 /** Says the new screen's title in the live region. */
 export function announceScreen(title: string): void {
-  announcement = title;
-  for (const listener of listeners) listener();
+  screenState.announcement = title;
 }
 
-/** Back to a fresh start, as after a reload: the next screen counts as the first (tests render the app many times). */
-export function forgetShownScreens(): void {
-  screensShown = 0;
-  announceScreen('');
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-export const useScreenAnnouncement = (): string =>
-  useSyncExternalStore(
-    subscribe,
-    () => announcement,
-    () => announcement,
-  );
+export const useScreenAnnouncement = (): string => useSnapshot(screenState).announcement;

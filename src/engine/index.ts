@@ -38,6 +38,9 @@ export function getEngine(): Engine {
 
 export const engineStartFailure = (): Promise<never> => startFailure;
 
+/** The engine if it has been started, without starting it (a reset drops its key only if it holds one). */
+export const startedEngine = (): Engine | undefined => instance;
+
 function watchStart(worker: Worker, engine: Engine): void {
   let answered = false;
   const onError = (event: Event) => {

@@ -13,33 +13,33 @@
  */
 import { subscribe } from 'valtio';
 import { takeFollowUp } from './gate';
-import { preferencesState } from './preferences';
-import { lockApp } from './secrets';
-import { appState, hasSecret } from './store';
+import { lockDevice } from './lock';
+import { appState, hasSecret, memoryOf, preferencesState } from './store';
 import { showError } from './toast';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 const MINUTE_MS = 60_000;
 
-type LockListener = () => void;
-const lockListeners = new Set<LockListener>();
+/** The last activity, the timer, the listeners: the store keeps them, so a reset page starts with none. */
+const idle = () => memoryOf('idle');
 
 /**
  * `listener` runs just before this tab locks, to forget what the person was typing (drafts, open forms): nothing
  * typed should wait behind the unlock screen. Returns the unsubscribe.
  */
-export function beforeLocking(listener: LockListener): () => void {
-  lockListeners.add(listener);
+export function beforeLocking(listener: () => void): () => void {
+  const { beforeLock } = idle();
+  beforeLock.add(listener);
   return () => {
-    lockListeners.delete(listener);
+    beforeLock.delete(listener);
   };
 }
 
 /** Locks this tab now: drafts and any action waiting for a verification are dropped, then the key and the cards. */
 export async function lockNow(): Promise<void> {
   takeFollowUp();
-  for (const listener of lockListeners) listener();
-  await lockApp();
+  for (const listener of idle().beforeLock) listener();
+  await lockDevice();
 }
 
 /** Whether a secret exists and the app is open: only then is there anything to lock. */
@@ -50,36 +50,33 @@ const limitMs = (): number | null => {
   return minutes === null ? null : minutes * MINUTE_MS;
 };
 
-let lastActivity = Date.now();
-let timer: ReturnType<typeof setTimeout> | undefined;
-let wasArmed = false;
-
 /**
  * Locks if the setting's time has passed since the last activity, else waits for the rest of it. Activity only
  * moves `lastActivity`; the timer looks at it when it fires, so a moving pointer costs no timer per event.
  */
 function check(): void {
-  clearTimeout(timer);
-  timer = undefined;
+  const memory = idle();
+  clearTimeout(memory.timer);
+  memory.timer = undefined;
   const limit = limitMs();
   const armed = canLock() && limit !== null;
   // Unlocking (or the first secret, or turning the setting on) starts the count afresh.
-  if (armed && !wasArmed) lastActivity = Date.now();
-  wasArmed = armed;
+  if (armed && !memory.armed) memory.lastActivity = Date.now();
+  memory.armed = armed;
   if (!armed) return;
-  const idle = Date.now() - lastActivity;
-  if (idle >= limit) {
-    wasArmed = false;
+  const idleMs = Date.now() - memory.lastActivity;
+  if (idleMs >= limit) {
+    memory.armed = false;
     lockNow().catch(showError);
     return;
   }
-  timer = setTimeout(check, limit - idle);
+  memory.timer = setTimeout(check, limit - idleMs);
 }
 
 function onActivity(): void {
   // A hidden page gets no input from the person; whatever arrives then is not theirs.
   if (document.visibilityState === 'hidden') return;
-  lastActivity = Date.now();
+  idle().lastActivity = Date.now();
 }
 
 function onVisibilityChange(): void {
@@ -87,26 +84,25 @@ function onVisibilityChange(): void {
   if (document.visibilityState === 'visible') check();
 }
 
-let stop: (() => void) | null = null;
-
 /** Starts watching for inactivity (once per page); returns the stop. */
 export function startAutoLock(): () => void {
-  if (stop) return stop;
+  const memory = idle();
+  if (memory.stop) return memory.stop;
   const options: AddEventListenerOptions = { capture: true, passive: true };
   for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, options);
   document.addEventListener('visibilitychange', onVisibilityChange);
   const unsubscribe = [subscribe(appState, check), subscribe(preferencesState.security, check)];
-  wasArmed = false;
+  memory.armed = false;
   check();
   const stopping = () => {
     for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, options);
     document.removeEventListener('visibilitychange', onVisibilityChange);
     for (const off of unsubscribe) off();
-    clearTimeout(timer);
-    timer = undefined;
-    wasArmed = false;
-    stop = null;
+    clearTimeout(memory.timer);
+    memory.timer = undefined;
+    memory.armed = false;
+    memory.stop = null;
   };
-  stop = stopping;
+  memory.stop = stopping;
   return stopping;
 }

@@ -4,15 +4,17 @@
  * stays. Signed in, the sync session keeps the change in its outbox and sends it. Either way the change is stored
  * first and shown after, so a failed write leaves both the screen and the device as they were.
  */
-import type { CardData, EncryptedCard, PlainCard, StoredCard } from '../domain/card';
+import type { CardCollection, CardData, EncryptedCard, PlainCard, StoredCard } from '../domain/card';
 import { CARD_CAP, CapMessages, CardCapError } from '../domain/card-cap';
 import { newCardId } from '../domain/card-id';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
+import type { AuthRecords } from '../domain/secret';
 import { sameCards, withoutCards, withStoredCard, withStoredCards } from '../domain/stored-cards';
 import { getEngine } from '../engine';
 import { updateStorage } from '../storage/local-storage';
 import { assertUnchanged, CHANGED_ELSEWHERE } from './device-records';
-import { cardsState, hasSecret, records, session, showCard, showCards, showWithout, storedCollection } from './store';
+import { showCard, showCards, showWithout } from './shown-cards';
+import { cardsState, hasSecret, records, session, storedCollection } from './store';
 import { openAndShow } from './view';
 
 export { cardsState } from './store';
@@ -20,6 +22,27 @@ export { cardsState } from './store';
 const isEncryptedCard = (card: StoredCard): card is EncryptedCard => 'cipherText' in card.data;
 
 export const findCard = (id: string): PlainCard | undefined => cardsState.cards.find((card) => card.id === id);
+
+/**
+ * Signed out: stores a change to this device's cards, made under the storage lock to the cards stored at that
+ * moment, against the records this tab knows (`known`; another tab's change to them refuses it). Then shows it:
+ * with `show` when the stored cards were the ones on screen, else by opening what is stored now.
+ */
+async function storeThenShow(
+  known: AuthRecords,
+  change: (cards: CardCollection) => CardCollection,
+  show: (stored: CardCollection) => void,
+): Promise<void> {
+  const before = storedCollection();
+  let unchanged = false;
+  const after = await updateStorage((current) => {
+    assertUnchanged(current.auth, known);
+    unchanged = sameCards(current.cards, before);
+    return { cards: change(current.cards) };
+  });
+  if (unchanged) show(after.cards);
+  else await openAndShow(after.cards);
+}
 
 /** Refuses, before anything is sealed or stored, `count` new cards the account has no room for. */
 function assertRoomFor(count: number): void {
@@ -52,16 +75,12 @@ export async function saveCard(input: { id?: string; data: CardData }): Promise<
     await account.put(stored, card);
     return id;
   }
-  const before = storedCollection();
-  let unchanged = false;
-  const after = await updateStorage((current) => {
-    // A PIN created in another tab since this card was sealed: a plain card must not be stored beside it.
-    assertUnchanged(current.auth, known);
-    unchanged = sameCards(current.cards, before);
-    return { cards: withStoredCard(current.cards, stored) };
-  });
-  if (unchanged) showCard(after.cards, card);
-  else await openAndShow(after.cards);
+  // A PIN created in another tab since this card was sealed: a plain card must not be stored beside it.
+  await storeThenShow(
+    known,
+    (cards) => withStoredCard(cards, stored),
+    (after) => showCard(after, card),
+  );
   return id;
 }
 
@@ -82,16 +101,14 @@ export async function saveNewCards(cards: readonly PlainCard[]): Promise<void> {
     await account.putMany(stored, cards);
     return;
   }
-  const before = storedCollection();
-  let unchanged = false;
-  const after = await updateStorage((current) => {
-    assertUnchanged(current.auth, known);
-    if (cards.some((card) => Object.hasOwn(current.cards.cards, card.id))) throw new SleeveError(CHANGED_ELSEWHERE);
-    unchanged = sameCards(current.cards, before);
-    return { cards: withStoredCards(current.cards, stored) };
-  });
-  if (unchanged) showCards(after.cards, cards);
-  else await openAndShow(after.cards);
+  await storeThenShow(
+    known,
+    (current) => {
+      if (cards.some((card) => Object.hasOwn(current.cards, card.id))) throw new SleeveError(CHANGED_ELSEWHERE);
+      return withStoredCards(current, stored);
+    },
+    (after) => showCards(after, cards),
+  );
 }
 
 /** Deletes cards by id: readable ones from the list, or ones the person chose to delete unread. */
@@ -100,16 +117,12 @@ async function deleteCards(ids: readonly string[]): Promise<void> {
   const known = records();
   const account = session();
   if (account) return account.remove(ids, account.now());
-  const before = storedCollection();
-  let unchanged = false;
-  const after = await updateStorage((current) => {
-    // Signed in from another tab since this began: the deletion belongs to the account now, not to this storage.
-    assertUnchanged(current.auth, known);
-    unchanged = sameCards(current.cards, before);
-    return { cards: withoutCards(current.cards, ids) };
-  });
-  if (unchanged) showWithout(after.cards, ids);
-  else await openAndShow(after.cards);
+  // Signed in from another tab since this began: the deletion belongs to the account now, not to this storage.
+  await storeThenShow(
+    known,
+    (cards) => withoutCards(cards, ids),
+    (after) => showWithout(after, ids),
+  );
 }
 
 export const deleteCard = (id: string): Promise<void> => deleteCards([id]);
@@ -123,4 +136,4 @@ export const deleteAllCards = (): Promise<void> => deleteCards(cardsState.cards.
 /** The person chose to delete a card that could not be opened. */
 export const deleteUnreadableCard = (id: string): Promise<void> => deleteCards([id]);
 
-export { keepUnreadable as keepUnreadableCard } from './store';
+export { keepUnreadable as keepUnreadableCard } from './shown-cards';

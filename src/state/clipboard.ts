@@ -11,38 +11,32 @@
  * The browser lets a page write to the clipboard only while it has focus, so a clearing that falls due while Sleeve is
  * in the background happens as soon as it is back in front.
  */
-import { proxy } from 'valtio';
-import { preferencesState } from './preferences';
 import { reportError } from './report';
+import { clipboardState, memoryOf, preferencesState } from './store';
 
-export const clipboardState = proxy({
-  /** Numbers each copy, so the button that made one can tell it from a later copy. */
-  serial: 0,
-  /** When the last copy will be cleared (ms since the epoch), until it has been; `null` when none waits. */
-  clearsAt: null as number | null,
-});
+export { clipboardState } from './store';
 
-/** What Sleeve last wrote, while its clearing waits. Outside any proxy: it is a card detail, not view data. */
-let written: string | null = null;
-let timer: ReturnType<typeof setTimeout> | undefined;
+/** What Sleeve last wrote, while its clearing waits: the store keeps it outside any proxy (a card detail). */
+const copy = () => memoryOf('clipboard');
 
 /** Copies `value`; resolves to the copy's serial once the clipboard holds it, and schedules its clearing. */
 export async function copyToClipboard(value: string): Promise<number> {
   // Absent outside a secure context; treated like any other refusal.
   if (!navigator.clipboard) throw new Error('No clipboard');
   await navigator.clipboard.writeText(value);
-  clearTimeout(timer);
+  const memory = copy();
+  clearTimeout(memory.timer);
   clipboardState.serial += 1;
   const serial = clipboardState.serial;
   const seconds = preferencesState.security.clipboardClearSeconds;
   if (seconds === null) {
-    written = null;
+    memory.written = null;
     clipboardState.clearsAt = null;
     return serial;
   }
-  written = value;
+  memory.written = value;
   clipboardState.clearsAt = Date.now() + seconds * 1000;
-  timer = setTimeout(() => clearCopy(serial), seconds * 1000);
+  memory.timer = setTimeout(() => clearCopy(serial), seconds * 1000);
   return serial;
 }
 
@@ -73,17 +67,18 @@ async function clearIfStillOurs(copied: string): Promise<void> {
 
 function clearCopy(serial: number): void {
   // A later copy has its own clearing.
-  if (serial !== clipboardState.serial || written === null) return;
+  const memory = copy();
+  if (serial !== clipboardState.serial || memory.written === null) return;
   if (!document.hasFocus()) {
     window.addEventListener('focus', () => clearCopy(serial), { once: true });
     return;
   }
-  const copied = written;
+  const copied = memory.written;
   clearIfStillOurs(copied)
     .catch(reportError)
     .finally(() => {
       if (serial !== clipboardState.serial) return;
-      written = null;
+      memory.written = null;
       clipboardState.clearsAt = null;
     });
 }

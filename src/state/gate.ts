@@ -2,21 +2,20 @@
  * The verification gate (SPEC.md §4): Create PIN, Change PIN, Remove PIN and Delete all cards ask for the password
  * when one exists, else the PIN, else go straight on. The follow-up waits here while the person verifies.
  *
- * The secret the person verified waits here too (outside any proxy: it is a secret, never view data), for a
+ * The secret the person verified waits too (in the store, outside any proxy: it is a secret, never view data), for a
  * follow-up that wraps the key under a new secret: the engine no longer trusts the gate, and wraps the key only for
  * someone who shows it a secret that opens an existing record (worker/api.ts, `createSecret`).
  */
 import type { AuthRecords, SecretRecord } from '../domain/secret';
 import { goBack } from './going-back';
-import { appState } from './store';
+import type { FollowUp } from './store';
+import { appState, memoryOf } from './store';
 
+export type { FollowUp } from './store';
 export type GateRoute = 'password/verify' | 'pin/verify';
-export type FollowUp = () => void | Promise<void>;
 
-let followUp: FollowUp | null = null;
-/** The waiting follow-up goes on to add or change a secret, and will need the secret verified for it. */
-let forNewSecret = false;
-let verified: { kind: 'pin' | 'password'; secret: string } | null = null;
+/** The follow-up waiting here and the secret verified for it: the store keeps them (src/state/store.ts). */
+const gate = () => memoryOf('gate');
 
 /**
  * Which verify screen must come before `action` (relative to the current area, e.g. /user/security/pin/verify),
@@ -25,20 +24,22 @@ let verified: { kind: 'pin' | 'password'; secret: string } | null = null;
  * step; for any other action it is not kept at all.
  */
 export function gateFor(action: FollowUp, options: { forNewSecret?: boolean } = {}): GateRoute | null {
-  verified = null;
+  const memory = gate();
+  memory.verified = null;
   if (!appState.passwordCreated && !appState.pinCreated) {
-    followUp = null;
+    memory.followUp = null;
     return null;
   }
-  followUp = action;
-  forNewSecret = options.forNewSecret === true;
+  memory.followUp = action;
+  memory.forNewSecret = options.forNewSecret === true;
   return appState.passwordCreated ? 'password/verify' : 'pin/verify';
 }
 
 /** After a successful verification: the stored action, taken once. */
 export function takeFollowUp(): FollowUp | null {
-  const action = followUp;
-  followUp = null;
+  const memory = gate();
+  const action = memory.followUp;
+  memory.followUp = null;
   return action;
 }
 
@@ -58,12 +59,13 @@ export async function continueAfterVerification(): Promise<void> {
  * more later.
  */
 export function holdVerified(kind: 'pin' | 'password', secret: string): void {
-  if (followUp && forNewSecret) verified = { kind, secret };
+  const memory = gate();
+  if (memory.followUp && memory.forNewSecret) memory.verified = { kind, secret };
 }
 
 /** Dropped once used, when the app locks, and when another gate begins. */
 export function forgetVerified(): void {
-  verified = null;
+  gate().verified = null;
 }
 
 /**
@@ -71,6 +73,7 @@ export function forgetVerified(): void {
  * new secret; `undefined` when nothing verified is held for a record that still exists.
  */
 export function verifiedProof(known: AuthRecords): { secret: string; record: SecretRecord } | undefined {
+  const { verified } = gate();
   const record = verified ? known[verified.kind] : null;
   return verified && record ? { secret: verified.secret, record } : undefined;
 }

@@ -9,9 +9,12 @@
  * keep the numbering.
  */
 
+import { memoryOf } from './store';
+
 const DEPTH_KEY = 'sleeveDepth';
 
-let depth = 0;
+/** This visit's depth lives in the store, so a reset page starts from none. */
+const visit = () => memoryOf('history');
 
 function depthOf(state: unknown): number | undefined {
   if (typeof state !== 'object' || state === null || !(DEPTH_KEY in state)) return undefined;
@@ -21,22 +24,23 @@ function depthOf(state: unknown): number | undefined {
 
 /** Writes the current entry's number into its state, keeping whatever else the state holds. */
 function stamp(): void {
+  const { depth } = visit();
   if (depthOf(history.state) === depth) return;
   const state = typeof history.state === 'object' && history.state !== null ? history.state : {};
   history.replaceState({ ...state, [DEPTH_KEY]: depth }, '');
 }
 
 function follow(): void {
-  depth = depthOf(history.state) ?? 0;
+  visit().depth = depthOf(history.state) ?? 0;
   stamp();
   addEventListener('pushState', () => {
-    depth += 1;
+    visit().depth += 1;
     stamp();
   });
   // A replaced entry (a redirect) stands where the old one stood.
   addEventListener('replaceState', stamp);
   addEventListener('popstate', () => {
-    depth = depthOf(history.state) ?? 0;
+    visit().depth = depthOf(history.state) ?? 0;
   });
 }
 
@@ -47,7 +51,7 @@ if (typeof window !== 'undefined') follow();
  * `fallback` (an absolute path of Sleeve), so the person still lands on a screen of Sleeve.
  */
 export function goBack(steps: number, fallback: string): void {
-  if (depth >= steps) {
+  if (visit().depth >= steps) {
     history.go(-steps);
     return;
   }
@@ -56,6 +60,6 @@ export function goBack(steps: number, fallback: string): void {
 
 /** Forgets the entries before this one, as on a screen opened straight from its address. Tests use it. */
 export function forgetEarlierEntries(): void {
-  depth = 0;
+  visit().depth = 0;
   history.replaceState({ ...(history.state ?? {}), [DEPTH_KEY]: 0 }, '');
 }

@@ -7,25 +7,18 @@
  * (src/engine/passkey.ts), and this module never keeps it. Every change is one write under the storage lock, made
  * against the records this tab knows, so a passkey added or removed in another tab meanwhile refuses it plainly.
  */
-import { proxy } from 'valtio';
 import { SleeveError } from '../domain/errors';
 import { PasskeyMessages } from '../domain/passkey';
 import type { AuthRecords, PasskeyRecord, SecretRecord } from '../domain/secret';
-import { sortOut, withUnreadable } from '../domain/stored-cards';
-import { getEngine } from '../engine';
 import { createPasskeyRecord, unlockWithPasskey as openWithPasskey } from '../engine/passkey';
 import { updateStorage } from '../storage/local-storage';
 import type { RegisteredPasskey } from '../webauthn/ceremonies';
 import { evaluatePasskey, forgetPasskey, passkeysSupported, registerPasskey } from '../webauthn/ceremonies';
-import { assertUnchanged, CHANGED_ELSEWHERE, samePasskey } from './device-records';
-import { appState, records, setRecords, showOpened, storedCollection } from './store';
+import { assertUnchanged, samePasskey } from './device-records';
+import { unlockStored, withSecret } from './secrets';
+import { appState, passkeyState, records, setRecords } from './store';
 
-export const passkeyState = proxy({
-  /** This browser, at this address, can unlock with a passkey (src/webauthn/ceremonies.ts). */
-  supported: false,
-  /** A passkey ceremony or its storing runs: the passkey buttons wait. */
-  busy: false,
-});
+export { passkeyState } from './store';
 
 /** Finds out once whether passkeys can be offered here; the screens that offer them call it when they show. */
 export async function checkPasskeySupport(): Promise<void> {
@@ -87,41 +80,17 @@ export function unlockWithPasskey(): Promise<void> {
   });
 }
 
-/** A wrong secret comes from the engine as an error with no message, caused by the failed decryption. */
-const isWrongSecret = (error: unknown): boolean =>
-  error instanceof Error && error.message === '' && error.cause instanceof Error;
-
 /**
  * Unlocks with a passkey's PRF output for `record` (detached once sent) and opens the locked wallet's cards in the
  * same engine call, as unlocking with a PIN does; then shows them and leaves the lock. An output that does not open
  * the record says so plainly, and the PIN or password still unlocks.
  */
-export async function unlockWithPasskeyOutput(prfOutput: ArrayBuffer, record: PasskeyRecord): Promise<void> {
-  const engine = getEngine();
-  let collection = storedCollection();
-  const { wellFormed, unreadable } = sortOut(collection);
-  let opened: Awaited<ReturnType<typeof openWithPasskey>>;
-  try {
-    opened = withUnreadable(await openWithPasskey(prfOutput, record, wellFormed), unreadable);
-  } catch (error) {
-    if (isWrongSecret(error)) throw new SleeveError(PasskeyMessages.wrongPasskey, { cause: error });
-    throw error;
-  }
-  try {
+export function unlockWithPasskeyOutput(prfOutput: ArrayBuffer, record: PasskeyRecord): Promise<void> {
+  return unlockStored(
+    (cards) => withSecret(openWithPasskey(prfOutput, record, cards), 'passkey'),
     // Another tab may have removed this passkey, or replaced the records it stands beside, while it answered.
-    if (!samePasskey(records().passkey, record)) throw new SleeveError(CHANGED_ELSEWHERE);
-    // Signed in, a live update may have replaced the stored cards meanwhile: open what is stored now.
-    while (storedCollection() !== collection) {
-      collection = storedCollection();
-      const next = sortOut(collection);
-      opened = withUnreadable(await engine.openCollection(next.wellFormed), next.unreadable);
-    }
-  } catch (error) {
-    await engine.lock();
-    throw error;
-  }
-  showOpened(collection, opened);
-  appState.locked = false;
+    () => samePasskey(records().passkey, record),
+  );
 }
 
 /** Security → 'Remove passkey' (confirmed): the record goes, and the browser is told the passkey is unknown now. */

@@ -1,18 +1,10 @@
 /** The person's preferences, persisted under `sleeve/preferences`. */
-import { proxy } from 'valtio';
 import type { ClipboardClearSeconds, LockAfterMinutes, Preferences } from '../domain/preferences';
-import { defaultPreferences } from '../domain/preferences';
 import { updateStorage } from '../storage/local-storage';
+import { showPreferences } from './store';
 import { showError } from './toast';
 
-export const preferencesState = proxy<Preferences>(defaultPreferences());
-
-export function applyPreferences(preferences: Preferences): void {
-  preferencesState.userInterface.maskCardNumber = preferences.userInterface.maskCardNumber;
-  preferencesState.updates.checkAtLaunch = preferences.updates.checkAtLaunch;
-  preferencesState.security.lockAfterMinutes = preferences.security.lockAfterMinutes;
-  preferencesState.security.clipboardClearSeconds = preferences.security.clipboardClearSeconds;
-}
+export { preferencesState, showPreferences } from './store';
 
 /**
  * Saves one change first and shows it only once it is stored, so a switch or select never lies. The change is made
@@ -26,7 +18,7 @@ async function changePreferences(change: (preferences: Preferences) => void): Pr
       change(next);
       return { preferences: next };
     });
-    applyPreferences(stored.preferences);
+    showPreferences(stored.preferences);
   } catch (error) {
     showError(error);
   }

@@ -3,9 +3,10 @@
  * module decides what is stored, and stores every change in one write under the storage lock, made against what is
  * stored at that moment, so a failure at any step (or a change from another tab) leaves the device as it was.
  */
-import type { CardCollection } from '../domain/card';
+import type { CardCollection, OpenedCards } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
+import { PasskeyMessages } from '../domain/passkey';
 import { isTooCommonPin, PIN_PATTERN } from '../domain/pin-rules';
 import type { AuthRecords, PinRecord, SecretRecord } from '../domain/secret';
 import { openPlain, sortOut, withUnreadable } from '../domain/stored-cards';
@@ -13,19 +14,20 @@ import { getEngine } from '../engine';
 import { replaceRecords, updateStorage } from '../storage/local-storage';
 import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord, sameRecord } from './device-records';
 import { forgetVerified, holdVerified, verifiedProof } from './gate';
+import { clearPasswordStale, showUnlocked } from './lock';
 import { explainKeyMissing, forgetPinAttempts, showPinLimit, underPinLimit } from './pin-limit';
 import { reportError } from './report';
+import { showOpened } from './shown-cards';
 import {
   appState,
   cardsState,
   hasSecret,
-  hideCards,
+  newerPasswordRecord,
   pinLimitState,
   records,
   session,
   setRecords,
   setStoredCollection,
-  showOpened,
   storedCollection,
   takeTicket,
 } from './store';
@@ -41,15 +43,19 @@ export const SecretMessages = {
   enterSixDigits: 'Enter all six digits of the PIN',
 } as const;
 
-/** The one mapping of a wrong secret to what the person reads. */
-const WRONG: Record<SecretKind, string> = { pin: Messages.pinIncorrect, password: Messages.passwordIncorrect };
+/** The one mapping of a wrong secret (or a passkey whose output opens nothing) to what the person reads. */
+const WRONG: Record<SecretKind | 'passkey', string> = {
+  pin: Messages.pinIncorrect,
+  password: Messages.passwordIncorrect,
+  passkey: PasskeyMessages.wrongPasskey,
+};
 
 /** A wrong secret comes from the engine as an error with no message, caused by the failed decryption. */
 const isWrongSecret = (error: unknown): boolean =>
   error instanceof Error && error.message === '' && error.cause instanceof Error;
 
 /** Waits for an engine call that opens a record with a secret; a wrong one rejects with its message, cause kept. */
-export async function withSecret<T>(attempt: Promise<T>, kind: SecretKind): Promise<T> {
+export async function withSecret<T>(attempt: Promise<T>, kind: SecretKind | 'passkey'): Promise<T> {
   try {
     return await attempt;
   } catch (error) {
@@ -61,26 +67,24 @@ export async function withSecret<T>(attempt: Promise<T>, kind: SecretKind): Prom
 // ---- unlock ----
 
 /**
- * Unlocks with `secret` and opens the locked wallet's cards in the same engine call (one derivation, one round trip),
- * stores what must change with the key (`prepare`), then shows the cards and leaves the lock. If `prepare` fails, the
- * key is dropped again rather than leaving a half-open wallet. A card that cannot be opened never fails the unlock.
+ * Opens the locked wallet with a key `open` unwraps in the worker, opening the stored cards in the same engine call
+ * (one derivation, one round trip); `open` rejects as the secret's kind says when the secret is wrong. Then stores
+ * what must change with the key (`prepare`), shows the cards and lifts the lock. If anything after the key fails,
+ * the key is dropped again rather than leaving a half-open wallet. A card that cannot be opened never fails it.
+ * `stillOurs`: whether the record just opened is still one of this device's (another tab may have replaced it during
+ * the derivation, and then the key just opened is not this device's key, and must not be held).
  */
-async function unlockWith(
-  secret: string,
-  record: SecretRecord,
-  kind: SecretKind,
+export async function unlockStored(
+  open: (cards: CardCollection) => Promise<OpenedCards>,
+  stillOurs: () => boolean,
   prepare?: () => Promise<void>,
 ): Promise<void> {
   const engine = getEngine();
-  // A newer password record from the server is not one of this device's records until `prepare` stores it.
-  const ownRecord = holdsRecord(records(), record);
   let collection = storedCollection();
   const { wellFormed, unreadable } = sortOut(collection);
-  let opened = withUnreadable(await withSecret(engine.unlock(secret, record, wellFormed), kind), unreadable);
+  let opened = withUnreadable(await open(wellFormed), unreadable);
   try {
-    // Another tab may have replaced this record during the derivation (an account joined, the PIN changed): the
-    // key just opened is then not this device's key, and must not be held.
-    if (ownRecord && !holdsRecord(records(), record)) throw new SleeveError(CHANGED_ELSEWHERE);
+    if (!stillOurs()) throw new SleeveError(CHANGED_ELSEWHERE);
     // Signed in, a live update may have replaced the stored cards during the derivation: open what is stored now
     // (cards opened a moment ago come from the worker's cache).
     while (storedCollection() !== collection) {
@@ -93,8 +97,18 @@ async function unlockWith(
     await engine.lock();
     throw error;
   }
-  showOpened(collection, opened);
-  appState.locked = false;
+  showUnlocked({ collection, cards: opened });
+}
+
+/** Unlocks with a PIN or password for `record`, as `unlockStored` says. */
+function unlockWith(secret: string, record: SecretRecord, kind: SecretKind, prepare?: () => Promise<void>) {
+  // A newer password record from the server is not one of this device's records until `prepare` stores it.
+  const ownRecord = holdsRecord(records(), record);
+  return unlockStored(
+    (cards) => withSecret(getEngine().unlock(secret, record, cards), kind),
+    () => !ownRecord || holdsRecord(records(), record),
+    prepare,
+  );
 }
 
 /**
@@ -136,7 +150,7 @@ async function bindOlderPin(record: PinRecord): Promise<void> {
 
 /** Unlocks with the account password; after a change elsewhere, with the new one (and keeps its record). */
 export async function unlockWithPassword(password: string): Promise<void> {
-  const stale = appState.passwordStale ? (session()?.newerPasswordRecord() ?? null) : null;
+  const stale = appState.passwordStale ? newerPasswordRecord() : null;
   const record = stale ?? records().password;
   if (!record) throw new InvalidStateError(SecretMessages.completeSignInToUnlock);
   await unlockWith(password, record, 'password', stale ? () => adoptNewerPassword(stale) : undefined);
@@ -150,18 +164,7 @@ async function adoptNewerPassword(record: SecretRecord): Promise<void> {
     auth: { ...current.auth, password: record, pin: null, passkey: null },
   }));
   setRecords(stored.auth);
-  appState.passwordStale = false;
-}
-
-/** Drops the key and the cards on screen; the unlock screens take over. */
-export async function lockApp(): Promise<void> {
-  forgetVerified();
-  await getEngine().lock();
-  // The last secret may have gone while the engine answered (the account left in another tab): the cards are plain
-  // then and stay on screen, rather than an empty unlocked list.
-  if (!hasSecret()) return;
-  hideCards();
-  appState.locked = true;
+  clearPasswordStale();
 }
 
 // ---- verify ----
@@ -268,7 +271,7 @@ export async function removePin(): Promise<void> {
   // Another tab's card may have been shown while the engine answered; then what is stored now is opened instead.
   if (!showOpened(stored.cards, openPlain(stored.cards), ticket)) await openAndShow(storedCollection());
   // No secret is left to unlock with, whatever locked this tab meanwhile (it hears no event of its own write).
-  appState.locked = false;
+  showUnlocked();
 }
 
 /**

@@ -4,18 +4,18 @@
  */
 import { SleeveError } from '../domain/errors';
 import type { AccountServer } from '../remote';
+import { memoryOf } from './store';
 
 export const SERVER_UNAVAILABLE = 'Could not load sign-in. Check your connection and reload the app.';
 
-let loading: Promise<AccountServer> | undefined;
-
 export function loadAccountServer(): Promise<AccountServer> {
-  loading ??= import('../remote').then(
+  const memory = memoryOf('server');
+  memory.loading ??= import('../remote').then(
     (module) => module.accountServer,
     (error: unknown) => {
-      loading = undefined;
+      memory.loading = undefined;
       throw new SleeveError(SERVER_UNAVAILABLE, { cause: error });
     },
   );
-  return loading;
+  return memory.loading;
 }

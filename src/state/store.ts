@@ -1,33 +1,36 @@
 /**
- * What is true for this device, in one place: the lock and account flags and the cards on screen (in proxies the
- * screens read), and, outside any proxy, the auth records, the stored collection and the running sync session.
- * A leaf: it imports nothing of the state layer, so every other state module can read and change it without an
- * import circle, and a test resets the whole device with one call.
+ * What is true for this device, in one place. In proxies, what screens read: the lock and account flags, the cards
+ * on screen, the PIN's limit, the toast, the clipboard's countdown. Outside any proxy, what no screen may hold: the
+ * auth records, the stored collection, the running sync session, the sign-in in progress, the secret the gate
+ * verified, and the bookkeeping of tabs and timers. A leaf: it imports nothing of the state layer, so every other
+ * state module reads and changes it without an import circle, and `resetDevice` puts all of it back as a fresh page
+ * has it.
  *
  * Proxies hold view data only (DESIGN.md invariant 2): decrypted cards, flags, ids of unreadable cards; never a
- * salt, a wrapped key or a CryptoKey.
+ * salt, a wrapped key or a CryptoKey. The lock flags change only through src/state/lock.ts.
  */
 import { proxy, ref } from 'valtio';
-import type { CardCollection, EncryptedCard, OpenedCards, PlainCard, UnreadableCard } from '../domain/card';
+import type { CardCollection, PlainCard, UnreadableCard } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
-import { byModifiedDesc } from '../domain/search';
+import { defaultPreferences, type Preferences } from '../domain/preferences';
 import type { AuthRecords, SecretRecord } from '../domain/secret';
 import { emptyAuthRecords } from '../domain/secret';
 import type { MalformedEntry } from '../domain/server-shapes';
 import type { SignedInUser } from '../domain/user';
+import { engineStartFailure, startedEngine } from '../engine';
+import type {
+  DeviceEvent,
+  DeviceMemory,
+  MemoryPart,
+  SignInResult,
+  StartFailure,
+  StorageProblem,
+  SyncSession,
+} from './store-types';
 
-export interface StorageProblem {
-  name: 'cards' | 'auth' | 'preferences' | 'outbox' | 'pinAttempts';
-  reason: string;
-}
+export type * from './store-types';
 
-/**
- * Why Sleeve could not start: its storage refused (site data blocked, a private window's limits), the engine worker
- * could not be loaded, a part of the app could not be fetched, or something else went wrong on the way.
- */
-export type StartFailure = 'storage' | 'engine' | 'load' | 'unexpected';
-
-export const appState = proxy({
+const initialAppState = () => ({
   phase: 'loading' as 'loading' | 'problem' | 'failed' | 'ready',
   problems: [] as StorageProblem[],
   /** Set with phase 'failed': what went wrong, so the screen can say what to try. */
@@ -48,8 +51,9 @@ export const appState = proxy({
   /** The password was changed on another device: unlocking needs the new one ('Enter your new password'). */
   passwordStale: false,
 });
+export const appState = proxy(initialAppState());
 
-export const cardsState = proxy({
+const initialCardsState = () => ({
   /** Newest first. Held by reference: a new array replaces the old one, so thousands of cards are not proxied. */
   cards: ref([] as PlainCard[]),
   /** True while a merge with another source of cards is under way (SPEC.md §2: the home spinner). */
@@ -63,9 +67,10 @@ export const cardsState = proxy({
   /** Signed in: card changes on this device that the server has not acknowledged yet. */
   waiting: 0,
 });
+export const cardsState = proxy(initialCardsState());
 
 /** The PIN's attempt limit as the PIN screens show it; src/state/pin-limit.ts keeps it in step with storage. */
-export const pinLimitState = proxy({
+const initialPinLimitState = () => ({
   /** When the next PIN may be tried (ms since epoch); 0 when it may be tried now. */
   tryAgainAt: 0,
   /** Ten wrong PINs in a row: the PIN no longer unlocks; the password or 'Forgot PIN?' remain. */
@@ -73,123 +78,132 @@ export const pinLimitState = proxy({
   /** The key that binds the PIN record to this device is not here, so the PIN cannot open. */
   keyMissing: false,
 });
+export const pinLimitState = proxy(initialPinLimitState());
 
-/**
- * The running sync session, from sign-in to sign-out (src/state/sync-session.ts): where card changes go while signed
- * in. Each change is kept in the outbox on this device first, so it resolves once stored here, sent or not.
- */
-export interface SyncSession {
-  put(card: EncryptedCard, shown: PlainCard): Promise<void>;
-  /** Many new cards kept in the outbox in one write (an import), then shown and sent. */
-  putMany(cards: readonly EncryptedCard[], shown: readonly PlainCard[]): Promise<void>;
-  remove(ids: readonly string[], at: number): Promise<void>;
-  /** Writes a new password record to the server; its echo is not taken as a change made elsewhere. */
-  setPasswordRecord(record: SecretRecord): Promise<void>;
-  /** The newer password record that made this device stale, if any. */
-  newerPasswordRecord(): SecretRecord | null;
-  /** Now, by the server's clock: what changes sent to it are dated with (it refuses dates ahead of its own). */
-  now(): number;
-  /** Another tab changed the outbox: show and send what it holds now. */
-  outboxChanged(): void;
-  dispose(): void;
+const initialAccountState = () => ({
+  /** True while a sign-in, sign-out or account deletion runs (the spinner on the Account screen). */
+  busy: false,
+  /** Google sign-in is done and this password step must follow before the person counts as signed in. */
+  awaitingPassword: null as SignInResult | null,
+  /** The Google account's email while one is signed in or signing in: password managers key the password on it. */
+  email: '',
+});
+export const accountState = proxy(initialAccountState());
+
+const initialPasskeyState = () => ({
+  /** This browser, at this address, can unlock with a passkey (src/webauthn/ceremonies.ts). */
+  supported: false,
+  /** A passkey ceremony or its storing runs: the passkey buttons wait. */
+  busy: false,
+});
+export const passkeyState = proxy(initialPasskeyState());
+
+const initialToastState = () => ({
+  visible: false,
+  message: '',
+  type: 'SUCCESS' as 'SUCCESS' | 'ERROR',
+  /** Changes with every toast so the same message shown twice still restarts its timer and announcement. */
+  serial: 0,
+});
+export const toastState = proxy(initialToastState());
+
+const initialClipboardState = () => ({
+  /** Numbers each copy, so the button that made one can tell it from a later copy. */
+  serial: 0,
+  /** When the last copy will be cleared (ms since the epoch), until it has been; `null` when none waits. */
+  clearsAt: null as number | null,
+});
+export const clipboardState = proxy(initialClipboardState());
+
+/** What the route announcer says (src/app/screen-title.ts), and the order of Home's list (src/screens/home). */
+const initialScreenState = () => ({ announcement: '', expiringFirst: false });
+export const screenState = proxy(initialScreenState());
+
+/** A new version of Sleeve waits to take over (its service worker installed, this page still on the old one). */
+export const updateState = proxy({ available: false });
+
+export const preferencesState = proxy<Preferences>(defaultPreferences());
+
+/** Sets every preference in place, so whoever subscribed to a section keeps hearing it. */
+export function showPreferences(preferences: Preferences): void {
+  Object.assign(preferencesState.userInterface, preferences.userInterface);
+  Object.assign(preferencesState.updates, preferences.updates);
+  Object.assign(preferencesState.security, preferences.security);
 }
 
-interface Device {
-  records: AuthRecords;
-  /** The collection the cards on screen come from: this device's storage, or the server's cards while signed in. */
-  collection: CardCollection;
-  session: SyncSession | null;
-  /** Tickets number each reading of cards to be shown, so an older reading never replaces a newer one on screen. */
-  tickets: number;
-  /** The ticket of what is on screen. */
-  shownTicket: number;
-}
-
-const device: Device = {
+const initialMemory = (): DeviceMemory => ({
   records: emptyAuthRecords(),
   collection: emptyPlainCollection(),
   session: null,
   tickets: 0,
   shownTicket: 0,
-};
+  newerPassword: null,
+  signIn: null,
+  gate: { followUp: null, forNewSecret: false, verified: null },
+  tabs: { stop: null, changed: new Set(), following: Promise.resolve() },
+  idle: { lastActivity: Date.now(), timer: undefined, armed: false, stop: null, beforeLock: new Set() },
+  clipboard: { written: null, timer: undefined },
+  toast: { timer: undefined },
+  update: { switchTo: null },
+  server: { loading: undefined },
+  history: { depth: 0 },
+  drafts: { card: null, pin: '', pinSkipped: false },
+  screens: { shown: 0 },
+  listeners: new Set(),
+});
 
-/** A ticket for cards read now; `showOpened` with it shows them only if nothing read later is on screen. */
-export const takeTicket = (): number => ++device.tickets;
+/** The device's memory outside any proxy. Modules of src/state reach their part through the accessors below. */
+const memory: DeviceMemory = initialMemory();
 
-export const records = (): AuthRecords => device.records;
-export const hasSecret = (): boolean => device.records.password !== null || device.records.pin !== null;
+/** The part of the memory one module of src/state keeps its bookkeeping in (its timers, its queue, its listeners). */
+export const memoryOf = <K extends MemoryPart>(part: K): DeviceMemory[K] => memory[part];
+
+/** The sign-in in progress (src/state/sign-in.ts); the Account screens see only which step waits. */
+export const pendingSignIn = (): DeviceMemory['signIn'] => memory.signIn;
+export function setPendingSignIn(next: DeviceMemory['signIn']): void {
+  memory.signIn = next;
+  accountState.awaitingPassword = next ? next.step : null;
+}
+
+export const records = (): AuthRecords => memory.records;
+export const hasSecret = (): boolean => memory.records.password !== null || memory.records.pin !== null;
 
 export function setRecords(next: AuthRecords): void {
-  device.records = next;
+  memory.records = next;
   appState.pinCreated = next.pin !== null;
   appState.passwordCreated = next.password !== null;
   appState.passkeyCreated = next.passkey !== null;
 }
 
-export const storedCollection = (): CardCollection => device.collection;
+export const storedCollection = (): CardCollection => memory.collection;
 
 /** The stored collection changed without the cards on screen changing (encrypted or decrypted as a whole). */
 export function setStoredCollection(collection: CardCollection): void {
-  device.collection = collection;
+  memory.collection = collection;
 }
 
-/**
- * The stored collection and what opening it gave, shown; `false` (and nothing shown) when cards read after
- * `ticket` are already on screen: opening is slow, and an older open must not undo a newer change.
- */
-export function showOpened(collection: CardCollection, opened: OpenedCards, ticket = takeTicket()): boolean {
-  if (ticket < device.shownTicket) return false;
-  device.shownTicket = ticket;
-  device.collection = collection;
-  cardsState.cards = ref([...opened.cards].sort(byModifiedDesc));
-  cardsState.unreadable = ref(opened.unreadable);
-  cardsState.kept = ref(cardsState.kept.filter((id) => opened.unreadable.some((card) => card.id === id)));
+/** A ticket for cards read now; src/state/shown-cards.ts shows them only if nothing read later is on screen. */
+export const takeTicket = (): number => ++memory.tickets;
+
+/** Marks what is on screen as read with `ticket`; `false` when cards read later are already there. */
+export function claimScreen(ticket: number): boolean {
+  if (ticket < memory.shownTicket) return false;
+  memory.shownTicket = ticket;
   return true;
 }
 
-/** One card changed on screen, the rest as they were (no need to open the whole collection again). */
-export function showCard(collection: CardCollection, card: PlainCard): void {
-  device.shownTicket = takeTicket();
-  device.collection = collection;
-  cardsState.cards = ref([card, ...cardsState.cards.filter((other) => other.id !== card.id)].sort(byModifiedDesc));
+/** The password record newer than this device's, heard from the server; unlocking with it adopts it. */
+export const newerPasswordRecord = (): SecretRecord | null => memory.newerPassword;
+export function setNewerPasswordRecord(record: SecretRecord | null): void {
+  memory.newerPassword = record;
 }
 
-/** Many cards added to the screen at once (an import), the rest as they were. */
-export function showCards(collection: CardCollection, cards: readonly PlainCard[]): void {
-  device.shownTicket = takeTicket();
-  device.collection = collection;
-  const added = new Set(cards.map((card) => card.id));
-  const rest = cardsState.cards.filter((card) => !added.has(card.id));
-  cardsState.cards = ref([...cards, ...rest].sort(byModifiedDesc));
-}
-
-/** Cards gone from the stored collection, and from the screen. */
-export function showWithout(collection: CardCollection, ids: readonly string[]): void {
-  device.shownTicket = takeTicket();
-  device.collection = collection;
-  const gone = new Set(ids);
-  cardsState.cards = ref(cardsState.cards.filter((card) => !gone.has(card.id)));
-  cardsState.unreadable = ref(cardsState.unreadable.filter((card) => !gone.has(card.id)));
-}
-
-/** The person chose to keep a card that could not be opened: it stays stored and is no longer counted on Home. */
-export function keepUnreadable(id: string): void {
-  if (!cardsState.kept.includes(id)) cardsState.kept = ref([...cardsState.kept, id]);
-}
-
-/** Forgets every card on screen (locking, leaving); storage is not touched. */
-export function hideCards(): void {
-  cardsState.cards = ref([]);
-  cardsState.unreadable = ref([]);
-  cardsState.kept = ref([]);
-}
-
-export const session = (): SyncSession | null => device.session;
+export const session = (): SyncSession | null => memory.session;
 
 /** Replaces the sync session; the one before is disposed, so nothing of it can touch the next. */
 export function setSession(next: SyncSession | null): void {
-  if (device.session && device.session !== next) device.session.dispose();
-  device.session = next;
+  if (memory.session && memory.session !== next) memory.session.dispose();
+  memory.session = next;
   if (!next) {
     cardsState.merging = false;
     cardsState.waiting = 0;
@@ -197,20 +211,52 @@ export function setSession(next: SyncSession | null): void {
   }
 }
 
-/** Back to a device that knows nothing: what a fresh page starts from before reading storage. */
-export function resetDevice(): void {
+/** Tells every listener (src/state/lifecycle.ts) what the state layer learnt; returns nothing to wait for. */
+export function emitDeviceEvent(event: DeviceEvent): void {
+  for (const listener of memory.listeners) listener(event);
+}
+
+export function onDeviceEvent(listener: (event: DeviceEvent) => void): () => void {
+  memory.listeners.add(listener);
+  return () => memory.listeners.delete(listener);
+}
+
+/**
+ * Forgets what was read from storage (records, collection, session, cards on screen, the lock and account flags):
+ * what every start does before it reads storage again. Timers, listeners and preferences stay: a copied card number
+ * is still cleared on time, and this tab still hears other tabs.
+ */
+export function forgetStorageReading(): void {
   setSession(null);
   setRecords(emptyAuthRecords());
-  device.collection = emptyPlainCollection();
-  hideCards();
-  Object.assign(appState, {
-    phase: 'loading',
-    problems: [],
-    startFailure: null,
-    locked: false,
-    user: null,
-    remoteReady: true,
-    passwordStale: false,
-  });
-  Object.assign(pinLimitState, { tryAgainAt: 0, stopped: false, keyMissing: false });
+  memory.collection = emptyPlainCollection();
+  memory.newerPassword = null;
+  Object.assign(cardsState, initialCardsState());
+  Object.assign(appState, initialAppState());
+  Object.assign(pinLimitState, initialPinLimitState());
+}
+
+/**
+ * Back to a device that knows nothing, as a fresh page has it: no key in the engine, nothing read, nothing typed,
+ * no timer waiting. Tests start each case from here.
+ */
+export async function resetDevice(): Promise<void> {
+  forgetStorageReading();
+  memory.tabs.stop?.();
+  memory.idle.stop?.();
+  clearTimeout(memory.idle.timer);
+  clearTimeout(memory.clipboard.timer);
+  clearTimeout(memory.toast.timer);
+  Object.assign(memory, initialMemory());
+  setPendingSignIn(null);
+  Object.assign(accountState, initialAccountState());
+  Object.assign(passkeyState, initialPasskeyState());
+  Object.assign(toastState, initialToastState());
+  Object.assign(clipboardState, initialClipboardState());
+  updateState.available = false;
+  Object.assign(screenState, initialScreenState());
+  showPreferences(defaultPreferences());
+  // A worker that failed to start never answers, and holds no key either.
+  const engine = startedEngine();
+  if (engine) await Promise.race([engine.lock(), engineStartFailure().catch(() => undefined)]);
 }

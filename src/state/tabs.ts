@@ -9,36 +9,48 @@ import { getEngine } from '../engine';
 import type { StoredValueName } from '../storage/local-storage';
 import { loadAuth, loadCards, loadPreferences, onStorageChange } from '../storage/local-storage';
 import { samePinLayer, sameRecord, sameRecords } from './device-records';
+import { lockDevice, showUnlocked } from './lock';
 import { showPinLimit } from './pin-limit';
-import { applyPreferences } from './preferences';
 import { reportError } from './report';
-import { appState, hideCards, records, session, setRecords, setStoredCollection } from './store';
+import {
+  appState,
+  emitDeviceEvent,
+  memoryOf,
+  records,
+  session,
+  setRecords,
+  setStoredCollection,
+  showPreferences,
+} from './store';
 import { openAndShow, openStored } from './view';
 
-let stop: (() => void) | null = null;
-let changed = new Set<StoredValueName>();
-let following: Promise<void> = Promise.resolve();
-let restartApp: (() => Promise<void>) | null = null;
-
-/** Starts following other tabs (once per page); `restart` reads storage afresh when the change needs it. */
-export function followOtherTabs(restart: () => Promise<void>): void {
-  restartApp = restart;
-  if (stop) return;
-  stop = onStorageChange((name) => {
+/**
+ * Starts following other tabs (once per page). Each change is followed in order, on one queue (kept in the store)
+ * that a restart of the app also waits its turn on (src/state/lifecycle.ts).
+ */
+export function followOtherTabs(): void {
+  const tabs = memoryOf('tabs');
+  if (tabs.stop) return;
+  tabs.stop = onStorageChange((name) => {
     // Changes that arrive together (a PIN and the cards it encrypted) are followed as one, in order.
-    const first = changed.size === 0;
-    changed.add(name);
+    const first = tabs.changed.size === 0;
+    tabs.changed.add(name);
     if (!first) return;
-    following = following
+    tabs.following = tabs.following
       .then(async () => {
-        const names = changed;
-        changed = new Set();
-        await follow(names, restart);
+        const names = tabs.changed;
+        tabs.changed = new Set();
+        await follow(names);
         // Another tab counted a wrong PIN (or cleared the count), or the PIN it counts for changed.
         if (names.has('pinAttempts') || names.has('auth')) showPinLimit();
       })
       .catch(reportError);
   });
+}
+
+/** What is stored changed in a way only a fresh start follows; the restart queues behind this follow. */
+function restart(): void {
+  emitDeviceEvent({ kind: 'restart-needed' });
 }
 
 /** Whether one of the secrets this tab knew is still stored as it was (so the key it wraps is still the key). */
@@ -55,23 +67,11 @@ async function opensWithHeldKey(collection: CardCollection): Promise<boolean> {
   }
 }
 
-/**
- * Starts this tab afresh from what is stored, after the changes of other tabs it is following, in order. Never
- * from inside a follow (start-up included): that would wait for itself.
- */
-export function startAfresh(): Promise<void> {
-  const restart = restartApp;
-  if (!restart) return Promise.resolve();
-  const done = following.then(restart);
-  following = done.catch(reportError);
-  return done;
-}
-
-async function follow(names: Set<StoredValueName>, restart: () => Promise<void>): Promise<void> {
+async function follow(names: Set<StoredValueName>): Promise<void> {
   if (appState.phase !== 'ready') return restart();
   if (names.has('preferences')) {
     const preferences = loadPreferences();
-    if (preferences.ok) applyPreferences(preferences.value);
+    if (preferences.ok) showPreferences(preferences.value);
   }
   const auth = loadAuth();
   const cards = loadCards();
@@ -88,7 +88,7 @@ async function follow(names: Set<StoredValueName>, restart: () => Promise<void>)
     if (had && !has) {
       // The last secret was removed elsewhere: the cards are plain again and need no key.
       await getEngine().lock();
-      appState.locked = false;
+      showUnlocked();
       return openAndShow(cards.value);
     }
     // A first secret was created elsewhere, with a key this tab does not hold: lock until it is entered here. The
@@ -98,10 +98,7 @@ async function follow(names: Set<StoredValueName>, restart: () => Promise<void>)
       !had ||
       (!appState.locked && now.password === null && !keptOne(before, now) && !(await opensWithHeldKey(cards.value)));
     if (has && newKey) {
-      await getEngine().lock();
-      hideCards();
-      setStoredCollection(cards.value);
-      appState.locked = true;
+      await lockDevice(cards.value);
       return;
     }
     // A PIN added, changed or removed beside another secret: the key is the same, nothing else changes.

@@ -1,33 +1,26 @@
 /** The toast at the bottom of the screen: green for success, red for error, gone after 3 s. */
-import { proxy } from 'valtio';
 import { messageOf } from '../domain/errors';
 import { reportError } from './report';
+import { memoryOf, toastState } from './store';
+
+export { toastState } from './store';
 
 export const TOAST_DURATION_MS = 3000;
 
 export type ToastType = 'SUCCESS' | 'ERROR';
 
-export const toastState = proxy({
-  visible: false,
-  message: '',
-  type: 'SUCCESS' as ToastType,
-  /** Changes with every toast so the same message shown twice still restarts its timer and announcement. */
-  serial: 0,
-});
-
-let hideTimer: ReturnType<typeof setTimeout> | undefined;
-
 export function showToast(message: string, type: ToastType = 'SUCCESS'): void {
-  clearTimeout(hideTimer);
+  const memory = memoryOf('toast');
+  clearTimeout(memory.timer);
   toastState.message = message;
   toastState.type = type;
   toastState.visible = true;
   toastState.serial += 1;
-  hideTimer = setTimeout(hideToast, TOAST_DURATION_MS);
+  memory.timer = setTimeout(hideToast, TOAST_DURATION_MS);
 }
 
 export function hideToast(): void {
-  clearTimeout(hideTimer);
+  clearTimeout(memoryOf('toast').timer);
   toastState.visible = false;
 }
 

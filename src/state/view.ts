@@ -6,7 +6,8 @@
 import type { CardCollection } from '../domain/card';
 import { openPlain, sortOut, withUnreadable } from '../domain/stored-cards';
 import { getEngine } from '../engine';
-import { setStoredCollection, showOpened, storedCollection, takeTicket } from './store';
+import { showOpened } from './shown-cards';
+import { setStoredCollection, storedCollection, takeTicket } from './store';
 
 /** What opening `collection` gives; encrypted collections need the key held in the worker. */
 export async function openStored(collection: CardCollection) {

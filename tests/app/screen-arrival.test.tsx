@@ -5,7 +5,8 @@
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { createPin, lockApp } from '../../src/state/secrets';
+import { lockDevice } from '../../src/state/lock';
+import { createPin } from '../../src/state/secrets';
 import { showToast } from '../../src/state/toast';
 import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp } from '../support/render';
@@ -70,7 +71,7 @@ describe('locked', () => {
   beforeEach(async () => {
     const mounted = await renderApp('/home', { cards: [card] });
     await createPin(PIN);
-    await lockApp();
+    await lockDevice();
     await mounted.unmount();
     locked = { cards: localStorage.getItem('sleeve/cards') ?? '', auth: localStorage.getItem('sleeve/auth') ?? '' };
   });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { appState } from '../../src/state/app';
 import { cardsState } from '../../src/state/cards';
+import { appState } from '../../src/state/lifecycle';
 import { expectNoAxeViolations } from '../support/axe';
 import { expiryIn, makeCard, renderApp } from '../support/render';
 

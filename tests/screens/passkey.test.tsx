@@ -5,8 +5,9 @@
  */
 import { beforeEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
+import { lockDevice } from '../../src/state/lock';
 import { keepPasskey } from '../../src/state/passkey';
-import { createPin, lockApp, verifyPin } from '../../src/state/secrets';
+import { createPin, verifyPin } from '../../src/state/secrets';
 import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp } from '../support/render';
 
@@ -28,7 +29,7 @@ beforeEach(async () => {
   const prfOutput = Uint8Array.from({ length: 32 }, (_, index) => index).buffer;
   const salt = btoa(String.fromCharCode(...new Uint8Array(32).fill(1)));
   await keepPasskey({ credentialId: btoa('credential'), salt, prfOutput });
-  await lockApp();
+  await lockDevice();
   await mounted.unmount();
   locked = { cards: localStorage.getItem('sleeve/cards') ?? '', auth: localStorage.getItem('sleeve/auth') ?? '' };
 });

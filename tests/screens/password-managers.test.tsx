@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { navigate } from 'wouter/use-browser-location';
-import { continueSignIn, createAccountPassword, signOut } from '../../src/state/account';
+import { signOut } from '../../src/state/leave';
+import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
 import { googleSignIn, uniqueSub } from '../support/google';
 import { currentPath, renderApp } from '../support/render';
 

@@ -8,7 +8,8 @@ import { page, userEvent } from 'vitest/browser';
 import type { PinAttempts } from '../../src/domain/pin-attempts';
 import type { PinRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
-import { createPin, lockApp } from '../../src/state/secrets';
+import { lockDevice } from '../../src/state/lock';
+import { createPin } from '../../src/state/secrets';
 import { deleteDeviceKeys } from '../support/device-keys';
 import { makeCard, renderApp } from '../support/render';
 
@@ -50,7 +51,7 @@ async function expectKeypadBlocked(blocked: boolean): Promise<void> {
 beforeEach(async () => {
   const mounted = await renderApp('/home', { cards: [makeCard({ issuer: 'First Bank' }, { id: 'Ab3dEf9h' })] });
   await createPin(PIN);
-  await lockApp();
+  await lockDevice();
   await mounted.unmount();
   locked = { cards: localStorage.getItem('sleeve/cards') ?? '', auth: localStorage.getItem('sleeve/auth') ?? '' };
   salt = (JSON.parse(locked.auth) as { pin: PinRecord }).pin.salt;

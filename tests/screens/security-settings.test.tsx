@@ -6,8 +6,7 @@
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { getEngine } from '../../src/engine';
-import { holdCardDraft, peekCardDraft } from '../../src/screens/add/card-draft';
-import { holdPinDraft, peekPinDraft } from '../../src/screens/pin/pin-draft';
+import { holdCardDraft, holdPinDraft, peekCardDraft, peekPinDraft } from '../../src/state/drafts';
 import { createPin } from '../../src/state/secrets';
 import { appState, cardsState } from '../../src/state/store';
 import { expectNoAxeViolations } from '../support/axe';

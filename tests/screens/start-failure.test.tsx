@@ -8,12 +8,12 @@ import { Router } from 'wouter';
 import { App } from '../../src/app/App';
 import { SLOW_START_MS, Splash } from '../../src/app/Splash';
 import { StartBoundary } from '../../src/app/StartBoundary';
-import { startApp } from '../../src/state/app';
+import { startApp } from '../../src/state/lifecycle';
 import { appState, resetDevice } from '../../src/state/store';
 import { renderComponent, seedStorage } from '../support/render';
 
 async function startWholeApp(): Promise<void> {
-  resetDevice();
+  await resetDevice();
   await renderComponent(
     <Router>
       <App />
@@ -92,11 +92,12 @@ test('a screen whose code could not be fetched shows what to try instead of a bl
 });
 
 test('a splash that waits too long says what it is waiting for and offers a reload', async () => {
+  // Reset before the clock is faked: the reset waits for the engine's worker to drop its key.
+  await resetDevice();
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   onTestFinished(() => {
     vi.useRealTimers();
   });
-  resetDevice();
   appState.remoteReady = false;
   await renderComponent(<Splash />);
   await vi.advanceTimersByTimeAsync(SLOW_START_MS - 1);

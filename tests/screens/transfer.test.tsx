@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { PlainCard } from '../../src/domain/card';
-import { eraseDevice } from '../../src/state/app';
+import { eraseDevice } from '../../src/state/lifecycle';
 import { createPin } from '../../src/state/secrets';
 import bitwardenText from '../fixtures/transfer/bitwarden.json?raw';
 import csvText from '../fixtures/transfer/cards.csv?raw';

@@ -1,6 +1,7 @@
 import { beforeEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { createPin, lockApp } from '../../src/state/secrets';
+import { lockDevice } from '../../src/state/lock';
+import { createPin } from '../../src/state/secrets';
 import { appState } from '../../src/state/store';
 import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp } from '../support/render';
@@ -17,7 +18,7 @@ beforeEach(async () => {
   // A device that already has a PIN: its cards stored encrypted, then a fresh start.
   const mounted = await renderApp('/home', { cards: [makeCard({ issuer: 'First Bank' }, { id: 'Ab3dEf9h' })] });
   await createPin(PIN);
-  await lockApp();
+  await lockDevice();
   await mounted.unmount();
   locked = { cards: localStorage.getItem('sleeve/cards') ?? '', auth: localStorage.getItem('sleeve/auth') ?? '' };
 });

@@ -13,17 +13,10 @@ import type { SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
 import * as db from '../../src/remote/database';
 import { auth, database } from '../../src/remote/firebase';
-import {
-  abandonSignIn,
-  continueSignIn,
-  createAccountPassword,
-  enterAccountPassword,
-  removeAccount,
-  signOut,
-} from '../../src/state/account';
-import { appState, startApp } from '../../src/state/app';
 import { cardsState, deleteCard, saveCard } from '../../src/state/cards';
 import { gateFor } from '../../src/state/gate';
+import { removeAccount, signOut } from '../../src/state/leave';
+import { appState, startApp } from '../../src/state/lifecycle';
 import {
   changePassword,
   createPin,
@@ -32,6 +25,7 @@ import {
   verifyPassword,
   verifyPin,
 } from '../../src/state/secrets';
+import { abandonSignIn, continueSignIn, createAccountPassword, enterAccountPassword } from '../../src/state/sign-in';
 import { toastState } from '../../src/state/toast';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';

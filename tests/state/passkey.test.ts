@@ -10,10 +10,11 @@ import type { PlainCard } from '../../src/domain/card';
 import { PasskeyMessages } from '../../src/domain/passkey';
 import type { PasskeyRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
-import { appState, startApp } from '../../src/state/app';
 import { cardsState } from '../../src/state/cards';
 import { CHANGED_ELSEWHERE } from '../../src/state/device-records';
 import { gateFor } from '../../src/state/gate';
+import { appState, startApp } from '../../src/state/lifecycle';
+import { lockDevice } from '../../src/state/lock';
 import {
   checkPasskeySupport,
   keepPasskey,
@@ -21,7 +22,7 @@ import {
   removePasskey,
   unlockWithPasskeyOutput,
 } from '../../src/state/passkey';
-import { createPin, lockApp, removePin, unlockWithPin, verifyPin } from '../../src/state/secrets';
+import { createPin, removePin, unlockWithPin, verifyPin } from '../../src/state/secrets';
 import { records } from '../../src/state/store';
 import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
@@ -81,7 +82,7 @@ describe('a device with a passkey', () => {
   beforeEach(async () => {
     await verifyPin(PIN);
     await keepPasskey(registered());
-    await lockApp();
+    await lockDevice();
     // As a fresh page would: nothing in memory but what startApp reads from storage.
     await startApp();
   });
@@ -126,7 +127,7 @@ describe('a device with a passkey', () => {
     await verifyPin(PIN);
     await createPin('806142');
     expect(storedPasskey()).toEqual(record);
-    await lockApp();
+    await lockDevice();
     await unlockWithPasskeyOutput(prfOutput(), record);
     expect(shownIds()).toEqual(cards.map((card) => card.id).sort());
   });

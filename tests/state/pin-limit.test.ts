@@ -9,10 +9,11 @@ import { Messages } from '../../src/domain/errors';
 import type { PinAttempts } from '../../src/domain/pin-attempts';
 import type { PinRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
-import { appState, startApp } from '../../src/state/app';
 import { gateFor } from '../../src/state/gate';
+import { appState, startApp } from '../../src/state/lifecycle';
+import { lockDevice } from '../../src/state/lock';
 import { PinLimitMessages } from '../../src/state/pin-limit';
-import { createPin, lockApp, unlockWithPin, verifyPin } from '../../src/state/secrets';
+import { createPin, unlockWithPin, verifyPin } from '../../src/state/secrets';
 import { cardsState, pinLimitState } from '../../src/state/store';
 import { deleteDeviceKeys } from '../support/device-keys';
 import { startEngine, stopEngines } from '../support/engine-worker';
@@ -36,7 +37,7 @@ const withoutRevision = () => {
 
 /** A fresh page of this device: nothing in memory but what startApp reads. */
 async function freshPage(): Promise<void> {
-  await lockApp();
+  await lockDevice();
   await startApp();
 }
 
@@ -212,7 +213,7 @@ describe('changing the PIN', () => {
     // Nor one the app locked after.
     gateFor(() => undefined, { forNewSecret: true });
     await verifyPin(PIN);
-    await lockApp();
+    await lockDevice();
     await unlockWithPin(PIN);
     await expect(createPin('806142')).rejects.toThrow(Messages.verifyFirst);
     // As Change PIN's gate: kept, and spent by the change.

@@ -6,10 +6,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlainCard } from '../../src/domain/card';
 import { getEngine } from '../../src/engine';
-import { appState, startApp } from '../../src/state/app';
 import { cardsState } from '../../src/state/cards';
 import { gateFor } from '../../src/state/gate';
-import { createPin, lockApp, removePin, unlockWithPin, verifyPin } from '../../src/state/secrets';
+import { appState, startApp } from '../../src/state/lifecycle';
+import { lockDevice } from '../../src/state/lock';
+import { createPin, removePin, unlockWithPin, verifyPin } from '../../src/state/secrets';
 import { fillQuota, seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
 
@@ -77,7 +78,7 @@ describe('creating the first PIN', () => {
 describe('a device with a PIN', () => {
   beforeEach(async () => {
     await createPin(PIN);
-    await lockApp();
+    await lockDevice();
     // As a fresh page would: nothing in memory but what startApp reads from storage.
     await startApp();
   });
@@ -104,7 +105,7 @@ describe('a device with a PIN', () => {
     expect((await getEngine().derivationCount()) - before).toBe(2);
     await expect(createPin('806142')).resolves.toBe('updated');
     expect((await getEngine().derivationCount()) - before).toBe(3);
-    await lockApp();
+    await lockDevice();
     await expect(unlockWithPin(PIN)).rejects.toThrow('Entered PIN is incorrect');
     await unlockWithPin('806142');
   });

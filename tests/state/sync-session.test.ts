@@ -10,10 +10,11 @@ import { afterEach, beforeEach, describe, expect, onTestFinished, test } from 'v
 import { CARD_CAP } from '../../src/domain/card-cap';
 import { getEngine } from '../../src/engine';
 import { auth, database } from '../../src/remote/firebase';
-import { continueSignIn, createAccountPassword, signOut } from '../../src/state/account';
-import { startApp } from '../../src/state/app';
 import { cardsState, deleteAllCards, deleteCard, saveCard, saveNewCards } from '../../src/state/cards';
+import { signOut } from '../../src/state/leave';
+import { startApp } from '../../src/state/lifecycle';
 import { unlockWithPassword } from '../../src/state/secrets';
+import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
 import { toastState } from '../../src/state/toast';
 import { rejectionOf } from '../support/engine-rejection';
 import { googleSignIn, serverValue, uniqueSub, writeRulesAside } from '../support/google';

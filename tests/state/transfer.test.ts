@@ -11,10 +11,12 @@ import { BRAND_RULES, detectNetwork } from '../../src/domain/card-brands';
 import { readImportFile } from '../../src/domain/transfer/read-file';
 import { getEngine } from '../../src/engine';
 import { auth } from '../../src/remote/firebase';
-import { continueSignIn, createAccountPassword, signOut } from '../../src/state/account';
-import { eraseDevice, startApp } from '../../src/state/app';
 import { cardsState } from '../../src/state/cards';
-import { createPin, lockApp, unlockWithPin } from '../../src/state/secrets';
+import { signOut } from '../../src/state/leave';
+import { eraseDevice, startApp } from '../../src/state/lifecycle';
+import { lockDevice } from '../../src/state/lock';
+import { createPin, unlockWithPin } from '../../src/state/secrets';
+import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
 import { buildPreview, exportBackup, exportPlain, importCards, openBackupFile } from '../../src/state/transfer';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
 import { fillQuota, seedPlainCards, storedJson } from '../support/seed-storage';
@@ -111,7 +113,7 @@ describe('the round trip', () => {
     }
     expect(localStorage.getItem('sleeve/cards')).not.toContain(wallet[0]?.data.number);
     // A fresh unlock opens them from storage, every one exactly.
-    await lockApp();
+    await lockDevice();
     expect(cardsState.cards).toEqual([]);
     await unlockWithPin('802461');
     expect(cardsState.unreadable).toEqual([]);

@@ -10,13 +10,9 @@ import { createRoot } from 'react-dom/client';
 import { onTestFinished } from 'vitest';
 import { Router } from 'wouter';
 import { App } from '../../src/app/App';
-import { forgetShownScreens } from '../../src/app/screen-title';
 import type { CardData, PlainCard, PlainCollection } from '../../src/domain/card';
 import type { Preferences } from '../../src/domain/preferences';
-import { getEngine } from '../../src/engine';
-import { forgetSkip } from '../../src/screens/add/card-draft';
-import { resetListOrder } from '../../src/screens/home/list-order';
-import { startApp } from '../../src/state/app';
+import { startApp } from '../../src/state/lifecycle';
 import { resetDevice } from '../../src/state/store';
 import { hideToast } from '../../src/state/toast';
 import type { StoredValueName } from '../../src/storage/local-storage';
@@ -137,11 +133,7 @@ export async function renderApp(path: string, seed: Seed = {}): Promise<Mounted>
   // As on a fresh page load: the splash until startApp() has read storage, so no screen sees the last test's cards;
   // no key held, nothing of the device in memory, no earlier answer to the PIN recommendation, Home's list newest
   // first.
-  resetDevice();
-  forgetShownScreens();
-  await getEngine().lock();
-  forgetSkip();
-  resetListOrder();
+  await resetDevice();
   const originalUrl = window.location.pathname + window.location.search + window.location.hash;
   history.replaceState(null, '', path);
   const mounted = await mount(

@@ -56,3 +56,12 @@ export function makeCards(seed: number, count: number): PlainCard[] {
   }
   return [...cards.values()];
 }
+
+/**
+ * The base seed of a seeded run: the number given, a new random one when given `random`, else `fixed`, so that
+ * `npm test` (and CI) always runs the same sequences. Every test that uses one prints it.
+ */
+export function baseSeed(given: string | undefined, fixed: number): number {
+  if (given === 'random') return Math.floor(Math.random() * 2 ** 31);
+  return given ? Number(given) >>> 0 : fixed;
+}

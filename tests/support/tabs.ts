@@ -6,7 +6,7 @@
  */
 import { onTestFinished } from 'vitest';
 
-type AppModule = typeof import('../../src/state/app');
+type AppModule = typeof import('../../src/state/lifecycle');
 type CardsModule = typeof import('../../src/state/cards');
 type SecretsModule = typeof import('../../src/state/secrets');
 type StoreModule = typeof import('../../src/state/store');
@@ -38,7 +38,7 @@ export async function openTab(): Promise<Tab> {
   frame.title = name;
   frame.srcdoc = `<!doctype html><script type="module">
     const [app, cards, secrets, store, engine, gate] = await Promise.all([
-      import('/src/state/app.ts'), import('/src/state/cards.ts'), import('/src/state/secrets.ts'),
+      import('/src/state/lifecycle.ts'), import('/src/state/cards.ts'), import('/src/state/secrets.ts'),
       import('/src/state/store.ts'), import('/src/engine/index.ts'), import('/src/state/gate.ts'),
     ]);
     window.sleeveTab = { app, cards, secrets, store, engine, gate };

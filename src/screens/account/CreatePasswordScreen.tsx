@@ -6,7 +6,8 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { Page } from '../../app/Page';
 import { NewPasswordFields } from '../../components/password/NewPasswordFields';
-import { accountState, createAccountPassword } from '../../state/account';
+import { accountState } from '../../state/account';
+import { createAccountPassword } from '../../state/sign-in';
 import { showToast } from '../../state/toast';
 
 export function CreatePasswordScreen() {

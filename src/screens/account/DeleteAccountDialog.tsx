@@ -3,7 +3,7 @@
  * deletion runs once the sheet has gone; deleteAccount() announces its own success.
  */
 import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
-import { deleteAccount } from '../../state/account';
+import { deleteAccount } from '../../state/leave';
 import { showError } from '../../state/toast';
 
 export const DELETE_ACCOUNT_TEXTS = [

@@ -6,7 +6,8 @@ import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { Page } from '../../app/Page';
 import { CurrentPasswordField } from '../../components/password/CurrentPasswordField';
-import { accountState, enterAccountPassword } from '../../state/account';
+import { accountState } from '../../state/account';
+import { enterAccountPassword } from '../../state/sign-in';
 import { showToast } from '../../state/toast';
 import { ForgotPassword } from './ForgotPassword';
 

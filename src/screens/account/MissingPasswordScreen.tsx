@@ -9,7 +9,9 @@ import { useSnapshot } from 'valtio';
 import { Page } from '../../app/Page';
 import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
 import { Spinner } from '../../components/Spinner';
-import { AccountMessages, abandonSignIn, accountState, deleteAccount } from '../../state/account';
+import { AccountMessages, accountState } from '../../state/account';
+import { deleteAccount } from '../../state/leave';
+import { abandonSignIn } from '../../state/sign-in';
 import { showError } from '../../state/toast';
 
 export const MISSING_TEXTS = {

@@ -5,8 +5,8 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
-import { signOut } from '../../state/account';
 import { cardsState } from '../../state/cards';
+import { signOut } from '../../state/leave';
 import { showError } from '../../state/toast';
 
 export const SIGN_OUT_TEXTS = [

@@ -1,9 +1,9 @@
 /** Everything under /add: the intro, the editor, and the PIN the editor may ask for before saving. */
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { peekCardDraft } from '../../state/drafts';
 import { showError } from '../../state/toast';
 import { PinCreateRoutes } from '../pin/PinCreateRoutes';
 import { AddIntroScreen } from './AddIntroScreen';
-import { peekCardDraft } from './card-draft';
 import { NewCardScreen, saveAndOpen } from './NewCardScreen';
 
 function EditorRoutes() {

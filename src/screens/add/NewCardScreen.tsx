@@ -11,9 +11,15 @@ import { DoneAction } from '../../components/DoneAction';
 import { Sheet } from '../../components/Sheet';
 import type { CardData } from '../../domain/card';
 import { saveCard } from '../../state/cards';
+import {
+  clearCardDraft,
+  holdCardDraft,
+  peekCardDraft,
+  pinRecommendationSkipped,
+  rememberSkip,
+} from '../../state/drafts';
 import { appState } from '../../state/store';
 import { showError, showToast } from '../../state/toast';
-import { clearCardDraft, holdCardDraft, peekCardDraft, pinRecommendationSkipped, rememberSkip } from './card-draft';
 import { randomTheme } from './random-theme';
 
 const FORM_ID = 'new-card-form';

@@ -12,11 +12,11 @@ import { byExpiry } from '../../domain/card-checks';
 import { searchCards } from '../../domain/search';
 import { cardsState } from '../../state/cards';
 import { preferencesState } from '../../state/preferences';
-import { appState } from '../../state/store';
+import { appState, screenState } from '../../state/store';
 import { CardNotices } from './CardNotices';
 import { cardName } from './card-name';
 import { EmptyHome } from './EmptyHome';
-import { listOrderState, toggleExpiringFirst } from './list-order';
+import { toggleExpiringFirst } from './list-order';
 import { prepareSearchIndex, searchIndexOf } from './search-index';
 
 /** A list row: the card (12rem at the root font size) and the gap below it. */
@@ -27,7 +27,7 @@ export function CardListScreen() {
   const { user, pinCreated, passwordCreated } = useSnapshot(appState);
   const { cards, merging } = useSnapshot(cardsState);
   const { maskCardNumber } = useSnapshot(preferencesState).userInterface;
-  const { expiringFirst } = useSnapshot(listOrderState);
+  const { expiringFirst } = useSnapshot(screenState);
   const [query, setQuery] = useState('');
   const searchBox = useRef<HTMLInputElement>(null);
   const searching = query.trim() !== '';

@@ -8,11 +8,11 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Page } from '../../app/Page';
 import { PinPad } from '../../components/pin/PinPad';
 import { Messages, SleeveError } from '../../domain/errors';
+import { clearPinDraft, holdPinDraft, peekPinDraft } from '../../state/drafts';
 import { verificationMissing } from '../../state/gate';
 import { checkNewPin, createPin } from '../../state/secrets';
 import { appState, records } from '../../state/store';
 import { showToast } from '../../state/toast';
-import { clearPinDraft, holdPinDraft, peekPinDraft } from './pin-draft';
 
 export interface PinCreateProps {
   /** Where the back link of the first step goes. */

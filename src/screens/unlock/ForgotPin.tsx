@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { eraseDevice } from '../../state/app';
+import { eraseDevice } from '../../state/lifecycle';
 import { appState } from '../../state/store';
 import { showError } from '../../state/toast';
 

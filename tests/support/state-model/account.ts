@@ -1,4 +1,4 @@
-/** src/state/account.ts: signing in (a new account or an existing one) and out. */
+/** src/state/sign-in.ts and leave.ts: signing in (a new account or an existing one) and out. */
 import type { CardCollection, EncryptedCard, EncryptedCollection } from '../../../src/domain/card';
 import { emptyPlainCollection } from '../../../src/domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../../../src/domain/errors';
@@ -17,7 +17,7 @@ import { Session } from './sync-session';
 import { createSecret, engine, joinAccount } from './worker';
 import type { World } from './world';
 
-/** account.ts: Google's sign-in, then the account's password (created, or entered for an existing account). */
+/** sign-in.ts: Google's sign-in, then the account's password (created, or entered for an existing account). */
 export function* signIn(world: World, tab: Tab): Flow {
   const device = tab.device;
   // Two devices creating one account at the same moment is a race this model leaves out.
@@ -39,7 +39,7 @@ export function* signIn(world: World, tab: Tab): Flow {
   }
 }
 
-/** account.ts `mergeUp`: every local card the merge does not replace with the server's goes up. */
+/** sign-in.ts `mergeUp`: every local card the merge does not replace with the server's goes up. */
 export function mergeUp(world: World, device: Device, local: EncryptedCollection): void {
   if (Object.keys(local.cards).length === 0) return;
   if (!device.online || device.google !== UID) throw new SleeveError('Failed to get cards from server');
@@ -59,7 +59,7 @@ export function mergeUp(world: World, device: Device, local: EncryptedCollection
   broadcast(world);
 }
 
-/** account.ts `signedInValues`: the account's outbox stays (another tab may be sending it). */
+/** sign-in.ts `signedInValues`: the account's outbox stays (another tab may be sending it). */
 export function signedInValues(auth: AuthRecords, current: StoredValues): StoredChanges {
   return { auth, cards: emptyPlainCollection(), outbox: outboxOf(current.outbox, UID) };
 }
@@ -134,7 +134,7 @@ export function* enterAccountPassword(world: World, tab: Tab): Flow {
 }
 
 export function enterSession(world: World, tab: Tab): void {
-  // account.ts: the records as stored, so a PIN another tab created while the cards opened stays known.
+  // sign-in.ts: the records as stored, so a PIN another tab created while the cards opened stays known.
   setRecords(tab, world.read(tab.device).auth);
   tab.pendingSignIn = null;
   tab.user = UID;

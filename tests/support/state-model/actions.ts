@@ -8,7 +8,7 @@ import type { Flow } from './core';
 import { DEVICES, TABS_PER_DEVICE } from './core';
 import type { Tab } from './device';
 import { killTab, setOnline } from './network';
-import { createPin, lockApp, removePin, unlock } from './secrets';
+import { createPin, lockDevice, removePin, unlock } from './secrets';
 import { hasSecret } from './store';
 import type { World } from './world';
 
@@ -114,7 +114,7 @@ export function startAction(world: World, action: Action): 'started' | 'wait' | 
       if (open && tab.records.pin) flow = removePin(world, tab);
       break;
     case 'lock':
-      if (open && hasSecret(tab)) flow = lockApp(tab);
+      if (open && hasSecret(tab)) flow = lockDevice(tab);
       break;
     case 'unlock':
       if (tab.locked) flow = unlock(world, tab);

@@ -1,5 +1,5 @@
 /**
- * A tab's life: src/state/app.ts (load, restart) and the account's resume and leave (account.ts), which start the
+ * A tab's life: src/state/lifecycle.ts (load, restart) and the account's resume and leave (sign-in.ts, leave.ts), which start the
  * app afresh.
  */
 import { emptyPlainCollection } from '../../../src/domain/card';
@@ -24,7 +24,7 @@ export function openTab(world: World, device: Device, slot: number): Tab {
   return tab;
 }
 
-/** app.ts: reads storage and starts: locked while a secret is stored, the account resumed while one is. */
+/** lifecycle.ts: reads storage and starts: locked while a secret is stored, the account resumed while one is. */
 export function* startApp(world: World, tab: Tab): Flow {
   resetDevice(tab);
   const { auth, cards } = world.read(tab.device);
@@ -50,7 +50,7 @@ export function* restartApp(world: World, tab: Tab): Flow {
   yield* startApp(world, tab);
 }
 
-/** account.ts `resumeAccount`: signed in, the sync session starts; signed out, the account leaves this device. */
+/** sign-in.ts `resumeAccount`: signed in, the sync session starts; signed out, the account leaves this device. */
 export function* resumeAccount(world: World, tab: Tab): Flow<boolean> {
   yield STEP; // loadAccountServer
   yield STEP; // firstUser
@@ -64,7 +64,7 @@ export function* resumeAccount(world: World, tab: Tab): Flow<boolean> {
   return true;
 }
 
-/** account.ts `leaveDevice`: every trace of the account leaves this device (see `Fixes.leaveOnlyWhatItLeft`). */
+/** leave.ts `leaveDevice`: every trace of the account leaves this device (see `Fixes.leaveOnlyWhatItLeft`). */
 export function* leaveDevice(world: World, tab: Tab): Flow {
   const known = tab.records;
   setSession(tab, null);

@@ -15,7 +15,7 @@ export interface Fixes {
    */
   serverRefusesOlderDeletions: boolean;
   /**
-   * account.ts `leaveDevice` (sign-out, or the session hearing that Firebase signed out) discards the device's cards,
+   * leave.ts `leaveDevice` (sign-out, or the session hearing that Firebase signed out) discards the device's cards,
    * records and outbox whatever was stored since it started. (1) Signing out in one tab while signing in again in the
    * other: the sign-in completes and stores its records, the other tab's restart starts a new sync session in the
    * signing-out tab, then the sign-out's discard erases the new sign-in, and that tab shows itself signed out while
@@ -23,7 +23,7 @@ export interface Fixes {
    * signed out, saved a card and created a PIN, and the late `leaveDevice` discards them (acknowledged cards lost; the
    * tab that follows the discard stays locked with no record to unlock it). Fixed (one way): under the lock, the
    * discard is skipped when the stored records are no longer those the tab left, or someone is signed in to
-   * Firebase again; the tab then starts afresh from what is stored. Mirrored here in app.ts `leaveDevice`.
+   * Firebase again; the tab then starts afresh from what is stored. Mirrored here in leave.ts `leaveDevice`.
    */
   leaveOnlyWhatItLeft: boolean;
   /**

@@ -45,11 +45,11 @@ export function* unlock(world: World, tab: Tab): Flow {
   tab.locked = false;
 }
 
-export function* lockApp(tab: Tab): Flow {
+export function* lockDevice(tab: Tab): Flow {
   yield* engine(tab, () => {
     tab.key = null;
   });
-  // secrets.ts `lockApp`: the last secret went meanwhile (the account left in another tab): the cards stay.
+  // lock.ts `lockDevice`: the last secret went meanwhile (the account left in another tab): the cards stay.
   if (!hasSecret(tab)) return;
   hideCards(tab);
   tab.locked = hasSecret(tab);

@@ -27,7 +27,7 @@ export class Session {
     readonly world: World,
     readonly tab: Tab,
     readonly uid: string,
-    /** account.ts `leaveDevice`, for when Firebase says the user signed out. */
+    /** leave.ts `leaveDevice`, for when Firebase says the user signed out. */
     readonly leave: (world: World, tab: Tab) => Flow,
   ) {
     this.outbox = outboxOf(world.read(tab.device).outbox, uid);

@@ -1,6 +1,8 @@
 /**
- * The app's lifecycle: reading storage, the unreadable-data gate, starting locked or open, resuming the account,
- * and following what other tabs change. Flags live in the store; the records themselves stay outside any proxy.
+ * The one module that starts and restarts the app: reading storage, the unreadable-data gate, starting locked or
+ * open, resuming the account, following other tabs, and reacting to what the state layer reports (DeviceEvent):
+ * signed out elsewhere, the password changed elsewhere, storage changed under this tab. Nothing imports this module
+ * but the page's entry and the screens that start afresh, so control flows one way: down from here.
  */
 import { EngineStartError, engineStartFailure, getEngine } from '../engine';
 import type { StoredValueName } from '../storage/local-storage';
@@ -15,13 +17,15 @@ import {
   rawValue,
   storageAvailable,
 } from '../storage/local-storage';
-import { resumeAccount } from './account';
+import { leaveAccount } from './leave';
+import { markPasswordStale, showLocked } from './lock';
 import { showPinLimit } from './pin-limit';
-import { applyPreferences } from './preferences';
 import { reportError } from './report';
-import type { StartFailure, StorageProblem } from './store';
-import { appState, resetDevice, setRecords, setStoredCollection } from './store';
+import { resumeAccount } from './sign-in';
+import type { DeviceEvent, StartFailure, StorageProblem } from './store';
+import { appState, forgetStorageReading, memoryOf, onDeviceEvent, setRecords, showPreferences } from './store';
 import { followOtherTabs } from './tabs';
+import { showError } from './toast';
 import { openAndShow } from './view';
 
 export type { SignedInUser } from '../domain/user';
@@ -49,13 +53,25 @@ export function failStart(reason: StartFailure): void {
   appState.phase = 'failed';
 }
 
+/** What this tab does when the state layer reports something (the same function each start: a set keeps it once). */
+function react(event: DeviceEvent): void {
+  const reaction =
+    event.kind === 'signed-out-elsewhere'
+      ? leaveAccount()
+      : event.kind === 'password-changed-elsewhere'
+        ? markPasswordStale(event.record)
+        : restartApp();
+  reaction.catch(showError);
+}
+
 async function startFromStorage(afterOtherTab: boolean): Promise<void> {
-  resetDevice();
+  forgetStorageReading();
   if (!storageAvailable()) {
     failStart('storage');
     return;
   }
-  followOtherTabs(restartApp);
+  onDeviceEvent(react);
+  followOtherTabs();
   // The engine's worker starts where it is first needed: at once for encrypted cards (below), when an editor opens
   // for plain ones (src/state/cards.ts, prepareToSave), so a plain Home shows without loading it. Wherever it
   // starts, a worker that cannot load ends on the failure screen.
@@ -63,7 +79,7 @@ async function startFromStorage(afterOtherTab: boolean): Promise<void> {
   engineFailed.catch(() => failStart('engine'));
   const problems: StorageProblem[] = [];
   const preferences = loadPreferences();
-  if (preferences.ok) applyPreferences(preferences.value);
+  if (preferences.ok) showPreferences(preferences.value);
   else problems.push({ name: 'preferences', reason: preferences.reason });
   const auth = loadAuth();
   if (!auth.ok) problems.push({ name: 'auth', reason: auth.reason });
@@ -94,10 +110,9 @@ async function startFromStorage(afterOtherTab: boolean): Promise<void> {
   setRecords(auth.value);
   showPinLimit(pinAttempts.value);
   appState.remoteReady = auth.value.password === null;
-  appState.locked = auth.value.pin !== null || auth.value.password !== null;
-  if (appState.locked) {
+  if (auth.value.pin !== null || auth.value.password !== null) {
     // Locked: the encrypted collection waits here, unopened, for the key that unlocking brings.
-    setStoredCollection(cards.value);
+    showLocked(cards.value);
     // Start the engine worker now, while the person types the PIN, so unlocking waits only for the derivation and
     // not also for the worker's script to load and start (measured: ~100-200 ms on a 2-core machine).
     getEngine().hasKey().catch(reportError);
@@ -114,16 +129,25 @@ async function startFromStorage(afterOtherTab: boolean): Promise<void> {
   appState.phase = 'ready';
 }
 
-/** Another tab changed this device in a way that needs a fresh start: the held key goes, then storage is read. */
-async function restartApp(): Promise<void> {
-  await getEngine().lock();
-  await startApp(true);
+/**
+ * Starts this tab afresh from what is stored (another tab changed it in a way only a fresh start follows, or the
+ * account left while another tab stored something new): the held key goes, then storage is read. It waits its turn
+ * behind the changes of other tabs being followed, in order.
+ */
+export function restartApp(): Promise<void> {
+  const tabs = memoryOf('tabs');
+  const done = tabs.following.then(async () => {
+    await getEngine().lock();
+    await startApp(true);
+  });
+  tabs.following = done.catch(reportError);
+  return done;
 }
 
 export const unreadableValue = (name: StoredValueName): string => rawValue(name) ?? '';
 
-/** The person chose to start afresh for one key: its raw value is removed and the app starts again. */
-export async function startFresh(name: StoredValueName): Promise<void> {
+/** The person chose to start afresh for one stored value: its raw value is removed and the app starts again. */
+export async function discardAndStart(name: StoredValueName): Promise<void> {
   await discard(name);
   await startApp();
 }

@@ -1,0 +1,53 @@
+/**
+ * The lock's transitions: the only code that changes whether this tab is locked, or waits for a password changed
+ * on another device. Locking drops the key in the worker and the cards on screen together; unlocking shows what the
+ * key opened in the same step, so the list never shows cards while locked nor an empty list while open.
+ */
+import type { CardCollection, OpenedCards } from '../domain/card';
+import type { SecretRecord } from '../domain/secret';
+import { getEngine } from '../engine';
+import { forgetVerified } from './gate';
+import { hideCards, showOpened } from './shown-cards';
+import { appState, hasSecret, setNewerPasswordRecord, setStoredCollection } from './store';
+
+/** The unlock screens take over; `collection`, what is stored now, waits unopened for the key. */
+export function showLocked(collection?: CardCollection): void {
+  hideCards();
+  if (collection) setStoredCollection(collection);
+  appState.locked = true;
+}
+
+/**
+ * Drops the key, the secret the gate holds and the cards on screen, and locks. With no secret left to unlock with
+ * (the account left in another tab while the engine answered), the cards are plain and stay on screen: `false`.
+ */
+export async function lockDevice(collection?: CardCollection): Promise<boolean> {
+  forgetVerified();
+  await getEngine().lock();
+  if (!hasSecret()) return false;
+  showLocked(collection);
+  return true;
+}
+
+/** The key is held, or none is needed any more: `opened` (what `collection` opened to) shows, and the lock lifts. */
+export function showUnlocked(opened?: { collection: CardCollection; cards: OpenedCards }): void {
+  if (opened) showOpened(opened.collection, opened.cards);
+  appState.locked = false;
+}
+
+/**
+ * The server holds a newer password record than this device's: locked until the new password opens it here. The
+ * PIN stays: anyone who can write the server can write a record, and one no password opens must not cost this
+ * device its way in; it goes only once the new password has opened the new record (src/state/password.ts).
+ */
+export async function markPasswordStale(record: SecretRecord): Promise<void> {
+  setNewerPasswordRecord(record);
+  await lockDevice();
+  appState.passwordStale = true;
+}
+
+/** The newer record was adopted, or the account left this device: nothing newer waits to be entered. */
+export function clearPasswordStale(): void {
+  setNewerPasswordRecord(null);
+  appState.passwordStale = false;
+}

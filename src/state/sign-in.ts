@@ -1,0 +1,224 @@
+/**
+ * Signing in (SPEC.md §4): Google's popup, then the account password, created for a new account or entered for an
+ * existing one; joining moves this device's cards up to the account. A device with an account password resumes its
+ * session at start-up. The sign-in in progress waits in the store (src/state/store.ts) until its password step.
+ */
+import type { CardCollection, EncryptedCollection } from '../domain/card';
+import { emptyPlainCollection } from '../domain/card';
+import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
+import { asLocal } from '../domain/merge-decision';
+import type { Outbox } from '../domain/outbox';
+import { outboxOf } from '../domain/outbox';
+import type { AuthRecords } from '../domain/secret';
+import type { SignedInUser } from '../domain/user';
+import { getEngine } from '../engine';
+import type { AccountServer } from '../remote';
+import { updateStorage } from '../storage/local-storage';
+import type { SignInResult } from './account';
+import { AccountMessages, withBusy } from './account';
+import { assertUnchanged } from './device-records';
+import { forgetVerified, verifiedProof } from './gate';
+import { leaveDevice } from './leave';
+import { clearPasswordStale, lockDevice, showUnlocked } from './lock';
+import { withSecret } from './secrets';
+import { loadAccountServer } from './server-loader';
+import {
+  accountState,
+  appState,
+  hasSecret,
+  pendingSignIn,
+  records,
+  setPendingSignIn,
+  setRecords,
+  setSession,
+} from './store';
+import { AccountSync } from './sync-session';
+import { showError } from './toast';
+import { openAndShow } from './view';
+
+/** Google's popup, then whether this account needs a new password or the existing one. `null`: popup closed. */
+export function signInWithGoogle(): Promise<SignInResult | null> {
+  return withBusy(async () => {
+    const server = await loadAccountServer();
+    const user = await server.signInWithGoogle();
+    if (!user) return null;
+    return continueSignIn();
+  });
+}
+
+/** After Firebase has signed someone in (the popup, or a test's credential): which password step comes next. */
+export async function continueSignIn(): Promise<SignInResult> {
+  const server = await loadAccountServer();
+  const user = server.currentUser();
+  if (!user) throw new InvalidStateError(AccountMessages.signInFirst);
+  const record = await server.readPasswordRecord(user.uid);
+  // Cards without a record were encrypted under a key nobody can unwrap any more: a new password would only make a
+  // second key beside them (and the server refuses a first record while cards exist).
+  const step: SignInResult = record
+    ? 'ENTER_PASSWORD'
+    : (await server.holdsCards(user.uid))
+      ? 'PASSWORD_MISSING'
+      : 'CREATE_PASSWORD';
+  accountState.email = server.currentEmail();
+  setPendingSignIn({ user, record, step });
+  return step;
+}
+
+/** The sign-in waiting for its password step, and the server it goes on with. */
+function signInInProgress() {
+  const pending = pendingSignIn();
+  if (!pending) throw new InvalidStateError(AccountMessages.signInFirst);
+  if (pending.step === 'PASSWORD_MISSING') throw new SleeveError(AccountMessages.passwordMissing);
+  return { server: loadAccountServer(), ...pending };
+}
+
+/** Merges this device's encrypted cards into the server's, card by card (newer wins), writing the local winners. */
+async function mergeUp(server: AccountServer, uid: string, local: EncryptedCollection): Promise<void> {
+  if (Object.keys(local.cards).length === 0) return;
+  const held = await server.readCards(uid);
+  const { fromServer } = await getEngine().mergeCollections(asLocal(local), held);
+  // Every local card the merge did not replace with the server's goes up: it won, or the server lacks it.
+  const replaced = new Set(fromServer);
+  const up = Object.values(local.cards).filter((card) => !replaced.has(card.id));
+  // One write for all of them, so each takes its own slot (the server's cap) without racing the others.
+  await server.putCards(uid, up);
+}
+
+/** Sync starts for `user`: cards now come from, and go to, the server, through a new sync session. */
+function beginSession(server: AccountServer, user: SignedInUser): void {
+  appState.user = user;
+  accountState.email = server.currentEmail();
+  setSession(new AccountSync(server, user.uid).start());
+}
+
+/** Signed in and unlocked: the password step is done. */
+function enterSession(server: AccountServer, user: SignedInUser): void {
+  setPendingSignIn(null);
+  clearPasswordStale();
+  showUnlocked();
+  beginSession(server, user);
+}
+
+/**
+ * What signing in stores here: the record, no local cards (they are on the server now) and the account's outbox:
+ * changes of this account another tab is still sending stay (it may have signed in a moment before this tab).
+ */
+const signedInValues = (auth: AuthRecords, uid: string, outbox: Outbox) => ({
+  auth,
+  cards: asLocal<CardCollection>(emptyPlainCollection()),
+  outbox: outboxOf(outbox, uid),
+});
+
+/**
+ * A new account: generates the data key (or reuses the one already held for this device's PIN), wraps it under
+ * `password`, stores the record on the server and then here, and moves this device's cards up to the server. All of
+ * it under the storage lock, with the cards stored at that moment, so a card another tab adds meanwhile is not lost.
+ * Reusing the PIN's key needs the PIN, verified just before (src/state/gate.ts): the engine wraps a held key under a
+ * new secret only for someone who knows the current one.
+ */
+export async function createAccountPassword(password: string): Promise<void> {
+  const { server: loadingServer, user } = signInInProgress();
+  const server = await loadingServer;
+  if (!server.currentUser()) throw new InvalidStateError(AccountMessages.signInFirst);
+  const engine = getEngine();
+  const before = records();
+  const hadSecret = hasSecret();
+  if (hadSecret && !(await engine.hasKey())) throw new SleeveError(Messages.refreshAndUnlock);
+  const proof = hadSecret ? verifiedProof(before) : undefined;
+  if (hadSecret && !proof) throw new SleeveError(Messages.verifyFirst);
+  let moved: EncryptedCollection | null = null;
+  let auth: AuthRecords = before;
+  try {
+    await updateStorage(async (current) => {
+      assertUnchanged(current.auth, before);
+      // Dated by the server's clock: the server refuses a record dated ahead of it.
+      const { record, collection } = await engine.createSecret(password, current.cards, server.serverNow(), {
+        current: proof,
+      });
+      await server.setPasswordRecord(user.uid, record);
+      await mergeUp(server, user.uid, collection);
+      moved = collection;
+      // The PIN and the passkey stay valid: they wrap the same key.
+      auth = { password: record, pin: current.auth.pin, passkey: current.auth.passkey };
+      return signedInValues(auth, user.uid, current.outbox);
+    });
+  } catch (error) {
+    // Nothing changed here; a key generated just now is dropped again.
+    if (!hadSecret) await engine.lock();
+    throw error;
+  }
+  forgetVerified();
+  // The records as stored, at once: a PIN another tab adds while the cards open is followed, not undone.
+  setRecords(auth);
+  if (moved) await openAndShow(moved);
+  enterSession(server, user);
+}
+
+/**
+ * An existing account: opens its key with `password` (one derivation), re-encrypts this device's cards under it,
+ * merges them up, and only then stores the record here, clears the PIN (it wraps this device's old key) and the
+ * local cards; under the storage lock, with the cards stored at that moment.
+ */
+export async function enterAccountPassword(password: string): Promise<void> {
+  const { server: loadingServer, user, record } = signInInProgress();
+  if (!record) throw new InvalidStateError(AccountMessages.completeSignIn);
+  const server = await loadingServer;
+  const engine = getEngine();
+  const before = records();
+  let joined: EncryptedCollection | null = null;
+  // The PIN and the passkey wrap this device's old key, so they go.
+  const auth: AuthRecords = { password: record, pin: null, passkey: null };
+  try {
+    await updateStorage(async (current) => {
+      assertUnchanged(current.auth, before);
+      const collection = await withSecret(engine.joinAccount(password, record, current.cards), 'password');
+      joined = collection;
+      await mergeUp(server, user.uid, collection);
+      return signedInValues(auth, user.uid, current.outbox);
+    });
+  } catch (error) {
+    // This device's storage is untouched, but once joined the key that opens it is gone from memory: lock so that
+    // the PIN brings it back (without a PIN, the cards are plain and need no key).
+    if (joined) await lockDevice();
+    throw error;
+  }
+  setRecords(auth);
+  if (joined) await openAndShow(joined);
+  enterSession(server, user);
+}
+
+/**
+ * Leaves a sign-in at its password step: Firebase signs out and this device stays exactly as it was (it never
+ * joined the account, so nothing of the account is stored here).
+ */
+export function abandonSignIn(): Promise<void> {
+  return withBusy(async () => {
+    setPendingSignIn(null);
+    const server = await loadAccountServer();
+    await server.signOut();
+  });
+}
+
+/**
+ * At start-up on a device with an account password: waits for Firebase to say who is signed in. Signed in, sync
+ * starts (the app stays locked until unlocked) and `true` is returned; signed out, the account's data leaves this
+ * device and `false` is returned so the app starts anonymous.
+ */
+export async function resumeAccount(afterOtherTab = false): Promise<boolean> {
+  let server: AccountServer;
+  try {
+    server = await loadAccountServer();
+  } catch (error) {
+    // Offline with nothing cached: the local record still unlocks; sync waits for a reload.
+    showError(error);
+    return true;
+  }
+  // Another tab's sign-in reaches this tab's Firebase a moment after its records reach storage.
+  const user = await server.firstUser(afterOtherTab);
+  if (!user) {
+    await leaveDevice();
+    return false;
+  }
+  beginSession(server, user);
+  return true;
+}

@@ -1,0 +1,125 @@
+/**
+ * The shapes src/state/store.ts keeps. Types only, so any module may name them without importing the store's code.
+ */
+import type { CardCollection, CardData, EncryptedCard, PlainCard } from '../domain/card';
+import type { AuthRecords, SecretRecord } from '../domain/secret';
+import type { SignedInUser } from '../domain/user';
+import type { AccountServer } from '../remote';
+import type { StoredValueName } from '../storage/local-storage';
+
+export interface StorageProblem {
+  name: 'cards' | 'auth' | 'preferences' | 'outbox' | 'pinAttempts';
+  reason: string;
+}
+
+/**
+ * Why Sleeve could not start: its storage refused (site data blocked, a private window's limits), the engine worker
+ * could not be loaded, a part of the app could not be fetched, or something else went wrong on the way.
+ */
+export type StartFailure = 'storage' | 'engine' | 'load' | 'unexpected';
+
+/**
+ * SPEC.md §3's two results, and a third for an account that holds cards but no password record: a new password
+ * could never open those cards, so no password is offered at all (src/screens/account/MissingPasswordScreen.tsx).
+ */
+export type SignInResult = 'CREATE_PASSWORD' | 'ENTER_PASSWORD' | 'PASSWORD_MISSING';
+
+/**
+ * The running sync session, from sign-in to sign-out (src/state/sync-session.ts): where card changes go while signed
+ * in. Each change is kept in the outbox on this device first, so it resolves once stored here, sent or not.
+ */
+export interface SyncSession {
+  put(card: EncryptedCard, shown: PlainCard): Promise<void>;
+  /** Many new cards kept in the outbox in one write (an import), then shown and sent. */
+  putMany(cards: readonly EncryptedCard[], shown: readonly PlainCard[]): Promise<void>;
+  remove(ids: readonly string[], at: number): Promise<void>;
+  /** Writes a new password record to the server; its echo is not taken as a change made elsewhere. */
+  setPasswordRecord(record: SecretRecord): Promise<void>;
+  /** Now, by the server's clock: what changes sent to it are dated with (it refuses dates ahead of its own). */
+  now(): number;
+  /** Another tab changed the outbox: show and send what it holds now. */
+  outboxChanged(): void;
+  dispose(): void;
+}
+
+/**
+ * What the state layer learns that another part must act on. The sync session reports what it hears from the
+ * server; leaving reports when this tab must start again from storage. src/state/lifecycle.ts reacts to each.
+ */
+export type DeviceEvent =
+  /** Firebase says nobody is signed in any more (signed out or deleted on another device, or the session ended). */
+  | { kind: 'signed-out-elsewhere' }
+  /** The server holds a newer password record than this device's: the new password is needed here. */
+  | { kind: 'password-changed-elsewhere'; record: SecretRecord }
+  /** What is stored changed under this tab in a way only a fresh start from storage follows. */
+  | { kind: 'restart-needed' };
+
+/** A follow-up that waits at the verification gate (src/state/gate.ts) until the person has verified. */
+export type FollowUp = () => void | Promise<void>;
+
+/** The parts of the memory that one module of src/state keeps its own bookkeeping in. */
+export type MemoryPart =
+  | 'gate'
+  | 'tabs'
+  | 'idle'
+  | 'clipboard'
+  | 'toast'
+  | 'update'
+  | 'server'
+  | 'history'
+  | 'drafts'
+  | 'screens';
+
+export interface DeviceMemory {
+  records: AuthRecords;
+  /** The collection the cards on screen come from: this device's storage, or the server's cards while signed in. */
+  collection: CardCollection;
+  session: SyncSession | null;
+  /** Tickets number each reading of cards to be shown, so an older reading never replaces a newer one on screen. */
+  tickets: number;
+  /** The ticket of what is on screen. */
+  shownTicket: number;
+  /** A password record newer than this device's, heard from the server (src/state/lock.ts, markPasswordStale). */
+  newerPassword: SecretRecord | null;
+  /**
+   * Between Google sign-in and the password step (src/state/sign-in.ts): who signed in, the account's record
+   * (null: none on the server) and the step that follows.
+   */
+  signIn: { user: SignedInUser; record: SecretRecord | null; step: SignInResult } | null;
+  gate: {
+    followUp: FollowUp | null;
+    /** The waiting follow-up goes on to add or change a secret, and will need the secret verified for it. */
+    forNewSecret: boolean;
+    /** The secret just verified, for that follow-up only: a secret, so never in a proxy. */
+    verified: { kind: 'pin' | 'password'; secret: string } | null;
+  };
+  /** Following other tabs (src/state/tabs.ts): the storage listener, the names changed together, the queue. */
+  tabs: { stop: (() => void) | null; changed: Set<StoredValueName>; following: Promise<void> };
+  /** The auto-lock (src/state/auto-lock.ts). */
+  idle: {
+    lastActivity: number;
+    timer: ReturnType<typeof setTimeout> | undefined;
+    /** Whether the last check found something to lock, so arming afresh restarts the count. */
+    armed: boolean;
+    stop: (() => void) | null;
+    /** What runs just before this tab locks (drafts forgotten). */
+    beforeLock: Set<() => void>;
+  };
+  /** What Sleeve last copied, while its clearing waits (src/state/clipboard.ts): a card detail, not view data. */
+  clipboard: { written: string | null; timer: ReturnType<typeof setTimeout> | undefined };
+  toast: { timer: ReturnType<typeof setTimeout> | undefined };
+  /** Activates the waiting version and reloads onto it, handed over by src/app/service-worker.ts. */
+  update: { switchTo: (() => void) | null };
+  /** Firebase's module, loading or loaded (src/state/server-loader.ts); `undefined` until first asked for. */
+  server: { loading: Promise<AccountServer> | undefined };
+  /** How many entries of this visit's history are Sleeve's before the current one (src/state/going-back.ts). */
+  history: { depth: number };
+  /**
+   * What the person was typing when they left a form for a step between (src/state/drafts.ts): the new card while
+   * the PIN is recommended, the new PIN while it is confirmed; forgotten on locking.
+   */
+  drafts: { card: CardData | null; pin: string; pinSkipped: boolean };
+  /** How many screens this page has shown (src/app/screen-title.ts): only later ones are announced. */
+  screens: { shown: number };
+  listeners: Set<(event: DeviceEvent) => void>;
+}
