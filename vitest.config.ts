@@ -1,6 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { CHROMIUM_ARGS, requireChromium } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
 import { seedCommands } from './tests/interop/seed-commands.ts';
 import viteConfig from './vite.config.ts';
 
@@ -11,11 +11,14 @@ const portOffset = Number(process.env.SLEEVE_TEST_PORT_OFFSET ?? 0);
 process.env.VITE_FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${9199 + portOffset}`;
 process.env.VITE_FIREBASE_DATABASE_EMULATOR_HOST = `127.0.0.1:${9100 + portOffset}`;
 const backend = 'tests/support/backend.ts';
+// Looked for, not required, as the config loads: `npm run test:unit` launches no browser and runs where there is none.
+// The projects that do launch one require it first (tests/support/require-chromium.ts).
+const needsChromium = 'tests/support/require-chromium.ts';
 // The browser test page's own server (63315 by default) moves with the other test ports: up while that stays a port
 // number, down for larger offsets (up past 2220 would leave the port range), so distinct offsets never share it.
 const browserApiPort = 63315 + portOffset <= 65535 ? 63315 + portOffset : 63315 - portOffset;
 
-const chromium = playwright({ launchOptions: { executablePath: requireChromium(), args: CHROMIUM_ARGS } });
+const chromium = playwright({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } });
 
 export default mergeConfig(
   viteConfig,
@@ -49,7 +52,7 @@ export default mergeConfig(
             name: 'browser',
             include: ['tests/{app,screens,components,state,storage,engine,worker,remote}/**/*.test.{ts,tsx}'],
             setupFiles: ['tests/support/browser-setup.ts'],
-            globalSetup: [backend],
+            globalSetup: [needsChromium, backend],
             browser: {
               enabled: true,
               headless: true,
@@ -72,7 +75,7 @@ export default mergeConfig(
             name: 'e2e',
             environment: 'node',
             include: ['tests/e2e/**/*.test.ts', 'tests/interop/**/*.test.ts'],
-            globalSetup: [backend, 'tests/e2e/support/serve-build.ts'],
+            globalSetup: [needsChromium, backend, 'tests/e2e/support/serve-build.ts'],
             testTimeout: 60_000,
             hookTimeout: 60_000,
             // The built app waits on a worker, the backend and the network between pages; under a full machine a

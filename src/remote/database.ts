@@ -11,7 +11,7 @@
  * answer (offline) fail after a while instead of leaving the person waiting forever.
  */
 import { type DatabaseReference, type DataSnapshot, onValue, ref, remove, set, update } from 'firebase/database';
-import type { CardCollection, EncryptedCard, EncryptedCollection } from '../domain/card';
+import type { EncryptedCard, EncryptedCollection } from '../domain/card';
 import { InvalidArgumentError, SleeveError } from '../domain/errors';
 import { asFromServer, type FromServer } from '../domain/merge-decision';
 import { isDeletion, type OutboxEntry } from '../domain/outbox';
@@ -21,9 +21,7 @@ import { isSecretRecord } from '../domain/stored-shapes';
 import { database } from './firebase';
 
 export const DatabaseMessages = {
-  unencryptedCards: "Unencrypted cards can't be saved on server",
   unencryptedCard: "Unencrypted card can't be saved on server",
-  setCardsFailed: 'Failed to set cards on server',
   setCardFailed: 'Failed to add or update card on server',
   deleteCardFailed: 'Failed to delete card from server',
   setPasswordFailed: 'Failed to set password on server',
@@ -32,8 +30,11 @@ export const DatabaseMessages = {
   readPasswordFailed: 'Failed to get password from server',
 } as const;
 
-/** How long a read or write may go unanswered before it counts as failed. Tests shorten it. */
-export const timeouts = { ms: 15_000 };
+/**
+ * How long a read or write may go unanswered before it counts as failed: long enough for a slow connection to
+ * answer, short enough that a person offline is told so rather than left waiting.
+ */
+const ANSWER_WITHIN_MS = 15_000;
 
 const cardsPath = (uid: string) => `${uid}/cards`;
 const passwordRef = (uid: string): DatabaseReference => ref(database, `${uid}/auth/password`);
@@ -43,8 +44,9 @@ async function answered<T>(work: Promise<T>, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new SleeveError(message, { cause: new Error(`no answer from the server in ${timeouts.ms} ms`) })),
-      timeouts.ms,
+      () =>
+        reject(new SleeveError(message, { cause: new Error(`no answer from the server in ${ANSWER_WITHIN_MS} ms`) })),
+      ANSWER_WITHIN_MS,
     );
   });
   try {
@@ -97,16 +99,14 @@ export function subscribeCards(
 }
 
 /**
- * Sets `cards` and removes `removed` (ids) under `{uid}/cards` in one write; with `whole`, the cards become exactly
- * `cards`. Resolves when the server has it, rejects when it refuses.
+ * Sets `cards` and removes `removed` (ids) under `{uid}/cards` in one write. Resolves when the server has it,
+ * rejects when it refuses.
  */
-function writeCards(uid: string, cards: readonly EncryptedCard[], removed: readonly string[], whole = false) {
-  const target = ref(database, cardsPath(uid));
-  if (whole) return set(target, Object.fromEntries(cards.map((card) => [card.id, card])));
+function writeCards(uid: string, cards: readonly EncryptedCard[], removed: readonly string[]) {
   const paths: Record<string, EncryptedCard | null> = {};
   for (const card of cards) paths[card.id] = card;
   for (const id of removed) paths[id] = null;
-  return update(target, paths);
+  return update(ref(database, cardsPath(uid)), paths);
 }
 
 /** Only encrypted cards, each re-built in exactly the wire shape; `message` for anything else. */
@@ -116,25 +116,6 @@ function wireCards(values: readonly unknown[], message: string): EncryptedCard[]
     if (!card) throw new InvalidArgumentError(message);
     return card;
   });
-}
-
-/** Replaces every card on the server. Only an encrypted collection of encrypted cards is accepted. */
-export async function setCards(uid: string, collection: CardCollection): Promise<void> {
-  if (collection.type !== 'ENCRYPTED') throw new InvalidArgumentError(DatabaseMessages.unencryptedCards);
-  const entries = Object.entries(collection.cards);
-  const cards = wireCards(
-    entries.map(([, card]) => card),
-    DatabaseMessages.unencryptedCards,
-  );
-  if (cards.some((card, index) => card.id !== entries[index]?.[0])) {
-    throw new InvalidArgumentError(DatabaseMessages.unencryptedCards);
-  }
-  await answered(writeCards(uid, cards, [], true), DatabaseMessages.setCardsFailed);
-}
-
-/** Adds or replaces one card. Only an encrypted card is accepted. */
-export async function setCard(uid: string, value: unknown): Promise<void> {
-  await putCards(uid, [value]);
 }
 
 /** Adds or replaces cards in one write (signing in moves a device's cards up so). Only encrypted cards. */
@@ -204,10 +185,6 @@ export function serverNow(): number {
 /** Whether this client is connected to the database now, and on every change; returns the unsubscribe. */
 export function onConnectionChanged(listener: (connected: boolean) => void): () => void {
   return onValue(ref(database, '.info/connected'), (snapshot) => listener(snapshot.val() === true));
-}
-
-export async function removeCard(uid: string, id: string): Promise<void> {
-  await answered(writeCards(uid, [], [id]), DatabaseMessages.deleteCardFailed);
 }
 
 /** Sets the user's cards to an empty collection (the database keeps no empty node). */

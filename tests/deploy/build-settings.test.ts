@@ -10,26 +10,9 @@ import { build } from 'vite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BuildSettingsError, PROJECT_SETTINGS, settingsForBuild } from '../../deploy/build-settings.ts';
 import { pagePolicy } from '../../deploy/content-security-policy.ts';
+import { PROJECT, ROOT, refusalOf } from './example-project.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-
-const PROJECT = {
-  VITE_FIREBASE_API_KEY: 'AIzaSyB-sleeve_example-key',
-  VITE_FIREBASE_AUTH_DOMAIN: 'sleeve-example.firebaseapp.com',
-  VITE_FIREBASE_PROJECT_ID: 'sleeve-example',
-  VITE_FIREBASE_DATABASE_URL: 'https://sleeve-example-default-rtdb.firebaseio.com',
-  VITE_FIREBASE_APP_ID: '1:123456789:web:abcdef0123',
-};
-
-const refusal = (env: Record<string, string>): string => {
-  try {
-    settingsForBuild(env);
-  } catch (error) {
-    if (error instanceof BuildSettingsError) return error.message;
-    throw error;
-  }
-  throw new Error('The settings were accepted');
-};
+const refusal = refusalOf(settingsForBuild, BuildSettingsError);
 
 it('checks exactly the settings the README tells a person to put in .env.local', async () => {
   const readme = await readFile(join(ROOT, 'README.md'), 'utf8');

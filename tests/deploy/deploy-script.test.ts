@@ -12,26 +12,9 @@ import { settingsForBuild } from '../../deploy/build-settings.ts';
 import { pagePolicy } from '../../deploy/content-security-policy.ts';
 import { DEPLOY_CONFIG_FILE, DeployRefusal, deploymentFor } from '../../deploy/deployment.ts';
 import { DATABASE_RULES } from '../../deploy/firebase-config.ts';
+import { PROJECT, ROOT, refusalOf } from './example-project.ts';
 
-const ROOT = join(import.meta.dirname, '../..');
-
-const PROJECT = {
-  VITE_FIREBASE_API_KEY: 'AIzaSyB-sleeve_example-key',
-  VITE_FIREBASE_AUTH_DOMAIN: 'sleeve-example.firebaseapp.com',
-  VITE_FIREBASE_PROJECT_ID: 'sleeve-example',
-  VITE_FIREBASE_DATABASE_URL: 'https://sleeve-example-default-rtdb.firebaseio.com',
-  VITE_FIREBASE_APP_ID: '1:123456789:web:abcdef0123',
-};
-
-const refusal = (env: Record<string, string>): string => {
-  try {
-    deploymentFor(env);
-  } catch (error) {
-    if (error instanceof DeployRefusal) return error.message;
-    throw error;
-  }
-  throw new Error('The deployment was not refused');
-};
+const refusal = refusalOf(deploymentFor, DeployRefusal);
 
 it('refuses to deploy without settings, or without a project to deploy to', () => {
   const none = refusal({});

@@ -8,28 +8,12 @@
 import { describe, expect, test } from 'vitest';
 import { utf8 } from '../../worker/crypto/bytes';
 import { derivePasskeyWrappingKey, hkdfBits, PASSKEY_KEK_INFO } from '../../worker/crypto/hkdf';
-import type { DataKey } from '../../worker/crypto/keys';
+import { hexBytes, kekEquals } from '../support/known-kek';
 
-const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g)!.map((pair) => Number.parseInt(pair, 16)));
 const hexOf = (bytes: Uint8Array) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 const PRF_OUTPUT = Uint8Array.from({ length: 32 }, (_, index) => 0x40 + index);
 const PASSKEY_KEK = '4a1fa8dd93edf7cdb45d962e67317bcc4e626c5e614304446fd614c6d9272017';
-const IV = Uint8Array.from({ length: 12 }, (_, index) => 0xa0 + index);
-const DEK_BYTES = Uint8Array.from({ length: 32 }, (_, index) => 0x20 + index);
-
-/** Whether `kek` is exactly the AES key `expectedHex`. */
-async function kekEquals(kek: CryptoKey, expectedHex: string): Promise<boolean> {
-  const dek = (await crypto.subtle.importKey('raw', DEK_BYTES, 'AES-GCM', true, ['encrypt'])) as DataKey;
-  const wrapped = await crypto.subtle.wrapKey('raw', dek, kek, { name: 'AES-GCM', iv: IV });
-  const expected = await crypto.subtle.importKey('raw', hexBytes(expectedHex), 'AES-GCM', false, ['decrypt']);
-  try {
-    const unwrapped = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: IV }, expected, wrapped);
-    return new Uint8Array(unwrapped).every((byte, index) => byte === DEK_BYTES[index]);
-  } catch {
-    return false;
-  }
-}
 
 describe('HKDF-SHA-256', () => {
   test('RFC 5869 test case 1', async () => {

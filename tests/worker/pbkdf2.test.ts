@@ -5,29 +5,12 @@
  * and the expected key (imported here from the literal) must decrypt that back to the DEK.
  */
 import { describe, expect, test } from 'vitest';
-import type { DataKey } from '../../worker/crypto/keys';
 import { derivationCount, deriveWrappingKey, KDF_ITERATIONS } from '../../worker/crypto/pbkdf2';
+import { DEK_BYTES, IV, kekEquals } from '../support/known-kek';
 
 const SALT = Uint8Array.from({ length: 16 }, (_, index) => index); // 00 01 … 0f
-const IV = Uint8Array.from({ length: 12 }, (_, index) => 0xa0 + index);
-const DEK_BYTES = Uint8Array.from({ length: 32 }, (_, index) => 0x20 + index);
 /** What the known-answer checks below need the KEK for. */
 const WRAP: KeyUsage[] = ['wrapKey'];
-
-const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g)!.map((pair) => Number.parseInt(pair, 16)));
-
-/** Whether the derived KEK is exactly the key `expectedHex`. */
-async function kekEquals(kek: CryptoKey, expectedHex: string): Promise<boolean> {
-  const dek = (await crypto.subtle.importKey('raw', DEK_BYTES, 'AES-GCM', true, ['encrypt'])) as DataKey;
-  const wrapped = await crypto.subtle.wrapKey('raw', dek, kek, { name: 'AES-GCM', iv: IV });
-  const expected = await crypto.subtle.importKey('raw', hexBytes(expectedHex), 'AES-GCM', false, ['decrypt']);
-  try {
-    const unwrapped = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: IV }, expected, wrapped);
-    return new Uint8Array(unwrapped).every((byte, index) => byte === DEK_BYTES[index]);
-  } catch {
-    return false;
-  }
-}
 
 describe('PBKDF2-HMAC-SHA-512 key derivation', () => {
   test('production runs 210000 iterations', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { PlainCard } from '../../../src/domain/card';
 import { BitwardenMessages, readBitwarden, writeBitwarden } from '../../../src/domain/transfer/bitwarden';
 import { ReadFileMessages, readImportFile } from '../../../src/domain/transfer/read-file';
+import { twoCards } from '../../support/transfer-cards.mjs';
 import { fixtureBytes, fixtureJson, sky } from './fixtures';
 
 /** What the preview shows of each row: where it is, and its card (number, expiry, holder, issuer, CVV, network) or why not. */
@@ -77,34 +77,10 @@ describe('reading a Bitwarden export', () => {
 });
 
 describe('writing a Bitwarden export', () => {
-  const cards: PlainCard[] = [
-    {
-      id: 'Bk7xQ2pL',
-      data: {
-        number: '4111111111111111',
-        expiry: '01/30',
-        cardholder: 'Ada Lovelace',
-        issuer: 'First Bank',
-        cvv: '123',
-        network: 'VISA',
-        theme: 'SKY',
-      },
-      modifiedAt: Date.UTC(2024, 2, 1),
-    },
-    {
-      id: 'r9T4mN0a',
-      data: {
-        number: '378282246310005',
-        expiry: '12/28',
-        cardholder: 'Zoë Núñez',
-        issuer: '',
-        cvv: '1234',
-        network: 'AMEX',
-        theme: 'ROSE',
-      },
-      modifiedAt: Date.UTC(2024, 2, 2),
-    },
-  ];
+  const cards = twoCards({ number: '378282246310005', cvv: '1234', network: 'AMEX' }, [
+    Date.UTC(2024, 2, 1),
+    Date.UTC(2024, 2, 2),
+  ]);
   let next = 0;
   const uuid = () => `00000000-0000-4000-8000-00000000000${next++}`;
 

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { toCardRow } from '../../../src/domain/transfer/card-fields';
 import { readExpiry } from '../../../src/domain/transfer/expiry';
 import { namesNoNetwork, networkFromBrand } from '../../../src/domain/transfer/networks';
+import { visaData } from '../../support/transfer-cards.mjs';
 
 const base = { number: '4111111111111111', expiry: '01/30', cardholder: 'Ada Lovelace', theme: 'SKY' as const };
 const reasonOf = (row: ReturnType<typeof toCardRow>) => ('reason' in row ? row.reason : null);
@@ -186,18 +187,7 @@ describe('cardholder, issuer, CVV and network', () => {
     const row = toCardRow('Row 2', { ...base, issuer: 'First Bank', cvv: '123', network: 'Visa' });
     expect(row).toEqual({
       where: 'Row 2',
-      card: {
-        data: {
-          number: '4111111111111111',
-          expiry: '01/30',
-          cardholder: 'Ada Lovelace',
-          issuer: 'First Bank',
-          cvv: '123',
-          network: 'VISA',
-          theme: 'SKY',
-        },
-        notes: [],
-      },
+      card: { data: visaData, notes: [] },
     });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { PlainCard } from '../../../src/domain/card';
 import { CxfMessages, readCxf, writeCxf } from '../../../src/domain/transfer/cxf';
 import { readImportFile } from '../../../src/domain/transfer/read-file';
+import { twoCards } from '../../support/transfer-cards.mjs';
 import { fixtureBytes, fixtureJson, sky } from './fixtures';
 
 describe('reading a Credential Exchange file', () => {
@@ -76,34 +76,10 @@ describe('reading a Credential Exchange file', () => {
 });
 
 describe('writing a Credential Exchange file', () => {
-  const cards: PlainCard[] = [
-    {
-      id: 'Bk7xQ2pL',
-      data: {
-        number: '4111111111111111',
-        expiry: '01/30',
-        cardholder: 'Ada Lovelace',
-        issuer: 'First Bank',
-        cvv: '123',
-        network: 'VISA',
-        theme: 'SKY',
-      },
-      modifiedAt: Date.UTC(2024, 2, 1),
-    },
-    {
-      id: 'r9T4mN0a',
-      data: {
-        number: '3530111333300000',
-        expiry: '12/28',
-        cardholder: 'Zoë Núñez',
-        issuer: '',
-        cvv: '',
-        network: 'OTHER',
-        theme: 'ROSE',
-      },
-      modifiedAt: Date.UTC(2024, 2, 2),
-    },
-  ];
+  const cards = twoCards({ number: '3530111333300000', network: 'OTHER' }, [
+    Date.UTC(2024, 2, 1),
+    Date.UTC(2024, 2, 2),
+  ]);
   const options = {
     now: new Date(Date.UTC(2024, 3, 1)),
     rpId: 'sleeve.example',
