@@ -10,7 +10,7 @@ import type { FormEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { checkNewPassword, PasswordMessages } from '../../domain/password-rules';
 import { showError } from '../../state/toast';
-import { ConfirmField } from './ConfirmField';
+import { ConfirmField, type ConfirmFieldTexts, useConfirmation } from './ConfirmField';
 import { FieldMessage } from './FieldMessage';
 import { PasswordInput } from './PasswordInput';
 import { usePasswordStrength } from './password-strength';
@@ -27,6 +27,14 @@ export const NewPasswordStrengthTexts: StrengthTexts = {
   unavailable: 'The password strength check could not be loaded. Check your connection, then edit the password.',
   strong: PasswordMessages.strong,
   weak: 'This password would be easy to guess. Add another word or two that are not common.',
+};
+
+const ConfirmPasswordTexts: ConfirmFieldTexts = {
+  name: 'confirm-password',
+  label: 'Confirm password',
+  toggleLabel: 'Show confirmed password',
+  match: PasswordMessages.match,
+  mismatch: PasswordMessages.mismatch,
 };
 
 export interface NewPasswordFieldsProps {
@@ -55,7 +63,6 @@ export function NewPasswordFields({
   username = '',
 }: NewPasswordFieldsProps) {
   const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -81,13 +88,13 @@ export function NewPasswordFields({
   const safe = strength.status === 'estimated' && strength.estimate.safe;
   const equalsCurrent = current !== undefined && password !== '' && password === current;
   const acceptable = check.strong && safe && !equalsCurrent;
-  const matches = confirmation === password;
-  const blocked = disabled || busy || !acceptable || (confirming && !matches);
+  const confirmation = useConfirmation(password);
+  const blocked = disabled || busy || !acceptable || (confirming && !confirmation.matches);
 
   const editPassword = (typed: string) => {
     setPassword(typed);
     setConfirming(false);
-    setConfirmation('');
+    confirmation.setValue('');
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -140,14 +147,8 @@ export function NewPasswordFields({
       </PasswordInput>
       {confirming && (
         <ConfirmField
-          id={`${id}-confirm`}
-          name="confirm-password"
-          label="Confirm password"
-          toggleLabel="Show confirmed password"
-          secret={password}
-          value={confirmation}
-          onValue={setConfirmation}
-          texts={PasswordMessages}
+          confirmation={confirmation}
+          texts={ConfirmPasswordTexts}
           disabled={disabled || busy}
           inputRef={confirmRef}
         />

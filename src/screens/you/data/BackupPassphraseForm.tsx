@@ -5,7 +5,7 @@
  */
 import type { FormEvent } from 'react';
 import { useId, useState } from 'react';
-import { ConfirmField } from '../../../components/password/ConfirmField';
+import { ConfirmField, type ConfirmFieldTexts, useConfirmation } from '../../../components/password/ConfirmField';
 import { PasswordInput } from '../../../components/password/PasswordInput';
 import { usePasswordStrength } from '../../../components/password/password-strength';
 import { StrengthFeedback } from '../../../components/password/StrengthFeedback';
@@ -19,6 +19,14 @@ export const PassphraseMessages = {
   unavailable: 'The strength check could not load. Check the connection, then type the passphrase again.',
 } as const;
 
+const ConfirmPassphraseTexts: ConfirmFieldTexts = {
+  name: 'confirm-backup-passphrase',
+  label: 'Confirm passphrase',
+  toggleLabel: 'Show confirmed passphrase',
+  match: PassphraseMessages.match,
+  mismatch: PassphraseMessages.mismatch,
+};
+
 export interface BackupPassphraseFormProps {
   submitLabel: string;
   busy: boolean;
@@ -27,12 +35,12 @@ export interface BackupPassphraseFormProps {
 
 export function BackupPassphraseForm({ submitLabel, busy, onSubmit }: BackupPassphraseFormProps) {
   const [passphrase, setPassphrase] = useState('');
-  const [confirmation, setConfirmation] = useState('');
+  const confirmation = useConfirmation(passphrase);
   const strength = usePasswordStrength(passphrase);
   const id = useId();
   const estimated = strength.status === 'estimated';
   const strongEnough = estimated && strength.estimate.safe;
-  const ready = strongEnough && confirmation === passphrase && !busy;
+  const ready = strongEnough && confirmation.matches && !busy;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -60,17 +68,7 @@ export function BackupPassphraseForm({ submitLabel, busy, onSubmit }: BackupPass
           <StrengthFeedback strength={strength} texts={PassphraseMessages} verdict />
         </div>
       </PasswordInput>
-      <ConfirmField
-        id={`${id}-confirm`}
-        name="confirm-backup-passphrase"
-        label="Confirm passphrase"
-        toggleLabel="Show confirmed passphrase"
-        secret={passphrase}
-        value={confirmation}
-        onValue={setConfirmation}
-        texts={PassphraseMessages}
-        disabled={busy}
-      />
+      <ConfirmField confirmation={confirmation} texts={ConfirmPassphraseTexts} disabled={busy} />
       <button type="submit" className="button button-primary button-block" disabled={!ready} aria-busy={busy}>
         {submitLabel}
       </button>
