@@ -77,8 +77,14 @@ export function checkNewPassword(password: string): PasswordCheck {
   };
 }
 
+/** What a confirm field says, in its form's words: a password's by default, a backup passphrase's its own. */
+export interface ConfirmTexts {
+  match: string;
+  mismatch: string;
+}
+
 /** The confirm field's message: nothing until something is typed, then whether the two are the same. */
-export function confirmMessage(password: string, confirmation: string): string {
+export function confirmMessage(password: string, confirmation: string, texts: ConfirmTexts = PasswordMessages): string {
   if (confirmation === '') return '';
-  return confirmation === password ? PasswordMessages.match : PasswordMessages.mismatch;
+  return confirmation === password ? texts.match : texts.mismatch;
 }

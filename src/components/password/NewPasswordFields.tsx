@@ -8,13 +8,34 @@
  */
 import type { FormEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { checkNewPassword, confirmMessage, PasswordMessages } from '../../domain/password-rules';
+import { checkNewPassword, PasswordMessages } from '../../domain/password-rules';
 import { showError } from '../../state/toast';
+import { ConfirmField, type ConfirmFieldTexts, useConfirmation } from './ConfirmField';
 import { FieldMessage } from './FieldMessage';
 import { PasswordInput } from './PasswordInput';
-import { type Strength, StrengthMessages, usePasswordStrength } from './password-strength';
+import { usePasswordStrength } from './password-strength';
 import { RequirementList } from './RequirementList';
+import { StrengthFeedback, type StrengthTexts } from './StrengthFeedback';
 import { UsernameForManagers } from './UsernameForManagers';
+
+/**
+ * SPEC.md's strong message only when the requirements hold and the estimate is safe; otherwise the estimator's
+ * warning and suggestions (or, with none, a plain word that the password is easy to guess).
+ */
+export const NewPasswordStrengthTexts: StrengthTexts = {
+  checking: 'Checking password strength…',
+  unavailable: 'The password strength check could not be loaded. Check your connection, then edit the password.',
+  strong: PasswordMessages.strong,
+  weak: 'This password would be easy to guess. Add another word or two that are not common.',
+};
+
+const ConfirmPasswordTexts: ConfirmFieldTexts = {
+  name: 'confirm-password',
+  label: 'Confirm password',
+  toggleLabel: 'Show confirmed password',
+  match: PasswordMessages.match,
+  mismatch: PasswordMessages.mismatch,
+};
 
 export interface NewPasswordFieldsProps {
   /** The new password's label, e.g. 'New password'. */
@@ -42,7 +63,6 @@ export function NewPasswordFields({
   username = '',
 }: NewPasswordFieldsProps) {
   const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -68,14 +88,13 @@ export function NewPasswordFields({
   const safe = strength.status === 'estimated' && strength.estimate.safe;
   const equalsCurrent = current !== undefined && password !== '' && password === current;
   const acceptable = check.strong && safe && !equalsCurrent;
-  const matches = confirmation === password;
-  const confirmText = confirmMessage(password, confirmation);
-  const blocked = disabled || busy || !acceptable || (confirming && !matches);
+  const confirmation = useConfirmation(password);
+  const blocked = disabled || busy || !acceptable || (confirming && !confirmation.matches);
 
   const editPassword = (typed: string) => {
     setPassword(typed);
     setConfirming(false);
-    setConfirmation('');
+    confirmation.setValue('');
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -101,7 +120,6 @@ export function NewPasswordFields({
 
   const requirementsId = `${id}-requirements`;
   const messagesId = `${id}-messages`;
-  const confirmMessageId = `${id}-confirm-message`;
 
   return (
     <form className="password-form" onSubmit={submit} noValidate>
@@ -122,54 +140,22 @@ export function NewPasswordFields({
         <div id={messagesId} className="field-messages" aria-live="polite">
           {check.hasSpaces && <FieldMessage tone="warning">{PasswordMessages.hasSpaces}</FieldMessage>}
           {equalsCurrent && <FieldMessage tone="error">{PasswordMessages.equalToCurrent}</FieldMessage>}
-          {!equalsCurrent && password !== '' && <StrengthFeedback strong={check.strong} strength={strength} />}
+          {!equalsCurrent && (
+            <StrengthFeedback strength={strength} texts={NewPasswordStrengthTexts} acceptable={check.strong} />
+          )}
         </div>
       </PasswordInput>
       {confirming && (
-        <PasswordInput
-          id={`${id}-confirm`}
-          name="confirm-password"
-          label="Confirm password"
-          value={confirmation}
-          onValue={setConfirmation}
-          autoComplete="new-password"
+        <ConfirmField
+          confirmation={confirmation}
+          texts={ConfirmPasswordTexts}
           disabled={disabled || busy}
-          invalid={confirmation !== '' && !matches}
-          describedBy={confirmMessageId}
-          toggleLabel="Show confirmed password"
           inputRef={confirmRef}
-        >
-          <div id={confirmMessageId} className="field-messages" aria-live="polite">
-            {confirmText && <FieldMessage tone={matches ? 'success' : 'error'}>{confirmText}</FieldMessage>}
-          </div>
-        </PasswordInput>
+        />
       )}
       <button type="submit" className="button button-primary button-block" disabled={blocked} aria-busy={busy}>
         {confirming ? submitLabel : 'Continue'}
       </button>
     </form>
-  );
-}
-
-/**
- * What the estimator says: SPEC.md's strong message only when the requirements hold and the estimate is safe;
- * otherwise its warning and suggestions (or, with none, a plain word that the password is easy to guess).
- */
-function StrengthFeedback({ strong, strength }: { strong: boolean; strength: Strength }) {
-  if (strength.status === 'checking') return <FieldMessage tone="pending">{StrengthMessages.checking}</FieldMessage>;
-  if (strength.status === 'unavailable')
-    return <FieldMessage tone="error">{StrengthMessages.unavailable}</FieldMessage>;
-  const { safe, warning, suggestions } = strength.estimate;
-  if (safe) return strong ? <FieldMessage tone="success">{PasswordMessages.strong}</FieldMessage> : null;
-  const advice = [warning, ...suggestions].filter((text): text is string => Boolean(text));
-  if (advice.length === 0) advice.push(StrengthMessages.weak);
-  return (
-    <>
-      {advice.map((text) => (
-        <FieldMessage key={text} tone="warning">
-          {text}
-        </FieldMessage>
-      ))}
-    </>
   );
 }

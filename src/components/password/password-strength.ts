@@ -1,18 +1,13 @@
 /**
- * The strength estimator, for the screens where a new password is chosen: loaded on demand (a dynamic import, so
- * its dictionaries are a chunk of their own that no other screen downloads), once per page. A failed download may
- * be tried again.
+ * The strength estimator, for the forms where a new secret is chosen (a password, a backup passphrase): loaded on
+ * demand (a dynamic import, so its dictionaries are a chunk of their own that no other screen downloads), once per
+ * page. A failed download may be tried again.
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { StrengthEstimate } from '../../domain/password-strength';
+import { reportError } from '../../state/report';
 
 type Estimator = (password: string) => StrengthEstimate;
-
-export const StrengthMessages = {
-  checking: 'Checking password strength…',
-  unavailable: 'The password strength check could not be loaded. Check your connection, then edit the password.',
-  weak: 'This password would be easy to guess. Add another word or two that are not common.',
-} as const;
 
 /** How the estimator is loaded; tests hold it back to see the screen while it loads. */
 export const estimatorSource = {
@@ -37,6 +32,8 @@ function loadEstimator(): Promise<Estimator> {
     },
     (error: unknown) => {
       loading = undefined;
+      // The form says the check is unavailable; the cause is for whoever develops Sleeve.
+      reportError(error);
       throw error;
     },
   );
@@ -44,11 +41,16 @@ function loadEstimator(): Promise<Estimator> {
 }
 
 export type Strength =
+  | { status: 'empty' }
   | { status: 'checking' }
   | { status: 'unavailable' }
   | { status: 'estimated'; estimate: StrengthEstimate };
 
-/** The estimate for `password`, once the estimator has loaded. After a failed load, the next edit tries again. */
+/**
+ * The estimate for `password`, once the estimator has loaded; nothing to say while it is empty. The estimator loads
+ * as soon as the form shows, so it is usually ready by the first keystroke. After a failed load, the next edit tries
+ * again.
+ */
 export function usePasswordStrength(password: string): Strength {
   const [estimator, setEstimator] = useState<Estimator | null>(() => loaded ?? null);
   const [failed, setFailed] = useState(false);
@@ -71,7 +73,8 @@ export function usePasswordStrength(password: string): Strength {
       current = false;
     };
   }, [estimator, failed ? password : '']);
-  const estimate = useMemo(() => (estimator ? estimator(password) : null), [estimator, password]);
+  const estimate = useMemo(() => (estimator && password ? estimator(password) : null), [estimator, password]);
+  if (password === '') return { status: 'empty' };
   if (estimate) return { status: 'estimated', estimate };
   return failed ? { status: 'unavailable' } : { status: 'checking' };
 }

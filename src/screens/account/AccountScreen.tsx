@@ -2,10 +2,11 @@
  * /user/account (SPEC.md §2): signed out, the way in through Google; signed in, who is signed in, signing out and
  * the Danger Zone. Whatever is running (sign-in, sign-out, deletion) shows a spinner and holds the buttons.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { Page } from '../../app/Page';
+import { DangerZone } from '../../components/DangerZone';
 import { Spinner } from '../../components/Spinner';
 import { accountState } from '../../state/account';
 import { gateFor } from '../../state/gate';
@@ -53,7 +54,6 @@ function SignedOut() {
 function SignedIn({ fullName }: { fullName: string }) {
   const { busy } = useSnapshot(accountState);
   const [deleting, setDeleting] = useState(false);
-  const dangerId = useId();
   return (
     <>
       <section className="account-profile" aria-label="Signed in">
@@ -63,20 +63,12 @@ function SignedIn({ fullName }: { fullName: string }) {
       <section className="settings-section">
         <SignOut disabled={busy} />
       </section>
-      <section className="settings-section danger-zone" aria-labelledby={dangerId}>
-        <h2 id={dangerId} className="settings-heading">
-          Danger Zone
-        </h2>
-        <p className="field-hint">Deletes the account and every card in it, on the server and on this device.</p>
-        <button
-          type="button"
-          className="button button-danger button-block"
-          disabled={busy}
-          onClick={() => setDeleting(true)}
-        >
-          Delete account
-        </button>
-      </section>
+      <DangerZone
+        hint="Deletes the account and every card in it, on the server and on this device."
+        disabled={busy}
+        action="Delete account"
+        onAsk={() => setDeleting(true)}
+      />
       {busy && <Spinner label="Working on your account" />}
       <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} />
     </>

@@ -4,10 +4,11 @@
  * password would only wrap a new key beside them: no password is offered. What is left is said plainly: sign out
  * (this device stays as it was), or delete the account and start again.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Page } from '../../app/Page';
 import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
+import { DangerZone } from '../../components/DangerZone';
 import { Spinner } from '../../components/Spinner';
 import { AccountMessages, accountState } from '../../state/account';
 import { deleteAccount } from '../../state/leave';
@@ -30,7 +31,6 @@ export const MISSING_TEXTS = {
 export function MissingPasswordScreen() {
   const { busy } = useSnapshot(accountState);
   const [deleting, setDeleting] = useState(false);
-  const dangerId = useId();
   const close = () => setDeleting(false);
   return (
     <Page title={MISSING_TEXTS.title} back={{ to: '~/user/account' }}>
@@ -46,20 +46,7 @@ export function MissingPasswordScreen() {
           Sign out
         </button>
       </section>
-      <section className="settings-section danger-zone" aria-labelledby={dangerId}>
-        <h2 id={dangerId} className="settings-heading">
-          Danger Zone
-        </h2>
-        <p className="field-hint">{MISSING_TEXTS.delete}</p>
-        <button
-          type="button"
-          className="button button-danger button-block"
-          disabled={busy}
-          onClick={() => setDeleting(true)}
-        >
-          Delete account
-        </button>
-      </section>
+      <DangerZone hint={MISSING_TEXTS.delete} disabled={busy} action="Delete account" onAsk={() => setDeleting(true)} />
       {busy && <Spinner label="Working on your account" />}
       <ConfirmDialog
         open={deleting}

@@ -4,7 +4,7 @@
  * so the screen asks for the new one and says why.
  */
 import { useSnapshot } from 'valtio';
-import { Link, Redirect, Route, Switch } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { Page } from '../../app/Page';
 import { CurrentPasswordField } from '../../components/password/CurrentPasswordField';
 import { accountState } from '../../state/account';
@@ -13,6 +13,7 @@ import { appState } from '../../state/store';
 import { ForgotPassword } from '../account/ForgotPassword';
 import { SignOut } from '../account/SignOut';
 import { PasskeyUnlock } from './PasskeyUnlock';
+import { HelpSection, UnlockHelp, UnlockRoutes } from './UnlockHelp';
 
 function PasswordUnlockScreen() {
   const { passwordStale } = useSnapshot(appState);
@@ -42,27 +43,16 @@ function PasswordUnlockScreen() {
 }
 
 function PasswordUnlockHelp() {
-  const { pinCreated } = useSnapshot(appState);
   const { busy } = useSnapshot(accountState);
   return (
-    <Page title="Help" name="Unlock help" back={{ to: '~/password/unlock' }}>
-      {pinCreated && (
-        <section className="settings-section">
-          <h2 className="settings-heading">PIN</h2>
-          <Link href="~/pin/unlock" className="button button-block">
-            Unlock using your PIN
-          </Link>
-        </section>
-      )}
-      <section className="settings-section">
-        <h2 className="settings-heading">Password</h2>
+    <UnlockHelp other="pin">
+      <HelpSection heading="Password">
         <ForgotPassword className="button button-block" disabled={busy} />
-      </section>
-      <section className="settings-section">
-        <h2 className="settings-heading">Account</h2>
+      </HelpSection>
+      <HelpSection heading="Account">
         <SignOut disabled={busy} />
-      </section>
-    </Page>
+      </HelpSection>
+    </UnlockHelp>
   );
 }
 
@@ -70,13 +60,5 @@ export function PasswordUnlockRoutes() {
   const { passwordCreated, passwordStale, pinCreated } = useSnapshot(appState);
   // Nothing to enter here: the PIN screen is the way in (and it sends a device without a PIN back here).
   if (!passwordCreated && !passwordStale && pinCreated) return <Redirect to="~/pin/unlock" replace />;
-  return (
-    <Switch>
-      <Route path="/" component={PasswordUnlockScreen} />
-      <Route path="/help" component={PasswordUnlockHelp} />
-      <Route>
-        <Redirect to="~/password/unlock" replace />
-      </Route>
-    </Switch>
-  );
+  return <UnlockRoutes screen={PasswordUnlockScreen} help={PasswordUnlockHelp} />;
 }

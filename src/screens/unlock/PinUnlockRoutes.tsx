@@ -4,7 +4,7 @@
  * cannot open and the screen offers the password (if any) and 'Forgot PIN?' instead.
  */
 import { useSnapshot } from 'valtio';
-import { Link, Redirect, Route, Switch } from 'wouter';
+import { Link, Redirect } from 'wouter';
 import { Page } from '../../app/Page';
 import { PinPad } from '../../components/pin/PinPad';
 import { useSecondsUntil } from '../../components/pin/use-seconds-until';
@@ -14,6 +14,7 @@ import { unlockWithPin } from '../../state/secrets';
 import { appState, pinLimitState } from '../../state/store';
 import { ForgotPin } from './ForgotPin';
 import { PasskeyUnlock } from './PasskeyUnlock';
+import { HelpSection, UnlockHelp, UnlockRoutes } from './UnlockHelp';
 
 function PinUnlockScreen() {
   const { tryAgainAt, stopped, keyMissing } = useSnapshot(pinLimitState);
@@ -58,35 +59,17 @@ function PinUnusable({ reason }: { reason: string }) {
 }
 
 function PinUnlockHelp() {
-  const { passwordCreated } = useSnapshot(appState);
   return (
-    <Page title="Help" name="Unlock help" back={{ to: '/' }}>
-      {passwordCreated && (
-        <section className="settings-section">
-          <h2 className="settings-heading">Password</h2>
-          <Link href="~/password/unlock" className="button button-block">
-            Unlock using your password
-          </Link>
-        </section>
-      )}
-      <section className="settings-section">
-        <h2 className="settings-heading">PIN</h2>
+    <UnlockHelp other="password">
+      <HelpSection heading="PIN">
         <ForgotPin />
-      </section>
-    </Page>
+      </HelpSection>
+    </UnlockHelp>
   );
 }
 
 export function PinUnlockRoutes() {
   const { pinCreated } = useSnapshot(appState);
   if (!pinCreated) return <Redirect to="~/password/unlock" replace />;
-  return (
-    <Switch>
-      <Route path="/" component={PinUnlockScreen} />
-      <Route path="/help" component={PinUnlockHelp} />
-      <Route>
-        <Redirect to="/" replace />
-      </Route>
-    </Switch>
-  );
+  return <UnlockRoutes screen={PinUnlockScreen} help={PinUnlockHelp} />;
 }

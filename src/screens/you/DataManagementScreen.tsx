@@ -2,10 +2,11 @@
  * /user/data-management — moving cards in and out (export to a file, import from one), and the Danger Zone: delete
  * every card after a confirmation.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Page } from '../../app/Page';
 import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
+import { DangerZone } from '../../components/DangerZone';
 import { deleteAllCards } from '../../state/cards';
 import { gateFor } from '../../state/gate';
 import { goBack } from '../../state/going-back';
@@ -30,7 +31,6 @@ export async function deleteAllCardsAndReturn(stepsBack = 1): Promise<void> {
 
 export function DataManagementScreen() {
   const [confirming, setConfirming] = useState(false);
-  const headingId = useId();
   const [, navigate] = useLocation();
 
   /** Behind the gate: the verify screen adds a step, so the person returns past it to where they came from. */
@@ -45,15 +45,11 @@ export function DataManagementScreen() {
         <SettingsLink to="/data-management/export">Export cards</SettingsLink>
         <SettingsLink to="/data-management/import">Import cards</SettingsLink>
       </SettingsSection>
-      <section className="settings-section danger-zone" aria-labelledby={headingId}>
-        <h2 id={headingId} className="settings-heading">
-          Danger Zone
-        </h2>
-        <p className="field-hint">Removes every saved card. There is no way to get them back.</p>
-        <button type="button" className="button button-danger button-block" onClick={() => setConfirming(true)}>
-          Delete all cards
-        </button>
-      </section>
+      <DangerZone
+        hint="Removes every saved card. There is no way to get them back."
+        action="Delete all cards"
+        onAsk={() => setConfirming(true)}
+      />
       <ConfirmDialog
         open={confirming}
         title="Delete all cards"
