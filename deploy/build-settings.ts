@@ -1,6 +1,6 @@
 /**
  * What a production build may ship with. A build that silently fell back to the emulators on 127.0.0.1 would fail at
- * sign-in once deployed, with no word of why, so a build needs either a real project's settings (README, "Run against
+ * sign-in once deployed, with no word of why, so a build needs either a real project's settings (docs/deploy.md, "Run against
  * a real Firebase project", step 6) or an explicit `VITE_USE_FIREBASE_EMULATORS=true` (the local preview, the tests,
  * the benchmark). Every value checked here ends up in the Content-Security-Policy, so each must have the plain shape
  * it claims: a host name cannot smuggle in a `;` and a directive of its own.
@@ -9,7 +9,7 @@ import { type RemoteEnv, type RemoteSettings, resolveRemoteSettings } from '../s
 
 export const EMULATOR_SWITCH = 'VITE_USE_FIREBASE_EMULATORS';
 
-/** The web app's config, as the README lists it, in its order. */
+/** The web app's config, as docs/deploy.md lists it, in its order. */
 export const PROJECT_SETTINGS = [
   'VITE_FIREBASE_API_KEY',
   'VITE_FIREBASE_AUTH_DOMAIN',
@@ -40,7 +40,7 @@ const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-
 const LOOPBACK_HOST_AND_PORT = /^(?:127\.0\.0\.1|localhost|\[::1\]):\d{1,5}$/;
 const PROJECT_ID = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
 
-const SETTINGS_PLACE = `${SETTINGS_FILE} at the root of the repository (README, "Run against a real Firebase project", step 6)`;
+const SETTINGS_PLACE = `${SETTINGS_FILE} at the root of the repository (docs/deploy.md, "Run against a real Firebase project", step 6)`;
 export const WHERE_SETTINGS_GO = `Put them in ${SETTINGS_PLACE}.`;
 export const WHERE_TO_CORRECT = `Correct them in ${SETTINGS_PLACE}.`;
 const orLocal = `To build for the local backend instead (the local preview, the tests), set ${EMULATOR_SWITCH}=true.`;

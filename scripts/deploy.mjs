@@ -1,4 +1,4 @@
-// `npm run deploy`: builds Sleeve with the Firebase project's settings (.env.local, see the README's "Deploy") and
+// `npm run deploy`: builds Sleeve with the Firebase project's settings (.env.local, see docs/deploy.md, "Deploy") and
 // deploys the hosting and the database rules together, so the rules and the app never drift apart. Needs
 // `npx firebase login` (or CI credentials) and a project. Refuses, before building anything, settings that could not
 // work in a project.

@@ -1,5 +1,5 @@
 /**
- * A production build ships only with settings that can work: a real project's, as the README's "Run against a real
+ * A production build ships only with settings that can work: a real project's, as docs/deploy.md's "Run against a real
  * Firebase project" lists them, or the local backend's when asked for explicitly. Otherwise it stops and says which
  * settings are missing and where they go.
  */
@@ -14,8 +14,8 @@ import { PROJECT, ROOT, refusalOf } from './example-project.ts';
 
 const refusal = refusalOf(settingsForBuild, BuildSettingsError);
 
-it('checks exactly the settings the README tells a person to put in .env.local', async () => {
-  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+it('checks exactly the settings docs/deploy.md tells a person to put in .env.local', async () => {
+  const readme = await readFile(join(ROOT, 'docs', 'deploy.md'), 'utf8');
   const start = readme.indexOf('## Run against a real Firebase project');
   const section = readme.slice(start, readme.indexOf('\n## ', start));
   expect(section).toContain("Put the web app's config into `.env.local` at the root of the repository");

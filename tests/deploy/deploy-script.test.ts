@@ -27,7 +27,7 @@ it('refuses to deploy without settings, or without a project to deploy to', () =
   expect(refusal(noKey)).toBe(
     [
       "A deployment needs your web app's settings, and this one is missing: VITE_FIREBASE_API_KEY.",
-      'Put them in .env.local at the root of the repository (README, "Run against a real Firebase project", step 6).',
+      'Put them in .env.local at the root of the repository (docs/deploy.md, "Run against a real Firebase project", step 6).',
     ].join('\n'),
   );
   expect(refusal({ ...PROJECT, VITE_FIREBASE_PROJECT_ID: 'demo-sleeve' })).toContain('is a demo project');

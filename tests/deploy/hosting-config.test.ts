@@ -1,7 +1,7 @@
 /**
  * One policy, two deliveries: the header Firebase Hosting sends is index.html's meta policy and the refusal to be
  * framed, made from the same settings. The committed firebase.json is what the generator makes for the local backend,
- * and the README names every header another host must send.
+ * and docs/deploy.md names every header another host must send.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -74,7 +74,7 @@ it('gives the scripts that run as workers policies of their own, the engine none
 it('commits the firebase.json the generator makes: run `node scripts/write-firebase-json.mjs` after a change', async () => {
   const committed = JSON.parse(await readFile(join(ROOT, 'firebase.json'), 'utf8'));
   expect(committed).toEqual(committedFirebaseConfig());
-  // README, "Run against a real Firebase project", step 4 deploys these rules.
+  // docs/deploy.md, "Run against a real Firebase project", step 4 deploys these rules.
   expect(committed.database.rules).toBe(DATABASE_RULES);
   expect(committed.hosting.public).toBe('dist');
   // Source maps stay in the build folder; only a deployment leaves them out (the Hosting emulator serves them all).
@@ -86,9 +86,9 @@ it('keeps index.html ready for the policy: a placeholder the build replaces, nev
   expect(html).toMatch(/<meta\s+http-equiv="Content-Security-Policy"\s+content="%SLEEVE_CONTENT_SECURITY_POLICY%"/);
 });
 
-it('names in the README every header another host must send, with its value', async () => {
-  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
-  const start = readme.indexOf('## Deploy');
+it('names in docs/deploy.md every header another host must send, with its value', async () => {
+  const readme = await readFile(join(ROOT, 'docs', 'deploy.md'), 'utf8');
+  const start = readme.indexOf('## The headers');
   expect(start).toBeGreaterThan(-1);
   const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
   for (const { key, value } of SECURITY_HEADERS) expect(section).toContain(`${key}: ${value}`);

@@ -82,6 +82,11 @@ export async function unlockAndOpen(
   collection: CardCollection | undefined,
 ): Promise<OpenedCards> {
   await unlock(secret, record);
+  return openWithNewKey(collection);
+}
+
+/** Opens `collection` with the key just taken; if that fails, the key is dropped again: no half-open wallet stays. */
+export async function openWithNewKey(collection: CardCollection | undefined): Promise<OpenedCards> {
   if (!collection) return { cards: [], unreadable: [] };
   try {
     return await openCollection(collection);

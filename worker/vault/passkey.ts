@@ -19,7 +19,7 @@ import { derivePasskeyWrappingKey } from '../crypto/hkdf';
 import type { DataKey, WrappingKey } from '../crypto/keys';
 import { sameKey } from '../crypto/same-key';
 import { openingUsage, unwrapDataKey, wrapDataKey, wrappedFormOf, wrappingUsage } from '../crypto/wrapped-key';
-import { openCollection } from './collections';
+import { openWithNewKey } from './collections';
 import { heldKey, holdOpened, lock } from './custody';
 import { takeProofOf } from './verify-proof';
 
@@ -112,11 +112,5 @@ export async function unlockWithPasskey(
     throw new SleeveError('', { cause });
   }
   holdOpened(dek);
-  if (!collection) return { cards: [], unreadable: [] };
-  try {
-    return await openCollection(collection);
-  } catch (error) {
-    lock();
-    throw error;
-  }
+  return openWithNewKey(collection);
 }

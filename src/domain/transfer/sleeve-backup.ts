@@ -1,5 +1,5 @@
 /**
- * Sleeve's encrypted backup file (README, 'Backup file format'): a versioned JSON document whose cards are encrypted
+ * Sleeve's encrypted backup file (docs/formats.md, 'The backup file'): a versioned JSON document whose cards are encrypted
  * with AES-GCM under a key derived from a passphrase with PBKDF2-SHA-512. This module holds the shape and its checks;
  * the cryptography runs in the worker (worker/vault/backup.ts), so no key ever exists on the page.
  *
