@@ -77,6 +77,16 @@ export interface UnreadableCard {
   reason: string;
 }
 
+/**
+ * Why a card did not open, in words the list of unreadable cards shows. `wrongKey` is also how a newer password's
+ * key is found not to be the one the cards were encrypted under (src/domain/key-proof.ts).
+ */
+export const UnreadableReasons = {
+  damaged: 'its encrypted contents are damaged',
+  wrongKey: 'it was encrypted with another key, or changed after it was encrypted',
+  notCard: 'its decrypted contents are not a card',
+} as const;
+
 /** What opening a collection gives: the cards that opened, newest first, and the ones that did not. */
 export interface OpenedCards {
   cards: PlainCard[];

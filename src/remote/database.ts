@@ -10,7 +10,16 @@
  * Reads use a one-time listener (`onValue(…, {onlyOnce: true})`), which every server answers. Writes that get no
  * answer (offline) fail after a while instead of leaving the person waiting forever.
  */
-import { type DatabaseReference, type DataSnapshot, onValue, ref, remove, set, update } from 'firebase/database';
+import {
+  type DatabaseReference,
+  type DataSnapshot,
+  onValue,
+  ref,
+  remove,
+  runTransaction,
+  set,
+  update,
+} from 'firebase/database';
 import type { EncryptedCard, EncryptedCollection } from '../domain/card';
 import { InvalidArgumentError, SleeveError } from '../domain/errors';
 import { asFromServer, type FromServer } from '../domain/merge-decision';
@@ -204,14 +213,41 @@ export async function readPasswordRecord(uid: string): Promise<SecretRecord | nu
   return isSecretRecord(value) ? value : null;
 }
 
-export async function setPasswordRecord(uid: string, record: SecretRecord): Promise<void> {
+/** The record in exactly the wire shape (DESIGN.md), or a refusal for anything else. */
+function wireRecord(record: SecretRecord): SecretRecord {
   if (!isSecretRecord(record)) throw new InvalidArgumentError(DatabaseMessages.setPasswordFailed);
-  const wire: SecretRecord = {
+  return {
     salt: record.salt,
     encryptedDek: { ciphertext: record.encryptedDek.ciphertext, iv: record.encryptedDek.iv },
     modifiedAt: record.modifiedAt,
   };
-  await answered(set(passwordRef(uid), wire), DatabaseMessages.setPasswordFailed);
+}
+
+export async function setPasswordRecord(uid: string, record: SecretRecord): Promise<void> {
+  await answered(set(passwordRef(uid), wireRecord(record)), DatabaseMessages.setPasswordFailed);
+}
+
+/**
+ * Writes an account's first password record, only if it has none: a transaction, so when two devices create the
+ * first password at the same moment exactly one record is written, and the other device learns of it instead of
+ * replacing it with a record over another key (which would leave the first device's cards unreadable). Resolves with
+ * `null` when this record was written, or with the record the account already holds.
+ */
+export async function createPasswordRecord(uid: string, record: SecretRecord): Promise<SecretRecord | null> {
+  const wire = wireRecord(record);
+  // The function may first see this client's cached value (null when nothing was read yet); the server then answers
+  // with what it holds and the function runs again on that. Returning undefined leaves the node as it is.
+  const result = await answered(
+    runTransaction(passwordRef(uid), (current: unknown) => (current === null ? wire : undefined), {
+      applyLocally: false,
+    }),
+    DatabaseMessages.setPasswordFailed,
+  );
+  if (result.committed) return null;
+  const held: unknown = result.snapshot.val();
+  if (isSecretRecord(held)) return held;
+  // Something that is not a record stands there (another client's damage): it must not be overwritten blindly.
+  throw new SleeveError(DatabaseMessages.setPasswordFailed, { cause: new Error('the password path holds no record') });
 }
 
 export async function removePasswordRecord(uid: string): Promise<void> {

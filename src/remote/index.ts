@@ -25,6 +25,7 @@ export const accountServer = {
   serverNow: database.serverNow,
   readPasswordRecord: database.readPasswordRecord,
   setPasswordRecord: database.setPasswordRecord,
+  createPasswordRecord: database.createPasswordRecord,
   removePasswordRecord: database.removePasswordRecord,
   subscribeAuth: database.subscribeAuth,
 };

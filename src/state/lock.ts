@@ -8,7 +8,7 @@ import type { SecretRecord } from '../domain/secret';
 import { getEngine } from '../engine';
 import { forgetVerified } from './gate';
 import { hideCards, showOpened } from './shown-cards';
-import { appState, hasSecret, setNewerPasswordRecord, setStoredCollection } from './store';
+import { appState, cardsState, hasSecret, setNewerPasswordRecord, setReadableIds, setStoredCollection } from './store';
 
 /** The unlock screens take over; `collection`, what is stored now, waits unopened for the key. */
 export function showLocked(collection?: CardCollection): void {
@@ -22,6 +22,8 @@ export function showLocked(collection?: CardCollection): void {
  * (the account left in another tab while the engine answered), the cards are plain and stay on screen: `false`.
  */
 export async function lockDevice(collection?: CardCollection): Promise<boolean> {
+  // What this key opened, remembered by id: a newer password record must open at least these (key-conflict.ts).
+  if (!appState.locked) setReadableIds(cardsState.cards.map((card) => card.id));
   forgetVerified();
   await getEngine().lock();
   if (!hasSecret()) return false;
@@ -50,4 +52,13 @@ export async function markPasswordStale(record: SecretRecord): Promise<void> {
 export function clearPasswordStale(): void {
   setNewerPasswordRecord(null);
   appState.passwordStale = false;
+  appState.keyConflict = false;
+}
+
+/**
+ * The newer password opened, but its key cannot open the cards this device could open: still locked and still
+ * waiting for a password, with every record kept, and the way back to this device's own key offered.
+ */
+export function markKeyConflict(): void {
+  appState.keyConflict = true;
 }

@@ -14,7 +14,8 @@ import { getEngine } from '../engine';
 import { replaceRecords, updateStorage } from '../storage/local-storage';
 import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord, sameRecord } from './device-records';
 import { forgetVerified, holdVerified, verifiedProof } from './gate';
-import { clearPasswordStale, showUnlocked } from './lock';
+import { showUnlocked } from './lock';
+import { adoptNewerPassword } from './newer-password';
 import { explainKeyMissing, forgetPinAttempts, showPinLimit, underPinLimit } from './pin-limit';
 import { reportError } from './report';
 import { showOpened } from './shown-cards';
@@ -77,7 +78,7 @@ export async function withSecret<T>(attempt: Promise<T>, kind: SecretKind | 'pas
 export async function unlockStored(
   open: (cards: CardCollection) => Promise<OpenedCards>,
   stillOurs: () => boolean,
-  prepare?: () => Promise<void>,
+  prepare?: (opened: OpenedCards) => Promise<void>,
 ): Promise<void> {
   const engine = getEngine();
   let collection = storedCollection();
@@ -92,7 +93,7 @@ export async function unlockStored(
       const next = sortOut(collection);
       opened = withUnreadable(await engine.openCollection(next.wellFormed), next.unreadable);
     }
-    await prepare?.();
+    await prepare?.(opened);
   } catch (error) {
     await engine.lock();
     throw error;
@@ -101,7 +102,12 @@ export async function unlockStored(
 }
 
 /** Unlocks with a PIN or password for `record`, as `unlockStored` says. */
-function unlockWith(secret: string, record: SecretRecord, kind: SecretKind, prepare?: () => Promise<void>) {
+function unlockWith(
+  secret: string,
+  record: SecretRecord,
+  kind: SecretKind,
+  prepare?: (opened: OpenedCards) => Promise<void>,
+) {
   // A newer password record from the server is not one of this device's records until `prepare` stores it.
   const ownRecord = holdsRecord(records(), record);
   return unlockStored(
@@ -153,18 +159,9 @@ export async function unlockWithPassword(password: string): Promise<void> {
   const stale = appState.passwordStale ? newerPasswordRecord() : null;
   const record = stale ?? records().password;
   if (!record) throw new InvalidStateError(SecretMessages.completeSignInToUnlock);
-  await unlockWith(password, record, 'password', stale ? () => adoptNewerPassword(stale) : undefined);
+  await unlockWith(password, record, 'password', stale ? (opened) => adoptNewerPassword(stale, opened) : undefined);
   // Whoever knows the password may use the PIN again, however often it was mistyped.
   await forgetPinAttempts();
-}
-
-/** The new password opened the key: its record replaces the old one here, and the PIN stays gone. */
-async function adoptNewerPassword(record: SecretRecord): Promise<void> {
-  const stored = await updateStorage((current) => ({
-    auth: { ...current.auth, password: record, pin: null, passkey: null },
-  }));
-  setRecords(stored.auth);
-  clearPasswordStale();
 }
 
 // ---- verify ----

@@ -9,7 +9,7 @@ import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import { asLocal } from '../domain/merge-decision';
 import type { Outbox } from '../domain/outbox';
 import { outboxOf } from '../domain/outbox';
-import type { AuthRecords } from '../domain/secret';
+import type { AuthRecords, SecretRecord } from '../domain/secret';
 import type { SignedInUser } from '../domain/user';
 import { getEngine } from '../engine';
 import type { AccountServer } from '../remote';
@@ -110,13 +110,20 @@ const signedInValues = (auth: AuthRecords, uid: string, outbox: Outbox) => ({
 });
 
 /**
+ * What creating the first password came to: 'created', or 'password-exists' when another device created the
+ * account's password a moment before; the sign-in then waits for that password (ENTER_PASSWORD), and this device's
+ * cards join under the account's key when it is entered.
+ */
+export type CreatedPassword = 'created' | 'password-exists';
+
+/**
  * A new account: generates the data key (or reuses the one already held for this device's PIN), wraps it under
  * `password`, stores the record on the server and then here, and moves this device's cards up to the server. All of
  * it under the storage lock, with the cards stored at that moment, so a card another tab adds meanwhile is not lost.
  * Reusing the PIN's key needs the PIN, verified just before (src/state/gate.ts): the engine wraps a held key under a
  * new secret only for someone who knows the current one.
  */
-export async function createAccountPassword(password: string): Promise<void> {
+export async function createAccountPassword(password: string): Promise<CreatedPassword> {
   const { server: loadingServer, user } = signInInProgress();
   const server = await loadingServer;
   if (!server.currentUser()) throw new InvalidStateError(AccountMessages.signInFirst);
@@ -128,6 +135,7 @@ export async function createAccountPassword(password: string): Promise<void> {
   if (hadSecret && !proof) throw new SleeveError(Messages.verifyFirst);
   let moved: EncryptedCollection | null = null;
   let auth: AuthRecords = before;
+  let heldAlready: SecretRecord | null = null;
   try {
     await updateStorage(async (current) => {
       assertUnchanged(current.auth, before);
@@ -135,7 +143,9 @@ export async function createAccountPassword(password: string): Promise<void> {
       const { record, collection } = await engine.createSecret(password, current.cards, server.serverNow(), {
         current: proof,
       });
-      await server.setPasswordRecord(user.uid, record);
+      heldAlready = await server.createPasswordRecord(user.uid, record);
+      // Another device created the account's password first: nothing is stored here, nothing goes up.
+      if (heldAlready) return {};
       await mergeUp(server, user.uid, collection);
       moved = collection;
       // The PIN and the passkey stay valid: they wrap the same key.
@@ -148,10 +158,17 @@ export async function createAccountPassword(password: string): Promise<void> {
     throw error;
   }
   forgetVerified();
+  if (heldAlready) {
+    // The key generated for the lost record goes; a key this device held before (its PIN's) stays, to join with.
+    if (!hadSecret) await engine.lock();
+    setPendingSignIn({ user, record: heldAlready, step: 'ENTER_PASSWORD', fromElsewhere: true });
+    return 'password-exists';
+  }
   // The records as stored, at once: a PIN another tab adds while the cards open is followed, not undone.
   setRecords(auth);
   if (moved) await openAndShow(moved);
   enterSession(server, user);
+  return 'created';
 }
 
 /**

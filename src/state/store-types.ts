@@ -82,10 +82,16 @@ export interface DeviceMemory {
   /** A password record newer than this device's, heard from the server (src/state/lock.ts, markPasswordStale). */
   newerPassword: SecretRecord | null;
   /**
-   * Between Google sign-in and the password step (src/state/sign-in.ts): who signed in, the account's record
-   * (null: none on the server) and the step that follows.
+   * The ids of the cards that opened when this tab was last unlocked (kept through the lock: ids are not secret), so
+   * a newer password record's key can be checked against them before any record is dropped (src/state/key-conflict.ts).
    */
-  signIn: { user: SignedInUser; record: SecretRecord | null; step: SignInResult } | null;
+  readableIds: readonly string[] | null;
+  /**
+   * Between Google sign-in and the password step (src/state/sign-in.ts): who signed in, the account's record
+   * (null: none on the server) and the step that follows; `fromElsewhere`: the record was created on another device
+   * while this one was creating its own.
+   */
+  signIn: { user: SignedInUser; record: SecretRecord | null; step: SignInResult; fromElsewhere?: boolean } | null;
   gate: {
     followUp: FollowUp | null;
     /** The waiting follow-up goes on to add or change a secret, and will need the secret verified for it. */

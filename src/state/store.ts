@@ -50,6 +50,11 @@ const initialAppState = () => ({
   remoteReady: true,
   /** The password was changed on another device: unlocking needs the new one ('Enter your new password'). */
   passwordStale: false,
+  /**
+   * The newer password opened a key that cannot open the cards this device could open (src/state/key-conflict.ts):
+   * nothing was dropped, and the person may keep this device's key.
+   */
+  keyConflict: false,
 });
 export const appState = proxy(initialAppState());
 
@@ -85,6 +90,8 @@ const initialAccountState = () => ({
   busy: false,
   /** Google sign-in is done and this password step must follow before the person counts as signed in. */
   awaitingPassword: null as SignInResult | null,
+  /** The password step waits for a password another device created while this one was creating its own. */
+  passwordFromElsewhere: false,
   /** The Google account's email while one is signed in or signing in: password managers key the password on it. */
   email: '',
 });
@@ -138,6 +145,7 @@ const initialMemory = (): DeviceMemory => ({
   tickets: 0,
   shownTicket: 0,
   newerPassword: null,
+  readableIds: null,
   signIn: null,
   gate: { followUp: null, forNewSecret: false, verified: null },
   tabs: { stop: null, changed: new Set(), following: Promise.resolve() },
@@ -163,6 +171,7 @@ export const pendingSignIn = (): DeviceMemory['signIn'] => memory.signIn;
 export function setPendingSignIn(next: DeviceMemory['signIn']): void {
   memory.signIn = next;
   accountState.awaitingPassword = next ? next.step : null;
+  accountState.passwordFromElsewhere = next?.fromElsewhere === true;
 }
 
 export const records = (): AuthRecords => memory.records;
@@ -198,6 +207,12 @@ export function setNewerPasswordRecord(record: SecretRecord | null): void {
   memory.newerPassword = record;
 }
 
+/** The ids of the cards that opened when this tab was last unlocked; `null` when it has not been, since its start. */
+export const readableIds = (): readonly string[] | null => memory.readableIds;
+export function setReadableIds(ids: readonly string[] | null): void {
+  memory.readableIds = ids;
+}
+
 export const session = (): SyncSession | null => memory.session;
 
 /** Replaces the sync session; the one before is disposed, so nothing of it can touch the next. */
@@ -231,6 +246,7 @@ export function forgetStorageReading(): void {
   setRecords(emptyAuthRecords());
   memory.collection = emptyPlainCollection();
   memory.newerPassword = null;
+  memory.readableIds = null;
   Object.assign(cardsState, initialCardsState());
   Object.assign(appState, initialAppState());
   Object.assign(pinLimitState, initialPinLimitState());

@@ -8,13 +8,12 @@ import type {
   PlainCollection,
   UnreadableCard,
 } from '../../src/domain/card';
-import { emptyPlainCollection } from '../../src/domain/card';
+import { emptyPlainCollection, UnreadableReasons } from '../../src/domain/card';
 import { newCardId } from '../../src/domain/card-id';
 import { COLLECTION_TRANSFER } from '../../src/domain/collection-transfer';
 import { Messages, SleeveError } from '../../src/domain/errors';
 import { applyMerge, asFromServer, asLocal } from '../../src/domain/merge-decision';
 import { withStoredCard } from '../../src/domain/stored-cards';
-import { Reasons } from '../../worker/vault/cards';
 import { recordedEngine } from '../support/boundary';
 import { type BadCard, badCards, encryptedCollection, keyOf, tampered } from '../support/crafted-cards';
 import { rejectionOf } from '../support/engine-rejection';
@@ -258,7 +257,13 @@ describe('with a secret, cards are sealed encrypted', () => {
     const opened = await other.openCollection(collection);
     expect(opened.cards).toEqual([]);
     expect(byId(opened.unreadable)).toEqual(
-      byId(Object.values(collection.cards).map(({ id, modifiedAt }) => ({ id, modifiedAt, reason: Reasons.wrongKey }))),
+      byId(
+        Object.values(collection.cards).map(({ id, modifiedAt }) => ({
+          id,
+          modifiedAt,
+          reason: UnreadableReasons.wrongKey,
+        })),
+      ),
     );
   });
 });
@@ -347,7 +352,9 @@ describe('opening card by card', () => {
       }),
     ).toBe(1);
     expect(opened?.cards).toEqual(newestFirst(good.filter((card) => card.id !== victim.id)));
-    expect(opened?.unreadable).toEqual([{ id: victim.id, modifiedAt: victim.modifiedAt, reason: Reasons.wrongKey }]);
+    expect(opened?.unreadable).toEqual([
+      { id: victim.id, modifiedAt: victim.modifiedAt, reason: UnreadableReasons.wrongKey },
+    ]);
   });
 
   test('a plain collection opens card by card too: bad entries are listed, good ones shown', async () => {

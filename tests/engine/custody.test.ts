@@ -4,11 +4,10 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import type { CardCollection, CardData, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
-import { emptyPlainCollection } from '../../src/domain/card';
+import { emptyPlainCollection, UnreadableReasons } from '../../src/domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
 import { asFromServer, asLocal } from '../../src/domain/merge-decision';
 import type { SecretRecord } from '../../src/domain/secret';
-import { Reasons } from '../../worker/vault/cards';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { makeCards } from '../support/seeded';
@@ -107,7 +106,7 @@ describe('key custody', () => {
         .filter((each) => each !== id)
         .sort(),
     );
-    expect(opened.unreadable).toEqual([{ id, modifiedAt: card.modifiedAt, reason: Reasons.damaged }]);
+    expect(opened.unreadable).toEqual([{ id, modifiedAt: card.modifiedAt, reason: UnreadableReasons.damaged }]);
     // A wrong secret is still told apart from unreadable cards: it fails before any card is read.
     await engine.lock();
     expect((await rejectionOf(engine.unlock('wrong', record, broken))).message).toBe('');

@@ -4,11 +4,11 @@
  * and secret) to write cards the engine itself would never write.
  */
 import type { CardData, EncryptedCard, EncryptedCollection, PlainCard } from '../../src/domain/card';
+import { UnreadableReasons } from '../../src/domain/card';
 import type { SecretRecord } from '../../src/domain/secret';
 import { toBase64 } from '../../worker/crypto/base64';
 import type { DataKey } from '../../worker/crypto/keys';
 import { generateDataKey, openRecord } from '../../worker/crypto/records';
-import { Reasons } from '../../worker/vault/cards';
 
 /** The DEK a record wraps, opened on the page, so a test can write cards under the same key as the engine. */
 export const keyOf = (secret: string, record: SecretRecord): Promise<DataKey> => openRecord(secret, record);
@@ -61,23 +61,27 @@ export async function badCards(key: CryptoKey, sample: CardData, from: number): 
     {
       what: 'bad base64',
       card: { ...base64, data: { ...base64.data, cipherText: 'not base64!' } },
-      reason: Reasons.damaged,
+      reason: UnreadableReasons.damaged,
     },
-    { what: 'tampered ciphertext', card: tampered(await good('tampered', from + 1)), reason: Reasons.wrongKey },
+    {
+      what: 'tampered ciphertext',
+      card: tampered(await good('tampered', from + 1)),
+      reason: UnreadableReasons.wrongKey,
+    },
     {
       what: 'encrypted under another key',
       card: await sealRaw(other, 'otherKey', from + 2, JSON.stringify(sample)),
-      reason: Reasons.wrongKey,
+      reason: UnreadableReasons.wrongKey,
     },
     {
       what: 'plaintext not JSON',
       card: await sealRaw(key, 'notJson0', from + 3, 'card: 4111'),
-      reason: Reasons.notCard,
+      reason: UnreadableReasons.notCard,
     },
     {
       what: 'plaintext not UTF-8',
       card: await sealRaw(key, 'notUtf80', from + 4, Uint8Array.of(0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d)),
-      reason: Reasons.notCard,
+      reason: UnreadableReasons.notCard,
     },
     {
       what: 'unknown network',
@@ -92,7 +96,7 @@ export async function badCards(key: CryptoKey, sample: CardData, from: number): 
     {
       what: 'two cards in one plaintext',
       card: await sealRaw(key, 'twoCards', from + 7, `${JSON.stringify(sample)},${JSON.stringify(sample)}`),
-      reason: Reasons.notCard,
+      reason: UnreadableReasons.notCard,
     },
     {
       what: 'structurally damaged entry',

@@ -11,10 +11,9 @@ import type {
   PlainCard,
   PlainCollection,
 } from '../../src/domain/card';
-import { emptyPlainCollection } from '../../src/domain/card';
+import { emptyPlainCollection, UnreadableReasons } from '../../src/domain/card';
 import { Messages } from '../../src/domain/errors';
 import { withStoredCard } from '../../src/domain/stored-cards';
-import { Reasons } from '../../worker/vault/cards';
 import { expectNoKeyMaterial, recordedEngine } from '../support/boundary';
 import { badCards, encryptedCollection, keyOf, tampered } from '../support/crafted-cards';
 import { rejectionOf } from '../support/engine-rejection';
@@ -97,7 +96,7 @@ describe('joinAccount', () => {
     const old = await deviceB.openCollection(own.collection);
     expect(old.cards).toEqual([]);
     expect(byId(old.unreadable)).toEqual(
-      byId(deviceCards.map(({ id, modifiedAt }) => ({ id, modifiedAt, reason: Reasons.wrongKey }))),
+      byId(deviceCards.map(({ id, modifiedAt }) => ({ id, modifiedAt, reason: UnreadableReasons.wrongKey }))),
     );
     expect(shown(await deviceB.openCollection(remote))).toHaveLength(accountCards.length);
   });
@@ -249,7 +248,9 @@ describe('opening the same collection again', () => {
         opened = await deviceB.openCollection(changed);
       }),
     ).toBe(1);
-    expect(opened.unreadable).toEqual([{ id: first.id, modifiedAt: first.modifiedAt, reason: Reasons.wrongKey }]);
+    expect(opened.unreadable).toEqual([
+      { id: first.id, modifiedAt: first.modifiedAt, reason: UnreadableReasons.wrongKey },
+    ]);
     expect(byId(opened.cards)).toEqual(byId(cards.filter((card) => card.id !== first.id)));
     // Memory holds only what the last open opened, which left this card out: the untampered copy is decrypted again.
     expect(await decryptionsOf(deviceB, () => deviceB.openCollection(collection))).toBe(1);

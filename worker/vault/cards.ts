@@ -6,6 +6,7 @@
  * is reported as unreadable with its reason, and every other card still opens.
  */
 import type { CardData, EncryptedCard, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
+import { UnreadableReasons } from '../../src/domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
 import { cardDataProblem } from '../../src/domain/stored-cards';
 import { decrypt, encrypt, type Sealed } from '../crypto/aes-gcm';
@@ -45,13 +46,6 @@ export async function encryptCards(dek: DataKey, collection: PlainCollection): P
   return { type: 'ENCRYPTED', cards: Object.fromEntries(entries) };
 }
 
-/** Why a card did not open, in words the list of unreadable cards shows. */
-export const Reasons = {
-  damaged: 'its encrypted contents are damaged',
-  wrongKey: 'it was encrypted with another key, or changed after it was encrypted',
-  notCard: 'its decrypted contents are not a card',
-} as const;
-
 /** A card's data, or the reason it could not be opened. */
 export type Outcome = CardData | { reason: string };
 
@@ -75,7 +69,7 @@ function sealedOf(cards: readonly EncryptedCard[]): (Sealed | { reason: string }
       try {
         return decodeAll([card])[0] as Sealed;
       } catch {
-        return { reason: Reasons.damaged };
+        return { reason: UnreadableReasons.damaged };
       }
     });
   }
@@ -99,7 +93,7 @@ export async function decryptAll(dek: DataKey, cards: readonly EncryptedCard[]):
   decryptions += cards.length;
   const plaintexts = await Promise.all(
     sealedOf(cards).map((sealed) =>
-      'reason' in sealed ? sealed : decrypt(dek, sealed).catch(() => ({ reason: Reasons.wrongKey })),
+      'reason' in sealed ? sealed : decrypt(dek, sealed).catch(() => ({ reason: UnreadableReasons.wrongKey })),
     ),
   );
   const decrypted = plaintexts.filter((plaintext): plaintext is Bytes => plaintext instanceof Uint8Array);
@@ -171,7 +165,7 @@ function parseOne(plaintext: Bytes): Outcome {
   try {
     value = JSON.parse(fromUtf8(plaintext));
   } catch {
-    return { reason: Reasons.notCard };
+    return { reason: UnreadableReasons.notCard };
   }
   const problem = cardDataProblem(value);
   return problem === null ? toCardData(value) : { reason: problem };

@@ -20,7 +20,7 @@ import type { DataKey, WrappingKey } from '../crypto/keys';
 import { sameKey } from '../crypto/same-key';
 import { openingUsage, unwrapDataKey, wrapDataKey, wrappedFormOf, wrappingUsage } from '../crypto/wrapped-key';
 import { openWithNewKey } from './collections';
-import { heldKey, holdOpened, lock } from './custody';
+import { heldKey, holdOpened } from './custody';
 import { takeProofOf } from './verify-proof';
 
 /** WebAuthn allows credential ids of up to 1023 bytes. */

@@ -14,7 +14,12 @@ export function CreatePasswordScreen() {
   const { busy, email } = useSnapshot(accountState);
   const [, navigate] = useLocation();
   const create = async (password: string) => {
-    await createAccountPassword(password);
+    const outcome = await createAccountPassword(password);
+    if (outcome === 'password-exists') {
+      // Another device was first: its password is the account's, and this device's cards join under it.
+      navigate('~/user/account/password/sign-in', { replace: true });
+      return;
+    }
     showToast('Password has been created');
     // Replace: going back must not land on a form for a password that now exists.
     navigate('~/user/account', { replace: true });

@@ -11,8 +11,12 @@ import { enterAccountPassword } from '../../state/sign-in';
 import { showToast } from '../../state/toast';
 import { ForgotPassword } from './ForgotPassword';
 
+/** Beyond SPEC.md: two devices created the account's first password at once, and the other one was first. */
+export const PASSWORD_FROM_ELSEWHERE =
+  "Another device created this account's password a moment before this one. Enter that password: the cards on this device join the account under it, and nothing is lost.";
+
 export function EnterPasswordScreen() {
-  const { busy, email } = useSnapshot(accountState);
+  const { busy, email, passwordFromElsewhere } = useSnapshot(accountState);
   const [, navigate] = useLocation();
   const signIn = async (password: string) => {
     await enterAccountPassword(password);
@@ -22,6 +26,11 @@ export function EnterPasswordScreen() {
   return (
     <Page title="Enter your password" back={{ to: '~/user/account' }}>
       <p className="lead">Your account already has a password. Enter it to open your cards on this device.</p>
+      {passwordFromElsewhere && (
+        <p className="field-hint password-note" role="status">
+          {PASSWORD_FROM_ELSEWHERE}
+        </p>
+      )}
       <p className="field-hint password-note">
         A PIN does not carry over: set it up again on this device in You → Security.
       </p>

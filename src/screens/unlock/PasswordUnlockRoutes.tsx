@@ -12,11 +12,12 @@ import { unlockWithPassword } from '../../state/secrets';
 import { appState } from '../../state/store';
 import { ForgotPassword } from '../account/ForgotPassword';
 import { SignOut } from '../account/SignOut';
+import { KeyConflict } from './KeyConflict';
 import { PasskeyUnlock } from './PasskeyUnlock';
 import { HelpSection, UnlockHelp, UnlockRoutes } from './UnlockHelp';
 
 function PasswordUnlockScreen() {
-  const { passwordStale } = useSnapshot(appState);
+  const { passwordStale, keyConflict } = useSnapshot(appState);
   const { busy, email } = useSnapshot(accountState);
   const prompt = passwordStale ? 'Enter your new password' : 'Unlock using your password';
   return (
@@ -33,6 +34,7 @@ function PasswordUnlockScreen() {
         disabled={busy}
         focusOnMount
       />
+      {passwordStale && keyConflict && <KeyConflict />}
       <div className="help-links">
         <Link href="/help" className="link-button">
           Need help?

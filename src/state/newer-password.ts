@@ -1,0 +1,60 @@
+/**
+ * A password record newer than this device's, written on another device: adopted once its key is proven to open the
+ * cards this device could open (DESIGN.md invariant 11), and otherwise refused with every record kept, leaving the
+ * person the choice to keep this device's key, whose record then goes back to the account.
+ */
+import type { OpenedCards } from '../domain/card';
+import { SleeveError } from '../domain/errors';
+import { cardsLostByNewKey } from '../domain/key-proof';
+import type { SecretRecord } from '../domain/secret';
+import { updateStorage } from '../storage/local-storage';
+import { CHANGED_ELSEWHERE, sameRecord } from './device-records';
+import { clearPasswordStale, markKeyConflict } from './lock';
+import { newerPasswordRecord, readableIds, records, session, setRecords } from './store';
+
+// Beyond SPEC.md: the account's newer password record wraps a key that cannot open this device's cards.
+export const NewerPasswordMessages = {
+  newKeyLosesCards: 'This password opens a key that cannot open your cards, so nothing was changed on this device.',
+  keptDeviceKey: "This device's key is the account's key again. Your other devices ask for this device's password.",
+} as const;
+
+/**
+ * The new password opened the key: its record replaces the old one here, and the PIN and passkey go with it, but only
+ * once its key is proven to open the cards this device could open. Otherwise nothing is dropped, the key it opened
+ * is dropped again (by `unlockStored`, src/state/secrets.ts), and the conflict is shown.
+ */
+export async function adoptNewerPassword(record: SecretRecord, opened: OpenedCards): Promise<void> {
+  if (cardsLostByNewKey(opened, readableIds()).length > 0) {
+    markKeyConflict();
+    throw new SleeveError(NewerPasswordMessages.newKeyLosesCards);
+  }
+  const stored = await updateStorage((current) => ({
+    auth: { ...current.auth, password: record, pin: null, passkey: null },
+  }));
+  setRecords(stored.auth);
+  clearPasswordStale();
+}
+
+/**
+ * The person keeps this device's key: its password record goes back to the account, dated after the refused one so
+ * the server and every device take it as the newest, and this device unlocks as before (PIN, passkey or its
+ * password). Nothing is re-encrypted: the record is the same wrapped key, newly dated.
+ */
+export async function keepDeviceKey(): Promise<void> {
+  const account = session();
+  const local = records().password;
+  const refused = newerPasswordRecord();
+  if (!account || !local || !refused) {
+    clearPasswordStale();
+    return;
+  }
+  // By the server's clock, which refuses a record dated ahead of it, and after the record it replaces.
+  const record: SecretRecord = { ...local, modifiedAt: Math.max(account.now(), refused.modifiedAt + 1) };
+  await account.setPasswordRecord(record);
+  const stored = await updateStorage((current) => {
+    if (!sameRecord(current.auth.password, local)) throw new SleeveError(CHANGED_ELSEWHERE);
+    return { auth: { ...current.auth, password: record } };
+  });
+  setRecords(stored.auth);
+  clearPasswordStale();
+}
