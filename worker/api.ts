@@ -13,6 +13,7 @@ import type {
   PlainCard,
   PlainCollection,
   StoredCard,
+  UnreadableCard,
 } from '../src/domain/card';
 import type { FromServer, Local, MergeDecision } from '../src/domain/merge-decision';
 import type { PasskeyRecord, PinRecord, SecretRecord } from '../src/domain/secret';
@@ -27,6 +28,16 @@ export interface CreateSecretResult {
   record: PinRecord;
   /** The collection, now stored encrypted under the DEK. */
   collection: EncryptedCollection;
+}
+
+/** What replacing the data key gives the page to write to the server (`replaceKey`). */
+export interface ReplacedKey {
+  /** The new password's record over the new key, in the seed's form (the account's record). */
+  record: SecretRecord;
+  /** Every card that opened, encrypted under the new key, with its id and `modifiedAt` unchanged. */
+  collection: EncryptedCollection;
+  /** The cards the held key could not open: left as they are stored, and listed as before. */
+  unreadable: UnreadableCard[];
 }
 
 /** A caller's proof that it knows a secret: the secret and the existing record it opens. */
@@ -111,6 +122,24 @@ export interface EngineApi {
    * account's password) gives one in the seed's form, whichever form `record` was in. Custody does not change.
    */
   changeSecret(current: string, record: SecretRecord, next: string, now: number): Promise<SecretRecord>;
+
+  /**
+   * Replaces the data key (vault/replace-key.ts), for someone who knows `current` (proven as `changeSecret` proves
+   * it): a new DEK, every card of `collection` the held key opens encrypted again under it (ids and `modifiedAt`
+   * unchanged; the cards that do not open come back as unreadable and are left as stored), and a record for `next`
+   * in the seed's form. The held key stays until `keepReplacedKey(record)`, called once the server holds the new
+   * record and cards; `lock()` drops the waiting key. One derivation, plus one without a verify's proof.
+   */
+  replaceKey(
+    current: string,
+    record: SecretRecord,
+    next: string,
+    collection: EncryptedCollection,
+    now: number,
+  ): Promise<ReplacedKey>;
+
+  /** The key `replaceKey` made for `record` becomes the held key; refused (refreshAndUnlock) when none waits for it. */
+  keepReplacedKey(record: SecretRecord): Promise<void>;
 
   /**
    * Wraps the DEK under a new secret with a fresh salt. With no DEK held, one is generated first and every card of a

@@ -7,6 +7,7 @@ import * as store from './vault/collections';
 import * as custody from './vault/custody';
 import { decideMerge } from './vault/merge';
 import * as passkey from './vault/passkey';
+import { replaceKey } from './vault/replace-key';
 import { sealCards } from './vault/seal-many';
 
 export const engine: EngineApi = {
@@ -19,6 +20,8 @@ export const engine: EngineApi = {
   unlock: (secret, record, collection) => store.unlockAndOpen(secret, record, collection),
   verify: (secret, record) => custody.verify(secret, record),
   changeSecret: (current, record, next, now) => custody.changeSecret(current, record, next, now),
+  replaceKey: (current, record, next, collection, now) => replaceKey(current, record, next, collection, now),
+  keepReplacedKey: async (record) => custody.keepReplacement(record),
   createSecret: (secret, collection, now, options) => custody.createSecret(secret, collection, now, options),
   bindPin: (record) => custody.bindPin(record),
   joinAccount: (secret, record, local) => custody.joinAccount(secret, record, local),

@@ -36,6 +36,11 @@ test('nothing that crosses the boundary is or contains a CryptoKey, a 32-byte ra
   const changed = await engine.changeSecret(PASSWORD, record, 'another passphrase', 4);
   await engine.changeSecret('480213', pin.record, '135790', 4);
   await engine.changeSecret('wrong', changed, 'whatever', 4).catch(() => undefined);
+  // A replaced key: the new record and the cards under the new key cross, never the key itself.
+  const replaced = await engine.replaceKey(PASSWORD, record, 'a replaced key', collection as EncryptedCollection, 4);
+  await engine.keepReplacedKey(replaced.record);
+  await engine.lock();
+  await engine.unlock('480213', pin.record, collection);
   const added = withStoredCard(collection, await engine.sealCard(makeCards(6, 1)[0]!, 'ENCRYPTED'));
   // Cards that do not open, listed with their reasons.
   const bad = await badCards(await keyOf(PASSWORD, record), makeCards(8, 1)[0]!.data, 5);

@@ -22,6 +22,11 @@ import { dropProof, leaveProof, recordText, takeProof } from './verify-proof';
 let dataKey: DataKey | undefined;
 /** The record whose unlock gave the held key (its stored form), if that is how it came. */
 let openedBy: string | undefined;
+/**
+ * A new key made by `replaceKey` (vault/replace-key.ts), waiting until the server holds its record and cards; it
+ * replaces the held key only then (`keepReplacement`), and the lock drops it as it drops the held one.
+ */
+let replacement: { key: DataKey; record: string } | undefined;
 
 /** The one way the held key changes; cards decrypted under the old key leave memory with it. */
 function hold(next: DataKey | undefined, record?: SecretRecord): void {
@@ -44,6 +49,22 @@ export function lock(): void {
   dropProof();
   dataKey = undefined;
   openedBy = undefined;
+  replacement = undefined;
+}
+
+/** Keeps `key`, wrapped in `record`, aside until `keepReplacement(record)`; a later replacement drops it. */
+export function holdReplacement(key: DataKey, record: SecretRecord): void {
+  replacement = { key, record: recordText(record) };
+}
+
+/** The key waiting for `record` becomes the held key. Refused when none waits for it (locked meanwhile). */
+export function keepReplacement(record: SecretRecord): void {
+  if (!replacement || replacement.record !== recordText(record)) {
+    throw new InvalidStateError(Messages.refreshAndUnlock);
+  }
+  const { key } = replacement;
+  replacement = undefined;
+  hold(key, record);
 }
 
 /**
@@ -159,7 +180,7 @@ export async function changeSecret(
  * rejects as `unlock` does; a record over another key (a stale one) with refreshAndUnlock, so it can never be
  * rewrapped over the live one.
  */
-async function proveCurrent(proof: SecretProof, held: DataKey): Promise<void> {
+export async function proveCurrent(proof: SecretProof, held: DataKey): Promise<void> {
   const proven = takeProof(proof.secret, proof.record) ?? (await openWithSecret(proof.secret, proof.record));
   if (!(await sameKey(proven, held))) throw new InvalidStateError(Messages.refreshAndUnlock);
 }

@@ -1,0 +1,45 @@
+/**
+ * Replacing the data key, not only the password: for someone who knows the current password, a new DEK is made,
+ * every card the held key opens is encrypted again under it, and a password record for the new password wraps it.
+ * Whoever holds the old password and an old copy of the record (a server backup, an old device) then opens nothing
+ * written from now on, nor the cards as they are stored after the replacement.
+ *
+ * The held key does not change here: the new one waits (custody.ts `holdReplacement`) until the page has written the
+ * record and the cards to the server in one update, and only then becomes the held key (`keepReplacement`). A write
+ * that fails leaves the old key held, and the old record and cards are still what the server holds.
+ */
+import type { EncryptedCollection, PlainCollection } from '../../src/domain/card';
+import { InvalidStateError, Messages } from '../../src/domain/errors';
+import type { SecretRecord } from '../../src/domain/secret';
+import type { ReplacedKey } from '../api';
+import { createRecord, generateDataKey } from '../crypto/records';
+import { encryptCards } from './cards';
+import { openCollection } from './collections';
+import { heldKey, holdReplacement, proveCurrent } from './custody';
+
+/**
+ * The new key's record and cards for `next`, proven by `current` opening `record` (a verify's proof, or one
+ * derivation); one derivation for `next`. The card work, cheap and fallible, comes before the derivations.
+ */
+export async function replaceKey(
+  current: string,
+  record: SecretRecord,
+  next: string,
+  collection: EncryptedCollection,
+  now: number,
+): Promise<ReplacedKey> {
+  const held = heldKey();
+  if (!held) throw new InvalidStateError(Messages.refreshAndUnlock);
+  const opened = await openCollection(collection);
+  const key = await generateDataKey();
+  const plain: PlainCollection = {
+    type: 'UNENCRYPTED',
+    cards: Object.fromEntries(opened.cards.map((card) => [card.id, card])),
+  };
+  const encrypted = await encryptCards(key, plain);
+  await proveCurrent({ secret: current, record }, held);
+  const replaced = await createRecord(next, key, now, 'text');
+  // Locked meanwhile: nothing waits, and the page's write is refused when it asks to keep the key.
+  if (heldKey() === held) holdReplacement(key, replaced);
+  return { record: replaced, collection: encrypted, unreadable: opened.unreadable };
+}
