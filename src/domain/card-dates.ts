@@ -25,6 +25,15 @@ export function importedDate(fileDate: number | undefined, now: number, index: n
 export const dateAfter = (now: number, previous: number | undefined): number =>
   previous === undefined ? now : Math.max(now, previous + 1);
 
+/**
+ * The date a card of this device goes up with as it joins an account (sign-in): its own, unless that is ahead of now
+ * (saved while this device's clock ran fast, or imported so before imports were dated), then now, since the server
+ * refuses it and the whole sign-in with it; after the server's copy either way, since the merge kept this card over
+ * that one.
+ */
+export const joiningDate = (date: number, there: number | undefined, now: number): number =>
+  dateAfter(Math.min(date, now), there);
+
 /** Whether the server, its clock at `serverNow`, accepts a card dated `modifiedAt`. */
 export const serverAccepts = (modifiedAt: number, serverNow: number): boolean =>
   modifiedAt <= serverNow + SERVER_LEEWAY_MS;

@@ -1,7 +1,14 @@
 /** When a card change is dated: imported cards never ahead of now, changes after the copy they replace. */
 import { describe, expect, it } from 'vitest';
 import rules from '../../database.rules.json';
-import { DateMessages, dateAfter, importedDate, SERVER_LEEWAY_MS, serverAccepts } from '../../src/domain/card-dates';
+import {
+  DateMessages,
+  dateAfter,
+  importedDate,
+  joiningDate,
+  SERVER_LEEWAY_MS,
+  serverAccepts,
+} from '../../src/domain/card-dates';
 
 const NOW = 1_790_000_000_000;
 const YEAR = 365 * 24 * 60 * 60 * 1000;
@@ -33,6 +40,20 @@ describe('a change to a card', () => {
   it('is dated just after a copy dated ahead of now, or at the same moment, so it replaces that copy', () => {
     expect(dateAfter(NOW, NOW + 4 * 60_000)).toBe(NOW + 4 * 60_000 + 1);
     expect(dateAfter(NOW, NOW)).toBe(NOW + 1);
+  });
+});
+
+describe('a card of this device joining an account', () => {
+  it('keeps its date when that is not ahead of now and after the server’s copy', () => {
+    expect(joiningDate(NOW - 10, undefined, NOW)).toBe(NOW - 10);
+    expect(joiningDate(NOW - 10, NOW - 20, NOW)).toBe(NOW - 10);
+  });
+
+  it('dated ahead of now goes up dated now, or just after the server’s copy when that is later', () => {
+    expect(joiningDate(NOW + YEAR, undefined, NOW)).toBe(NOW);
+    expect(joiningDate(NOW + YEAR, NOW - 5, NOW)).toBe(NOW);
+    expect(joiningDate(NOW + YEAR, NOW + 60_000, NOW)).toBe(NOW + 60_001);
+    expect(serverAccepts(joiningDate(NOW + YEAR, NOW + 60_000, NOW), NOW)).toBe(true);
   });
 });
 

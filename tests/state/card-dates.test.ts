@@ -59,14 +59,17 @@ async function anotherDeviceDates(modifiedAt: number, rulesAside = false): Promi
   await expect.poll(shownDate).toBe(modifiedAt);
 }
 
-beforeEach(async () => {
-  seedPlainCards([kept]);
-  await getEngine().lock();
+/** A new account, created from a device that holds `cards`, which go up to it. */
+async function signInWith(cards: readonly PlainCard[]): Promise<void> {
+  seedPlainCards(cards);
   await startApp();
   uid = await googleSignIn(uniqueSub());
   await continueSignIn();
   await createAccountPassword(PASSWORD);
-  await expect.poll(serverIds).toEqual([kept.id]);
+}
+
+beforeEach(async () => {
+  await getEngine().lock();
 });
 
 afterEach(async () => {
@@ -74,7 +77,23 @@ afterEach(async () => {
   await firebaseSignOut(auth);
 });
 
+describe('signing in', () => {
+  test('cards this device dated a year ahead (its clock ran fast) go up to a new account, dated now', async () => {
+    const ahead = makeCards(2203, 5).map((card, index) => ({ ...card, modifiedAt: Date.now() + YEAR + index }));
+    await signInWith(ahead);
+    const wanted = ahead.map((card) => card.id).sort();
+    await expect.poll(serverIds).toEqual(wanted);
+    await expect.poll(shownIds).toEqual(wanted);
+    for (const card of Object.values(await serverCards())) expect(card.modifiedAt).toBeLessThan(Date.now() + 1_000);
+  });
+});
+
 describe('an import', () => {
+  beforeEach(async () => {
+    await signInWith([kept]);
+    await expect.poll(serverIds).toEqual([kept.id]);
+  });
+
   test('a backup whose cards are dated a year ahead lands on the server whole: none refused, none left waiting', async () => {
     const errors = errorToasts();
     const ahead = makeCards(2202, 20).map((card, index) => ({ ...card, modifiedAt: Date.now() + YEAR + index }));
@@ -99,6 +118,11 @@ describe('an import', () => {
 });
 
 describe('a card another device dated ahead of this device’s clock', () => {
+  beforeEach(async () => {
+    await signInWith([kept]);
+    await expect.poll(serverIds).toEqual([kept.id]);
+  });
+
   test('four minutes ahead: this device’s edit replaces it on the server', async () => {
     const errors = errorToasts();
     const ahead = Date.now() + 4 * 60_000;
