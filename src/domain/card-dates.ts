@@ -4,6 +4,7 @@
  * merge too. So a change that is dated wrongly is lost: ahead of the server's clock, it is refused; behind the copy
  * it replaces, it gives way to that copy. These rules keep both from happening, or say why a change cannot be kept.
  */
+
 /** How far ahead of its clock the server accepts a date (`now + 300000` in database.rules.json). */
 export const SERVER_LEEWAY_MS = 300_000;
 
@@ -27,9 +28,9 @@ export const dateAfter = (now: number, previous: number | undefined): number =>
 
 /**
  * The date a card of this device goes up with as it joins an account (sign-in): its own, unless that is ahead of now
- * (saved while this device's clock ran fast, or imported so before imports were dated), then now, since the server
- * refuses it and the whole sign-in with it; after the server's copy either way, since the merge kept this card over
- * that one.
+ * (saved while this device's clock ran fast, or imported from such a device's backup by an earlier Sleeve), then
+ * now, since the server refuses it and the whole sign-in with it; after the server's copy either way, since the merge
+ * kept this card over that one.
  */
 export const joiningDate = (date: number, there: number | undefined, now: number): number =>
   dateAfter(Math.min(date, now), there);
