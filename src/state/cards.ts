@@ -6,8 +6,10 @@
  */
 import type { CardCollection, CardData, EncryptedCard, PlainCard, StoredCard } from '../domain/card';
 import { CARD_CAP, CapMessages, CardCapError } from '../domain/card-cap';
+import { DateMessages, dateAfter, serverAccepts } from '../domain/card-dates';
 import { newCardId } from '../domain/card-id';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
+import type { Deletion } from '../domain/outbox';
 import type { AuthRecords } from '../domain/secret';
 import { sameCards, withoutCards, withStoredCard, withStoredCards } from '../domain/stored-cards';
 import { getEngine } from '../engine';
@@ -50,6 +52,24 @@ function assertRoomFor(count: number): void {
   if (count > room) throw new CardCapError(count === 1 ? CapMessages.full : CapMessages.tooMany(room));
 }
 
+/** The date of the stored copy of card `id`, if there is one. */
+const storedDate = (id: string): number | undefined => {
+  const { cards } = storedCollection();
+  return Object.hasOwn(cards, id) ? cards[id]?.modifiedAt : undefined;
+};
+
+/**
+ * Signed in, the date a change to card `id` goes out with (src/domain/card-dates.ts): by the server's clock, which
+ * is what it checks dates against, and after the copy it replaces even when that copy came from a device whose clock
+ * runs ahead, or the change would give way to it and be lost. A date further ahead than the server accepts is
+ * refused here, before anything is stored, and the person is told why.
+ */
+function accountDate(now: number, id: string | undefined): number {
+  const date = dateAfter(now, id === undefined ? undefined : storedDate(id));
+  if (!serverAccepts(date, now)) throw new SleeveError(DateMessages.datedAhead);
+  return date;
+}
+
 /**
  * Starts the engine's worker as an editor opens: every save goes through it, and a worker that cannot start is then
  * found (and said, on the failure screen) before anything is typed, not when Save is pressed.
@@ -65,8 +85,8 @@ export async function saveCard(input: { id?: string; data: CardData }): Promise<
   // Signed in, the account keeps at most CARD_CAP cards (src/domain/card-cap.ts): said before anything is stored.
   if (signedIn && input.id === undefined) assertRoomFor(1);
   const id = input.id ?? newCardId((candidate) => Object.hasOwn(storedCollection().cards, candidate));
-  // Signed in, dated by the server's clock, which is what the server checks dates against.
-  const card: PlainCard = { id, data: input.data, modifiedAt: signedIn ? signedIn.now() : Date.now() };
+  const modifiedAt = signedIn ? accountDate(signedIn.now(), input.id) : Date.now();
+  const card: PlainCard = { id, data: input.data, modifiedAt };
   // Encrypted whenever a password or PIN exists (SPEC.md §4, Cards); the worker refuses if the key is not held.
   const stored = await getEngine().sealCard(card, hasSecret() ? 'ENCRYPTED' : 'UNENCRYPTED');
   const account = session();
@@ -116,7 +136,13 @@ async function deleteCards(ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   const known = records();
   const account = session();
-  if (account) return account.remove(ids, account.now());
+  if (account) {
+    // The server does not date a deletion (it only removes the card), so any date is accepted; this one only has to
+    // come after the card's copy, or the deletion would give way to it and the card would come back.
+    const now = account.now();
+    const deletions = ids.map((id): Deletion => ({ id, deleted: true, modifiedAt: dateAfter(now, storedDate(id)) }));
+    return account.remove(deletions);
+  }
   // Signed in from another tab since this began: the deletion belongs to the account now, not to this storage.
   await storeThenShow(
     known,

@@ -5,6 +5,7 @@
  */
 import type { CardCollection, EncryptedCollection } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
+import { joiningDate } from '../domain/card-dates';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import { asLocal } from '../domain/merge-decision';
 import type { Outbox } from '../domain/outbox';
@@ -79,7 +80,11 @@ async function mergeUp(server: AccountServer, uid: string, local: EncryptedColle
   const { fromServer } = await getEngine().mergeCollections(asLocal(local), held);
   // Every local card the merge did not replace with the server's goes up: it won, or the server lacks it.
   const replaced = new Set(fromServer);
-  const up = Object.values(local.cards).filter((card) => !replaced.has(card.id));
+  const now = server.serverNow();
+  const there = (id: string) => (Object.hasOwn(held.cards, id) ? held.cards[id]?.modifiedAt : undefined);
+  const up = Object.values(local.cards)
+    .filter((card) => !replaced.has(card.id))
+    .map((card) => ({ ...card, modifiedAt: joiningDate(card.modifiedAt, there(card.id), now) }));
   // One write for all of them, so each takes its own slot (the server's cap) without racing the others.
   await server.putCards(uid, up);
 }

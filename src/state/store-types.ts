@@ -2,6 +2,7 @@
  * The shapes src/state/store.ts keeps. Types only, so any module may name them without importing the store's code.
  */
 import type { CardCollection, CardData, EncryptedCard, PlainCard } from '../domain/card';
+import type { Deletion } from '../domain/outbox';
 import type { AuthRecords, SecretRecord } from '../domain/secret';
 import type { SignedInUser } from '../domain/user';
 import type { AccountServer } from '../remote';
@@ -32,7 +33,8 @@ export interface SyncSession {
   put(card: EncryptedCard, shown: PlainCard): Promise<void>;
   /** Many new cards kept in the outbox in one write (an import), then shown and sent. */
   putMany(cards: readonly EncryptedCard[], shown: readonly PlainCard[]): Promise<void>;
-  remove(ids: readonly string[], at: number): Promise<void>;
+  /** Deletions kept in the outbox in one write, then shown and sent. */
+  remove(deletions: readonly Deletion[]): Promise<void>;
   /** Writes a new password record to the server; its echo is not taken as a change made elsewhere. */
   setPasswordRecord(record: SecretRecord): Promise<void>;
   /** Now, by the server's clock: what changes sent to it are dated with (it refuses dates ahead of its own). */

@@ -11,7 +11,7 @@ import { ref } from 'valtio';
 import type { CardCollection, EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
 import type { FromServer } from '../domain/merge-decision';
 import { asLocal } from '../domain/merge-decision';
-import type { OutboxEntry } from '../domain/outbox';
+import type { Deletion } from '../domain/outbox';
 import { overlay } from '../domain/outbox';
 import type { SecretRecord } from '../domain/secret';
 import type { MalformedEntry } from '../domain/server-shapes';
@@ -98,11 +98,13 @@ export class AccountSync implements SyncSession {
     this.sender.flush();
   }
 
-  async remove(ids: readonly string[], at: number): Promise<void> {
-    const deletions: OutboxEntry[] = ids.map((id) => ({ id, deleted: true, modifiedAt: at }));
+  async remove(deletions: readonly Deletion[]): Promise<void> {
     await this.sender.record(deletions);
     if (this.disposed) return;
-    showWithout(this.shownCollection(), ids);
+    showWithout(
+      this.shownCollection(),
+      deletions.map((deletion) => deletion.id),
+    );
     this.sender.flush();
   }
 

@@ -6,6 +6,7 @@
  * the outbox while signed in), so they sync like any other card.
  */
 import type { PlainCard } from '../domain/card';
+import { importedDate } from '../domain/card-dates';
 import { newCardId } from '../domain/card-id';
 import { writeBitwarden } from '../domain/transfer/bitwarden';
 import { writeCxf } from '../domain/transfer/cxf';
@@ -14,7 +15,10 @@ import type { ImportPreview } from '../domain/transfer/preview';
 import { previewImport } from '../domain/transfer/preview';
 import { getEngine } from '../engine';
 import { cardsState, saveNewCards } from './cards';
-import { storedCollection } from './store';
+import { session, storedCollection } from './store';
+
+/** Now: by the server's clock while signed in (what it checks dates against), else by this device's. */
+const currentTime = (): number => session()?.now() ?? Date.now();
 
 /** What importing `parse` would do against the cards on screen now (the same number and expiry is the same card). */
 export const buildPreview = (parse: ImportParse): ImportPreview => previewImport(parse, cardsState.cards);
@@ -27,16 +31,17 @@ export async function openBackupFile(passphrase: string, text: string): Promise<
 }
 
 /**
- * Stores the chosen cards as new cards and resolves to how many. A backup's card keeps its id and date unless the id
- * is taken here; a card from another app is dated now, a millisecond apart in the file's order, so Home lists them
- * as the file did. Nothing is stored if any step fails.
+ * Stores the chosen cards as new cards and resolves to how many. A backup's card keeps its id unless it is taken
+ * here, and its date unless that is ahead of now; a card from another app is dated now, a millisecond apart in the
+ * file's order (`importedDate`). Signed in, now is the server's clock, which refuses dates ahead of its own. Nothing
+ * is stored if any step fails.
  */
-export async function importCards(chosen: readonly ImportedCard[], now = Date.now()): Promise<number> {
+export async function importCards(chosen: readonly ImportedCard[], now = currentTime()): Promise<number> {
   const taken = new Set(Object.keys(storedCollection().cards));
   const cards: PlainCard[] = chosen.map((card, index) => {
     const id = card.id !== undefined && !taken.has(card.id) ? card.id : newCardId((candidate) => taken.has(candidate));
     taken.add(id);
-    return { id, data: card.data, modifiedAt: card.modifiedAt ?? now - index };
+    return { id, data: card.data, modifiedAt: importedDate(card.modifiedAt, now, index) };
   });
   await saveNewCards(cards);
   return cards.length;

@@ -1,6 +1,13 @@
-import { expect, test } from 'vitest';
+import { signOut as firebaseSignOut } from 'firebase/auth';
+import { expect, onTestFinished, test } from 'vitest';
 import { page } from 'vitest/browser';
+import { DateMessages } from '../../src/domain/card-dates';
+import { auth } from '../../src/remote/firebase';
+import { cardsState } from '../../src/state/cards';
+import { signOut } from '../../src/state/leave';
+import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
 import { expectNoAxeViolations } from '../support/axe';
+import { googleSignIn, serverValue, uniqueSub, writeRulesAside } from '../support/google';
 import { makeCard, renderApp, storedCards } from '../support/render';
 
 const card = makeCard({ issuer: 'Old Bank', cardholder: 'Ada Lovelace', expiry: '01/27' }, { id: 'Edit0001' });
@@ -73,4 +80,28 @@ test('a network picked by hand before stays as the number is edited; one that ma
     cvv: '1234',
   });
   await expect.element(page.getByRole('definition').nth(0)).toHaveTextContent(/^3782 822463 10005$/);
+});
+
+test('signed in, a card another device dated further ahead than the server accepts: Update says why, and the form keeps what was typed', async () => {
+  await renderApp(`/home/cards/${card.id}`, { cards: [card] });
+  const uid = await googleSignIn(uniqueSub());
+  onTestFinished(async () => {
+    await signOut();
+    await firebaseSignOut(auth);
+  });
+  await continueSignIn();
+  await createAccountPassword('Account password 1!');
+  const path = `${uid}/cards/${card.id}`;
+  await expect.poll(() => serverValue(path)).not.toBeNull();
+  const ahead = Date.now() + 60 * 60_000;
+  await writeRulesAside(path, { ...((await serverValue(path)) as object), modifiedAt: ahead });
+  await expect.poll(() => cardsState.cards.find((shown) => shown.id === card.id)?.modifiedAt).toBe(ahead);
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByLabelText('Cardholder').fill('Grace Hopper');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect.element(page.getByText(DateMessages.datedAhead)).toHaveAttribute('data-type', 'error');
+  expect(window.location.pathname).toBe(`/home/cards/${card.id}/edit`);
+  await expect.element(page.getByLabelText('Cardholder')).toHaveValue('Grace Hopper');
+  expect(((await serverValue(path)) as { modifiedAt: number }).modifiedAt).toBe(ahead);
 });

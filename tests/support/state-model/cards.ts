@@ -1,5 +1,6 @@
 /** src/state/cards.ts: saving and deleting cards, in this device's storage or through the sync session. */
 import type { PlainCard } from '../../../src/domain/card';
+import { dateAfter } from '../../../src/domain/card-dates';
 import { InvalidStateError, Messages } from '../../../src/domain/errors';
 import { sameCards, withoutCards, withStoredCard } from '../../../src/domain/stored-cards';
 import { assertUnchanged } from '../../../src/state/device-records';
@@ -10,11 +11,18 @@ import { isSealed, plainData } from './tokens';
 import { engine, seal } from './worker';
 import type { World } from './world';
 
+/** cards.ts `storedDate`: the date of the stored copy of card `id`, if there is one. */
+const storedDate = (tab: Tab, id: string | undefined): number | undefined =>
+  id !== undefined && Object.hasOwn(tab.collection.cards, id) ? tab.collection.cards[id]?.modifiedAt : undefined;
+
 /** cards.ts `saveCard`: a new card (no `existing`) or a new version of one. */
 export function* saveCard(world: World, tab: Tab, existing: string | undefined): Flow {
   const known = tab.records;
   const id = existing ?? world.cardId();
-  const card: PlainCard = { id, data: plainData(world.next('v')), modifiedAt: world.now(tab.device) };
+  const now = world.now(tab.device);
+  // Signed in, after the copy it replaces (src/domain/card-dates.ts); the model's clocks never run past the rules' limit.
+  const modifiedAt = tab.session ? dateAfter(now, storedDate(tab, existing)) : now;
+  const card: PlainCard = { id, data: plainData(world.next('v')), modifiedAt };
   world.note(`${tab.name} saves ${id}:${card.data.cardholder}@${card.modifiedAt}`);
   const type = hasSecret(tab) ? 'ENCRYPTED' : 'UNENCRYPTED';
   const stored = yield* engine(tab, () => seal(world, tab, card, type));
@@ -43,7 +51,7 @@ export function* deleteCard(world: World, tab: Tab, id: string): Flow {
   world.note(`${tab.name} deletes ${id}`);
   const known = tab.records;
   const account = tab.session;
-  if (account) return yield* account.remove([id], world.now(tab.device));
+  if (account) return yield* account.remove([id], dateAfter(world.now(tab.device), storedDate(tab, id)));
   const before = tab.collection;
   let unchanged = false;
   const after = yield* world.updateStorage(tab, (current) => {
