@@ -13,6 +13,12 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
  * Checks the whole document unless given a part of it, so an open dialog and the toast are checked with the screen.
  */
 export async function expectNoAxeViolations(context: Element | Document = document): Promise<void> {
+  // A toast or sheet still fading in would be measured mid-fade, its text below contrast for a moment. (A spinner
+  // turns for ever, and is left turning.)
+  const ending = document
+    .getAnimations()
+    .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+  await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
   const results = await axe.run(context, {
     runOnly: { type: 'tag', values: AXE_TAGS },
     resultTypes: ['violations'],
