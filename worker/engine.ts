@@ -7,6 +7,7 @@ import * as store from './vault/collections';
 import * as custody from './vault/custody';
 import { decideMerge } from './vault/merge';
 import * as passkey from './vault/passkey';
+import * as pinLimit from './vault/pin-limit';
 import { sealCards } from './vault/seal-many';
 
 export const engine: EngineApi = {
@@ -21,6 +22,8 @@ export const engine: EngineApi = {
   changeSecret: (current, record, next, now) => custody.changeSecret(current, record, next, now),
   createSecret: (secret, collection, now, options) => custody.createSecret(secret, collection, now, options),
   bindPin: (record) => custody.bindPin(record),
+  pinAttempts: (record) => pinLimit.pinAttempts(record),
+  forgetPinAttempts: () => pinLimit.forgetPinAttempts(custody.heldKey()),
   joinAccount: (secret, record, local) => custody.joinAccount(secret, record, local),
   createPasskeyRecord: (prfOutput, credentialId, salt, proven, now) =>
     passkey.createPasskeyRecord(prfOutput, credentialId, salt, proven, now),

@@ -15,7 +15,7 @@ import { replaceRecords, updateStorage } from '../storage/local-storage';
 import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord, sameRecord } from './device-records';
 import { forgetVerified, holdVerified, verifiedProof } from './gate';
 import { clearPasswordStale, showUnlocked } from './lock';
-import { explainKeyMissing, forgetPinAttempts, showPinLimit, underPinLimit } from './pin-limit';
+import { explainKeyMissing, forgetPinAttempts, showNewPin, underPinLimit } from './pin-limit';
 import { reportError } from './report';
 import { showOpened } from './shown-cards';
 import {
@@ -23,7 +23,6 @@ import {
   cardsState,
   hasSecret,
   newerPasswordRecord,
-  pinLimitState,
   records,
   session,
   setRecords,
@@ -237,8 +236,7 @@ export async function createPin(pin: string): Promise<'created' | 'updated'> {
   }
   forgetVerified();
   // A new PIN starts with no wrong tries, whatever the old one had, and its record is bound to this device's key.
-  showPinLimit();
-  pinLimitState.keyMissing = false;
+  showNewPin();
   if (!signedIn && encrypted) {
     // Encrypting changes what is stored, not the cards on screen, unless another tab had added one meanwhile.
     if (sameCardsShown(encrypted)) setStoredCollection(encrypted);
