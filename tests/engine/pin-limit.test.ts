@@ -7,7 +7,14 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { PlainCollection } from '../../src/domain/card';
 import { InvalidStateError, Messages } from '../../src/domain/errors';
 import { noAttempts, PinLimitMessages } from '../../src/domain/pin-attempts';
-import { deleteDeviceKeys, editStoredEntry, seedPinCount, storedPinCount } from '../support/device-keys';
+import {
+  base64Bytes,
+  deleteDeviceKeys,
+  editStoredEntry,
+  seedPinCount,
+  storedDeviceKey,
+  storedPinCount,
+} from '../support/device-keys';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { makeCards } from '../support/seeded';
@@ -143,5 +150,41 @@ describe('the count removed from IndexedDB', () => {
     const next = await engine.createSecret('806142', plain(), NOW, { kind: 'pin' });
     expect(await storedPinCount()).toEqual(noAttempts());
     expect(await startEngine().verify('806142', next.record)).toBe(true);
+  });
+});
+
+describe('a device key kept by an earlier Sleeve (version 1 of the database: the bare key)', () => {
+  /** The database as version 1 left it, its key made here, and a PIN record sealed under that key by hand. */
+  async function earlierDevice() {
+    const { record, collection } = await startEngine().createSecret(PIN, plain(), NOW);
+    stopEngines();
+    await deleteDeviceKeys();
+    const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('sleeve-keys', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('keys').put(key, 'pin-device-key');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    db.close();
+    const iv = crypto.getRandomValues(new Uint8Array(12));
+    const inner = base64Bytes(record.encryptedDek.ciphertext);
+    const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, inner));
+    const bound = {
+      ...record,
+      encryptedDek: { ...record.encryptedDek, ciphertext: btoa(String.fromCharCode(...sealed)) },
+      device: { iv: btoa(String.fromCharCode(...iv)) },
+    };
+    return { record: bound, collection };
+  }
+
+  test('keeps that key, now beside a count of none, and counts from there', async () => {
+    const { record, collection } = await earlierDevice();
+    const engine = startEngine();
+    await wrongTries(engine, record, 1);
+    expect(await storedPinCount()).toEqual({ pinSalt: record.salt, wrongInARow: 1, tryAgainAt: null });
+    expect((await engine.unlock(PIN, record, collection)).cards).toHaveLength(cards.length);
+    expect(await storedPinCount()).toEqual(noAttempts());
+    expect(await storedDeviceKey()).toBeInstanceOf(CryptoKey);
   });
 });
