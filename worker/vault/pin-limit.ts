@@ -78,7 +78,7 @@ async function countTry(salt: string): Promise<CryptoKey | undefined> {
     const verdict = nextTry(entry.attempts, salt, now);
     if (verdict.kind !== 'open') return { result: verdict };
     return { write: { ...entry, attempts: reserveTry(entry.attempts, salt, now) }, result: entry.key };
-  });
+  }).catch(() => undefined); // IndexedDB unavailable: no key can be read, so none can be used either.
   if (taken === undefined || taken instanceof CryptoKey) return taken;
   if (taken.kind === 'stopped') throw new InvalidStateError(PinLimitMessages.stopped);
   if (taken.kind === 'wait') throw new InvalidStateError(PinLimitMessages.tryAgainIn(secondsLeft(taken.until, now)));
