@@ -136,4 +136,5 @@ it('five wrong PINs start a wait that clearing local storage does not end, in th
   }
   expect(errors).toEqual([]);
   await context.close();
-});
+  // Five derivations and three page loads: a ceiling for a busy machine, not a speed check.
+}, 180_000);
