@@ -1,8 +1,8 @@
 /**
  * The PIN's attempt limit. Wrong PINs in a row are counted on the device, by the engine's worker beside the PIN's
- * device key (worker/vault/pin-limit.ts), shared by every tab; from the fifth, the next try waits 30 s, then twice as long after each further wrong PIN (60 s, 120 s, …);
- * at the tenth the PIN stops working and the person unlocks with the password or starts again with 'Forgot PIN?'.
- * A right PIN clears the count.
+ * device key (worker/vault/pin-limit.ts), shared by every tab; from the fifth, the next try waits 30 s, then twice
+ * as long after each further wrong PIN (60 s, 120 s, …); at the tenth the PIN stops working and the person unlocks
+ * with the password or starts again with 'Forgot PIN?'. A right PIN clears the count.
  *
  * Each try is counted as wrong before its PIN is derived, and uncounted once it turns out right (or never reached
  * the PIN), so tabs trying at the same moment cannot get more tries than the limit allows. The count belongs to one
