@@ -16,6 +16,7 @@ import type {
   UnreadableCard,
 } from '../src/domain/card';
 import type { FromServer, Local, MergeDecision } from '../src/domain/merge-decision';
+import type { PinAttempts } from '../src/domain/pin-attempts';
 import type { PasskeyRecord, PinRecord, SecretRecord } from '../src/domain/secret';
 import type { BackupOpening } from '../src/domain/transfer/sleeve-backup';
 
@@ -98,8 +99,11 @@ export interface EngineApi {
    * Derives the KEK from `secret` and unwraps the DEK from `record`, keeping it. One derivation. Either form of
    * wrapped key opens (worker/crypto/wrapped-key.ts): the seed's base64 text, or Sleeve's raw bytes.
    * A wrong secret rejects with an error whose message is empty and whose cause is 'Failed to decrypt data'. A PIN
-   * record bound to this device is first taken out of its device layer; without this device's key that rejects with
-   * pinKeyMissing (invalid-state) and nothing is derived.
+   * record bound to this device is first taken out of its device layer; without this device's key (or without the
+   * count kept beside it) that rejects with pinKeyMissing (invalid-state) and nothing is derived. Such a PIN is tried
+   * under its attempt limit (`pinAttempts`): while a wait runs it rejects with 'Try again in 30 s' (the seconds left),
+   * once ten were wrong in a row with PinLimitMessages.stopped, both invalid-state and before any derivation; each
+   * try is counted as wrong before the derivation and the count cleared when the PIN proves right.
    *
    * Given the locked wallet's `collection`, it is opened with the key in the same round trip, card by card as
    * `openCollection` opens it; if the open itself fails, the key is dropped again and its error rejects, so no
@@ -110,7 +114,8 @@ export interface EngineApi {
   /**
    * Whether `secret` opens `record`. One derivation; the held key is not changed. A success leaves a one-use proof
    * (five minutes, dropped by lock or the next verify) that `changeSecret` and `createSecret` can spend. A bound PIN
-   * record without this device's key rejects with pinKeyMissing, as `unlock` does.
+   * record without this device's key rejects with pinKeyMissing, and is tried under the attempt limit, as `unlock`
+   * does.
    */
   verify(secret: string, record: SecretRecord): Promise<boolean>;
 
@@ -162,6 +167,19 @@ export interface EngineApi {
    * record comes back as it is.
    */
   bindPin(record: PinRecord): Promise<PinRecord>;
+
+  /**
+   * The wrong PINs in a row counted against `record` and when the next try may start, as this device's worker keeps
+   * them beside the device key (IndexedDB `sleeve-keys`, shared by every tab): the count the screens show. None for
+   * a record not bound to this device.
+   */
+  pinAttempts(record: PinRecord): Promise<PinAttempts>;
+
+  /**
+   * The password proved right: the PIN's count starts again from none, but only while the key held is the key the
+   * PIN wraps (one a page made up with a record of its own clears nothing).
+   */
+  forgetPinAttempts(): Promise<void>;
 
   /**
    * Joins an existing account on this device. Derives the KEK from `secret` and unwraps the account's DEK from

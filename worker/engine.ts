@@ -8,6 +8,7 @@ import * as custody from './vault/custody';
 import { decideMerge } from './vault/merge';
 import * as passkey from './vault/passkey';
 import { replaceKey } from './vault/replace-key';
+import * as pinLimit from './vault/pin-limit';
 import { sealCards } from './vault/seal-many';
 
 export const engine: EngineApi = {
@@ -24,6 +25,8 @@ export const engine: EngineApi = {
   keepReplacedKey: async (record) => custody.keepReplacement(record),
   createSecret: (secret, collection, now, options) => custody.createSecret(secret, collection, now, options),
   bindPin: (record) => custody.bindPin(record),
+  pinAttempts: (record) => pinLimit.pinAttempts(record),
+  forgetPinAttempts: () => pinLimit.forgetPinAttempts(custody.heldKey()),
   joinAccount: (secret, record, local) => custody.joinAccount(secret, record, local),
   createPasskeyRecord: (prfOutput, credentialId, salt, proven, now) =>
     passkey.createPasskeyRecord(prfOutput, credentialId, salt, proven, now),

@@ -1,8 +1,8 @@
 /**
- * The PIN's attempt limit. Wrong PINs in a row are counted on the device (`sleeve/pin-attempts`, shared by every
- * tab); from the fifth, the next try waits 30 s, then twice as long after each further wrong PIN (60 s, 120 s, …);
- * at the tenth the PIN stops working and the person unlocks with the password or starts again with 'Forgot PIN?'.
- * A right PIN clears the count.
+ * The PIN's attempt limit. Wrong PINs in a row are counted on the device, by the engine's worker beside the PIN's
+ * device key (worker/vault/pin-limit.ts), shared by every tab; from the fifth, the next try waits 30 s, then twice
+ * as long after each further wrong PIN (60 s, 120 s, …); at the tenth the PIN stops working and the person unlocks
+ * with the password or starts again with 'Forgot PIN?'. A right PIN clears the count.
  *
  * Each try is counted as wrong before its PIN is derived, and uncounted once it turns out right (or never reached
  * the PIN), so tabs trying at the same moment cannot get more tries than the limit allows. The count belongs to one
@@ -24,6 +24,15 @@ export const WAIT_FROM = 5;
 /** At this many wrong PINs in a row, the PIN no longer unlocks. */
 export const STOP_AT = 10;
 export const FIRST_WAIT_MS = 30_000;
+
+/** What a person reads about the limit; the worker's refusals and the screens say the same words. */
+export const PinLimitMessages = {
+  tryAgainIn: (seconds: number) => `Try again in ${seconds} s`,
+  tooMany: 'Too many wrong PINs in a row.',
+  stopped: 'The PIN was entered wrongly 10 times in a row, so it no longer unlocks Sleeve.',
+  usePassword: "Unlock with your password, or use 'Forgot PIN?'.",
+  useForgotPin: "Use 'Forgot PIN?' to start again.",
+} as const;
 
 export const noAttempts = (): PinAttempts => ({ pinSalt: null, wrongInARow: 0, tryAgainAt: null });
 

@@ -19,7 +19,7 @@ import {
 } from '../storage/local-storage';
 import { leaveAccount } from './leave';
 import { markPasswordStale, showLocked } from './lock';
-import { showPinLimit } from './pin-limit';
+import { refreshPinLimit } from './pin-limit';
 import { reportError } from './report';
 import { resumeAccount } from './sign-in';
 import type { DeviceEvent, StartFailure, StorageProblem } from './store';
@@ -108,7 +108,9 @@ async function startFromStorage(afterOtherTab: boolean): Promise<void> {
     return;
   }
   setRecords(auth.value);
-  showPinLimit(pinAttempts.value);
+  // The count is the engine's (the mirror in storage is only read above, to say when it is damaged); asked now, in
+  // parallel with the rest, and shown before the app is.
+  const pinLimitShown = refreshPinLimit();
   appState.remoteReady = auth.value.password === null;
   if (auth.value.pin !== null || auth.value.password !== null) {
     // Locked: the encrypted collection waits here, unopened, for the key that unlocking brings.
@@ -126,6 +128,7 @@ async function startFromStorage(afterOtherTab: boolean): Promise<void> {
     // The account session ended (signed out or deleted elsewhere): its data has left this device; start anonymous.
     if (!signedIn) return startApp();
   }
+  await Promise.race([pinLimitShown, engineFailed]);
   appState.phase = 'ready';
 }
 

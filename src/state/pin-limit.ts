@@ -1,103 +1,99 @@
 /**
- * The PIN's attempt limit (src/domain/pin-attempts.ts) as the state layer enforces it. Every PIN try, to unlock or
- * to verify, runs through `underPinLimit`, so code that calls the action rather than the screen still waits and
- * still stops at ten. The count is stored (shared by tabs, kept across reloads); `pinLimitState` shows it.
+ * The PIN's attempt limit (src/domain/pin-attempts.ts) as the page shows it. The engine keeps the count and enforces
+ * it (worker/vault/pin-limit.ts): it refuses a try while a wait runs or once the PIN has stopped, before deriving
+ * anything, whoever calls it. The page asks the engine for the count after each try and shows it (`pinLimitState`).
+ *
+ * Other tabs follow through `sleeve/pin-attempts`: after each try this tab writes the count it was given there, and
+ * the `storage` event that write raises makes every other tab ask its own engine (src/state/tabs.ts). It is a mirror
+ * and never the authority: what it holds is never read as the count, so removing or editing it changes nothing but
+ * a moment's extra question to the engine. A mirror rather than another channel, because other tabs already follow
+ * every change to the device through `storage` events, and the mirror keeps them in that one order.
  */
-import { Messages, SleeveError } from '../domain/errors';
-import type { PinAttempts, PinTry } from '../domain/pin-attempts';
-import {
-  attemptsFor,
-  nextTry,
-  noAttempts,
-  reserveTry,
-  STOP_AT,
-  secondsLeft,
-  takeBackTry,
-} from '../domain/pin-attempts';
+import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
+import type { PinAttempts } from '../domain/pin-attempts';
+import { noAttempts, PinLimitMessages, STOP_AT } from '../domain/pin-attempts';
 import type { PinRecord } from '../domain/secret';
-import { loadPinAttempts, updatePinAttempts } from '../storage/local-storage';
+import { getEngine } from '../engine';
+import { updatePinAttempts } from '../storage/local-storage';
 import { reportError } from './report';
 import { appState, pinLimitState, records } from './store';
-
-export const PinLimitMessages = {
-  tryAgainIn: (seconds: number) => `Try again in ${seconds} s`,
-  tooMany: 'Too many wrong PINs in a row.',
-  stopped: 'The PIN was entered wrongly 10 times in a row, so it no longer unlocks Sleeve.',
-  usePassword: "Unlock with your password, or use 'Forgot PIN?'.",
-  useForgotPin: "Use 'Forgot PIN?' to start again.",
-} as const;
 
 /** Where a person goes from a PIN that cannot be used: the password when there is one, else 'Forgot PIN?'. */
 export const wayOut = (): string =>
   appState.passwordCreated ? PinLimitMessages.usePassword : PinLimitMessages.useForgotPin;
 
-/** Shows the count for this device's PIN: `stored`, or what is stored now. */
-export function showPinLimit(stored?: PinAttempts): void {
-  const pin = records().pin;
-  const loaded = stored ? null : loadPinAttempts();
-  const attempts = stored ?? (loaded?.ok ? loaded.value : noAttempts());
-  const own = pin ? attemptsFor(attempts, pin.salt) : noAttempts();
-  pinLimitState.tryAgainAt = own.tryAgainAt ?? 0;
-  pinLimitState.stopped = own.wrongInARow >= STOP_AT;
+/** Shows `attempts`, the count for this device's PIN. */
+function showPinLimit(attempts: PinAttempts): void {
+  pinLimitState.tryAgainAt = attempts.tryAgainAt ?? 0;
+  pinLimitState.stopped = attempts.wrongInARow >= STOP_AT;
 }
 
-function refusal(verdict: Exclude<PinTry, { kind: 'open' }>): SleeveError {
-  if (verdict.kind === 'stopped') return new SleeveError(`${PinLimitMessages.stopped} ${wayOut()}`);
-  return new SleeveError(PinLimitMessages.tryAgainIn(secondsLeft(verdict.until, Date.now())));
+/** The count for `pin` as the engine keeps it; none without a PIN. */
+const countFor = (pin: PinRecord | null): Promise<PinAttempts> =>
+  pin ? getEngine().pinAttempts(pin) : Promise.resolve(noAttempts());
+
+/** Asks the engine for this device's PIN count and shows it. A failure is reported; the next try says why. */
+export async function refreshPinLimit(): Promise<void> {
+  try {
+    const pin = records().pin;
+    const attempts = await countFor(pin);
+    if (records().pin === pin) showPinLimit(attempts);
+  } catch (error) {
+    reportError(error);
+  }
 }
 
 /**
- * One PIN try against `record`, under the limit. While a wait runs, or once the PIN has stopped, it is refused
- * before anything is derived. Otherwise it is counted as wrong before `attempt` runs, so tabs trying at the same
- * moment cannot exceed the limit, and uncounted when the PIN proves right or the try fails before reaching it.
+ * Asks the engine for the count after this tab's try, shows it, and writes it to the mirror for other tabs when it
+ * changed. Asked inside the storage lock, so of two tabs writing at once the later write holds the later count.
+ */
+async function followOwnTry(pin: PinRecord): Promise<void> {
+  try {
+    await updatePinAttempts(async (mirrored) => {
+      const attempts = await countFor(pin);
+      if (records().pin === pin) showPinLimit(attempts);
+      const next = attempts.wrongInARow === 0 ? null : attempts;
+      const same = next === null ? mirrored.wrongInARow === 0 : JSON.stringify(next) === JSON.stringify(mirrored);
+      return same ? undefined : next;
+    });
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+/**
+ * One PIN try against `record`: the engine counts it and refuses it while a wait runs or once the PIN has stopped.
+ * Its stop comes with the way out; then the count is shown and mirrored, whatever the try's outcome.
  */
 export async function underPinLimit<T>(record: PinRecord, attempt: () => Promise<T>): Promise<T> {
-  const salt = record.salt;
-  let refused = null as Exclude<PinTry, { kind: 'open' }> | null;
-  const reserved = await updatePinAttempts((stored) => {
-    const verdict = nextTry(stored, salt, Date.now());
-    if (verdict.kind === 'open') return reserveTry(stored, salt, Date.now());
-    refused = verdict;
-    return undefined;
-  });
-  showPinLimit(reserved);
-  if (refused) throw refusal(refused);
-  let outcome: 'right' | 'wrong' | 'other' = 'other';
   try {
-    const result = await attempt();
-    outcome = 'right';
-    return result;
+    return await attempt();
   } catch (error) {
-    if (error instanceof Error && error.message === Messages.pinIncorrect) outcome = 'wrong';
+    if (error instanceof Error && error.message === PinLimitMessages.stopped) {
+      throw new InvalidStateError(`${PinLimitMessages.stopped} ${wayOut()}`, { cause: error });
+    }
     throw error;
   } finally {
-    // A wrong PIN stays counted, with the wait its reservation set.
-    if (outcome !== 'wrong') await settle(salt, outcome);
+    await followOwnTry(record);
   }
 }
 
-/** A right PIN clears the count; a try that never reached the PIN is taken back. Failing to store it is reported. */
-async function settle(salt: string, outcome: 'right' | 'other'): Promise<void> {
-  try {
-    const stored = await updatePinAttempts((current) => {
-      if (current.pinSalt !== salt) return undefined;
-      if (outcome === 'right') return null;
-      const back = takeBackTry(current, salt);
-      return back.wrongInARow === 0 ? null : back;
-    });
-    showPinLimit(stored);
-  } catch (error) {
-    reportError(error);
-  }
-}
-
-/** The person proved the password: whatever the PIN's count was, it starts again from none. */
+/** The person proved the password: the engine starts the PIN's count again from none, and every tab hears of it. */
 export async function forgetPinAttempts(): Promise<void> {
+  const pin = records().pin;
+  if (!pin) return;
   try {
-    showPinLimit(await updatePinAttempts((current) => (current.pinSalt === null ? undefined : null)));
+    await getEngine().forgetPinAttempts();
   } catch (error) {
     reportError(error);
   }
+  await followOwnTry(pin);
+}
+
+/** A new PIN starts from none (the engine counts per PIN record); nothing to ask. */
+export function showNewPin(): void {
+  showPinLimit(noAttempts());
+  pinLimitState.keyMissing = false;
 }
 
 /**

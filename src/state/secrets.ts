@@ -16,7 +16,7 @@ import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord, sameRecord } from './d
 import { forgetVerified, holdVerified, verifiedProof } from './gate';
 import { showUnlocked } from './lock';
 import { adoptNewerPassword } from './newer-password';
-import { explainKeyMissing, forgetPinAttempts, showPinLimit, underPinLimit } from './pin-limit';
+import { explainKeyMissing, forgetPinAttempts, showNewPin, underPinLimit } from './pin-limit';
 import { reportError } from './report';
 import { showOpened } from './shown-cards';
 import {
@@ -24,7 +24,6 @@ import {
   cardsState,
   hasSecret,
   newerPasswordRecord,
-  pinLimitState,
   records,
   session,
   setRecords,
@@ -234,8 +233,7 @@ export async function createPin(pin: string): Promise<'created' | 'updated'> {
   }
   forgetVerified();
   // A new PIN starts with no wrong tries, whatever the old one had, and its record is bound to this device's key.
-  showPinLimit();
-  pinLimitState.keyMissing = false;
+  showNewPin();
   if (!signedIn && encrypted) {
     // Encrypting changes what is stored, not the cards on screen, unless another tab had added one meanwhile.
     if (sameCardsShown(encrypted)) setStoredCollection(encrypted);

@@ -10,7 +10,7 @@ import type { StoredValueName } from '../storage/local-storage';
 import { loadAuth, loadCards, loadPreferences, onStorageChange } from '../storage/local-storage';
 import { samePinLayer, sameRecord, sameRecords } from './device-records';
 import { lockDevice, showUnlocked } from './lock';
-import { showPinLimit } from './pin-limit';
+import { refreshPinLimit } from './pin-limit';
 import { reportError } from './report';
 import {
   appState,
@@ -41,8 +41,9 @@ export function followOtherTabs(): void {
         const names = tabs.changed;
         tabs.changed = new Set();
         await follow(names);
-        // Another tab counted a wrong PIN (or cleared the count), or the PIN it counts for changed.
-        if (names.has('pinAttempts') || names.has('auth')) showPinLimit();
+        // Another tab's try changed the count (its mirror was written), or the PIN changed: this tab's engine reads
+        // the count where it is kept.
+        if (names.has('pinAttempts') || names.has('auth')) await refreshPinLimit();
       })
       .catch(reportError);
   });

@@ -32,7 +32,10 @@ export const STORAGE_KEYS = {
   preferences: 'sleeve/preferences',
   /** Signed in: card changes kept on this device, encrypted, until the server has them. */
   outbox: 'sleeve/outbox',
-  /** Wrong PINs in a row and when the next try may start (src/domain/pin-attempts.ts). */
+  /**
+   * A mirror of the PIN's count that the engine keeps (src/domain/pin-attempts.ts), written so other tabs hear of a
+   * change; never read as the count (src/state/pin-limit.ts).
+   */
   pinAttempts: 'sleeve/pin-attempts',
 } as const;
 
@@ -187,18 +190,19 @@ export async function updateStorage(
 }
 
 /**
- * A change to the PIN's attempt count alone, under the same lock as every other write and against the count as
- * stored now, so tabs counting at the same moment add up. Only `auth` and the count are read: counting a try never
- * parses the cards, which would slow every unlock down. `change` returns the count to store, `null` to remove it
- * (nothing counted), or `undefined` to leave it. Resolves to the count as stored after the change.
+ * A change to the mirror of the PIN's count (`sleeve/pin-attempts`) alone, under the same lock as every other write,
+ * so mirrors written at the same moment land in turn. Only `auth` and the mirror are read: it never parses the cards,
+ * which would slow every unlock down. `change` may ask the engine for the count (it does so inside the lock, so the
+ * last write is the latest count) and returns the value to store, `null` to remove it, or `undefined` to leave it.
+ * Resolves to the value as stored after the change.
  */
 export async function updatePinAttempts(
-  change: (attempts: PinAttempts, auth: AuthRecords) => PinAttempts | null | undefined,
+  change: (attempts: PinAttempts, auth: AuthRecords) => Promise<PinAttempts | null | undefined>,
 ): Promise<PinAttempts> {
   return navigator.locks.request(LOCK_NAME, async (): Promise<PinAttempts> => {
     const revision = await catchUp(() => new StorageWriteError(BUSY));
     const current = readAll(['auth', 'pinAttempts']);
-    const next = change(current.pinAttempts, current.auth);
+    const next = await change(current.pinAttempts, current.auth);
     if (next === undefined) return current.pinAttempts;
     writeAll({ pinAttempts: next }, revision + 1);
     await published(revision + 1);

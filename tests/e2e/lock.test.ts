@@ -98,3 +98,43 @@ it('creates, unlocks with, changes and removes a PIN without losing a card', asy
   expect(errors).toEqual([]);
   await context.close();
 });
+
+it('five wrong PINs start a wait that clearing local storage does not end, in this tab and in another', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  await page.goto(appUrl('/home'));
+  await addCard(page, VISA);
+  await createPinFromSecurity(page, '274951');
+  await page.goto(appUrl('/home'));
+  await page.waitForURL(/\/pin\/unlock$/);
+  const other = await context.newPage();
+  for (let count = 1; count <= 5; count++) {
+    if (count === 5) {
+      // Another tab, open before the fifth: it shows the wait that this one's fifth wrong PIN starts.
+      await other.goto(appUrl('/home'));
+      await other.waitForURL(/\/pin\/unlock$/);
+      await other.getByRole('img', { name: '0 of 6 digits entered' }).waitFor();
+    }
+    await typePin(page, '530718');
+    await page.getByText('Entered PIN is incorrect').first().waitFor();
+    await page.getByRole('img', { name: '0 of 6 digits entered' }).waitFor();
+  }
+  const countdown = /^Try again in \d+ s$/;
+  await page.getByText(countdown).waitFor();
+  await other.getByText(countdown).waitFor();
+  // Its copy in local storage removed (or set to none) and the page reloaded: the wait is still there.
+  for (const copy of [null, '{"pinSalt":null,"wrongInARow":0,"tryAgainAt":null}']) {
+    await page.evaluate((value) => {
+      if (value === null) localStorage.removeItem('sleeve/pin-attempts');
+      else localStorage.setItem('sleeve/pin-attempts', value);
+    }, copy);
+    await page.reload();
+    await page.waitForURL(/\/pin\/unlock$/);
+    await page.getByText(countdown).waitFor();
+    expect(await page.getByRole('button', { name: '1', exact: true }).isDisabled()).toBe(true);
+  }
+  expect(errors).toEqual([]);
+  await context.close();
+  // Five derivations and three page loads: a ceiling for a busy machine, not a speed check.
+}, 180_000);

@@ -15,6 +15,7 @@ import { signOut } from '../../src/state/leave';
 import { createPin, verifyPassword } from '../../src/state/secrets';
 import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
 import { expectNoAxeViolations } from '../support/axe';
+import { seedPinCount, storedPinCount } from '../support/device-keys';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
 import { currentPath, makeCard, renderApp } from '../support/render';
@@ -207,10 +208,7 @@ test('ten wrong PINs in a row: the PIN screen offers the password, which still u
   const { app } = await signedIn('/home', { pin: true });
   const { salt } = (storedJson('auth') as { pin: PinRecord }).pin;
   // Nine wrong PINs typed before, the last wait over: the tenth is typed here.
-  localStorage.setItem(
-    'sleeve/pin-attempts',
-    JSON.stringify({ pinSalt: salt, wrongInARow: 9, tryAgainAt: Date.now() - 1_000 }),
-  );
+  await seedPinCount({ pinSalt: salt, wrongInARow: 9, tryAgainAt: Date.now() - 1_000 });
   const reopened = await reopen(app, '/home');
   await expect.poll(currentPath).toBe('/pin/unlock');
   for (const digit of '530718') await page.getByRole('button', { name: digit, exact: true }).click();
@@ -225,7 +223,7 @@ test('ten wrong PINs in a row: the PIN screen offers the password, which still u
   await expect.poll(currentPath).toBe('/home');
   await expect.element(firstBank()).toBeVisible();
   // Whoever knows the password may use the PIN again.
-  await expect.poll(() => localStorage.getItem('sleeve/pin-attempts')).toBeNull();
+  await expect.poll(async () => (await storedPinCount())?.wrongInARow).toBe(0);
   await reopen(reopened, '/home');
   await expect.poll(currentPath).toBe('/pin/unlock');
   for (const digit of PIN) await page.getByRole('button', { name: digit, exact: true }).click();

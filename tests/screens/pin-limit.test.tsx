@@ -1,7 +1,8 @@
 /**
  * The PIN unlock screen under the attempt limit and the device binding, in the real app: wrong PINs typed on the
  * keypad, the countdown that blocks it, the same state after a reload (the app rendered again from what is stored),
- * the stop after ten, and a PIN whose device key is gone (local storage copied into a fresh profile).
+ * also once local storage's copy of the count is gone, the stop after ten, and a PIN whose device key is gone (local
+ * storage copied into a fresh profile). The count is the engine's, beside the device key in IndexedDB.
  */
 import { beforeEach, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
@@ -10,7 +11,7 @@ import type { PinRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
 import { lockDevice } from '../../src/state/lock';
 import { createPin } from '../../src/state/secrets';
-import { deleteDeviceKeys } from '../support/device-keys';
+import { deleteDeviceKeys, seedPinCount, storedPinCount } from '../support/device-keys';
 import { makeCard, renderApp } from '../support/render';
 
 const PIN = '274951';
@@ -25,8 +26,7 @@ async function typeDigits(pin: string): Promise<void> {
 
 const countdown = () => page.getByText(/^Try again in \d+ s$/);
 const shownSeconds = () => Number(/^Try again in (\d+) s$/.exec(countdown().element().textContent ?? '')?.[1]);
-const storedAttempts = () => JSON.parse(localStorage.getItem('sleeve/pin-attempts') ?? 'null') as PinAttempts | null;
-const attemptsText = (attempts: PinAttempts) => JSON.stringify(attempts);
+const storedAttempts = () => storedPinCount();
 
 /** The app rendered again from what is stored now, as a reload would: the same storage and IndexedDB. */
 async function reload(mounted: { unmount: () => Promise<void> }, path = '/pin/unlock') {
@@ -62,7 +62,7 @@ test('the fifth wrong PIN starts a countdown that blocks the keypad, ticks, and 
   for (let count = 1; count <= 5; count++) {
     await typeDigits(WRONG);
     await expect.element(page.getByRole('alert')).toHaveTextContent('Entered PIN is incorrect');
-    await expect.poll(() => storedAttempts()?.wrongInARow).toBe(count);
+    await expect.poll(async () => (await storedAttempts())?.wrongInARow).toBe(count);
     if (count < 5) await expect.element(countdown()).not.toBeInTheDocument();
   }
   await expect.element(countdown()).toHaveTextContent(/^Try again in \d+ s$/);
@@ -75,10 +75,18 @@ test('the fifth wrong PIN starts a countdown that blocks the keypad, ticks, and 
   await expect.poll(shownSeconds, { timeout: 5_000 }).toBeLessThan(first);
   // A reload finds the wait where it was: not over, not started again.
   const before = shownSeconds();
-  await reload(mounted);
+  let current = await reload(mounted);
   await expect.element(countdown()).toHaveTextContent(/^Try again in \d+ s$/);
   expect(shownSeconds()).toBeLessThanOrEqual(before);
   await expectKeypadBlocked(true);
+  // Nor does removing the count's copy in local storage, or writing none there, and reloading.
+  for (const copy of [null, JSON.stringify({ pinSalt: salt, wrongInARow: 0, tryAgainAt: null })]) {
+    if (copy === null) localStorage.removeItem('sleeve/pin-attempts');
+    else localStorage.setItem('sleeve/pin-attempts', copy);
+    current = await reload(current);
+    await expect.element(countdown()).toHaveTextContent(/^Try again in \d+ s$/);
+    await expectKeypadBlocked(true);
+  }
   // Typed on the keyboard, digits do nothing either.
   await userEvent.keyboard('2');
   await expect.element(page.getByRole('img', { name: '0 of 6 digits entered' })).toBeVisible();
@@ -87,12 +95,13 @@ test('the fifth wrong PIN starts a countdown that blocks the keypad, ticks, and 
 test("the countdown reads 'Try again in 30 s', then 29 s, and the keypad takes the PIN once it is over", async () => {
   // A wait that ends a little over 30 s from now, so the screen passes through 30 s while the test watches.
   const attempts: PinAttempts = { pinSalt: salt, wrongInARow: 5, tryAgainAt: Date.now() + 31_500 };
-  const mounted = await renderApp('/pin/unlock', { raw: { ...locked, pinAttempts: attemptsText(attempts) } });
+  await seedPinCount(attempts);
+  const mounted = await renderApp('/pin/unlock', { raw: locked });
   await expect.poll(() => countdown().element().textContent, { timeout: 5_000 }).toBe('Try again in 30 s');
   await expect.poll(() => countdown().element().textContent, { timeout: 3_000 }).toBe('Try again in 29 s');
   await expectKeypadBlocked(true);
   // A wait about to end, after a reload.
-  localStorage.setItem('sleeve/pin-attempts', attemptsText({ ...attempts, tryAgainAt: Date.now() + 1_500 }));
+  await seedPinCount({ ...attempts, tryAgainAt: Date.now() + 1_500 });
   await reload(mounted);
   await expectKeypadBlocked(true);
   await expect.element(countdown(), { timeout: 5_000 }).not.toBeInTheDocument();
@@ -100,20 +109,20 @@ test("the countdown reads 'Try again in 30 s', then 29 s, and the keypad takes t
   await typeDigits(PIN);
   await expect.poll(() => window.location.pathname).toBe('/home');
   await expect.element(page.getByRole('link', { name: /^First Bank .*ending \d{4}, / })).toBeVisible();
-  // The right PIN clears the count (stored right after the cards show).
-  await expect.poll(() => localStorage.getItem('sleeve/pin-attempts')).toBeNull();
+  // The right PIN clears the count.
+  await expect.poll(async () => (await storedAttempts())?.wrongInARow).toBe(0);
 });
 
 test('after ten wrong PINs the PIN stops: the screen says so and offers Forgot PIN, also after a reload', async () => {
-  const attempts: PinAttempts = { pinSalt: salt, wrongInARow: 9, tryAgainAt: Date.now() - 1_000 };
-  const mounted = await renderApp('/pin/unlock', { raw: { ...locked, pinAttempts: attemptsText(attempts) } });
+  await seedPinCount({ pinSalt: salt, wrongInARow: 9, tryAgainAt: Date.now() - 1_000 });
+  const mounted = await renderApp('/pin/unlock', { raw: locked });
   await typeDigits(WRONG);
   const stopped = 'The PIN was entered wrongly 10 times in a row, so it no longer unlocks Sleeve.';
   await expect.element(page.getByText(stopped)).toBeVisible();
   await expect.element(page.getByRole('button', { name: '1', exact: true })).not.toBeInTheDocument();
   // No password on this device: 'Forgot PIN?' is the way left.
   await expect.element(page.getByRole('link', { name: 'Unlock using your password' })).not.toBeInTheDocument();
-  expect(storedAttempts()?.wrongInARow).toBe(10);
+  expect((await storedAttempts())?.wrongInARow).toBe(10);
   await reload(mounted);
   await expect.element(page.getByText(stopped)).toBeVisible();
   await page.getByRole('button', { name: 'Forgot PIN?' }).click();

@@ -1,21 +1,28 @@
 /**
  * The PIN's attempt limit and its device binding through the state actions, the real worker and real storage:
- * counted in `sleeve/pin-attempts`, enforced in the action itself (no derivation while a wait runs or once the PIN
- * has stopped), shared by tabs, and never counting a try that did not reach the PIN. Also: an older plain PIN record
+ * counted by the engine beside the device key in IndexedDB (`sleeve/pin-attempts` is only a mirror other tabs hear
+ * of), enforced by the engine (no derivation while a wait runs or once the PIN has stopped), kept whatever is done to
+ * localStorage, shared by tabs, and never counting a try that did not reach the PIN. Also: an older plain PIN record
  * is bound at its next unlock, and a PIN is changed only with the current secret verified first.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Messages } from '../../src/domain/errors';
 import type { PinAttempts } from '../../src/domain/pin-attempts';
+import { noAttempts, PinLimitMessages } from '../../src/domain/pin-attempts';
 import type { PinRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
 import { gateFor } from '../../src/state/gate';
 import { appState, startApp } from '../../src/state/lifecycle';
 import { lockDevice } from '../../src/state/lock';
-import { PinLimitMessages } from '../../src/state/pin-limit';
 import { createPin, unlockWithPin, verifyPin } from '../../src/state/secrets';
 import { cardsState, pinLimitState } from '../../src/state/store';
-import { deleteDeviceKeys } from '../support/device-keys';
+import {
+  deleteDeviceKeys,
+  editStoredEntry,
+  seedPinCount,
+  storedDeviceKey,
+  storedPinCount,
+} from '../support/device-keys';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
@@ -26,7 +33,8 @@ const WRONG = '530718';
 const cards = makeCards(61, 3);
 
 const derivations = () => getEngine().derivationCount();
-const storedAttempts = () => JSON.parse(localStorage.getItem('sleeve/pin-attempts') ?? 'null') as PinAttempts | null;
+const storedAttempts = async () => (await storedPinCount()) as PinAttempts;
+const mirrored = () => JSON.parse(localStorage.getItem('sleeve/pin-attempts') ?? 'null') as PinAttempts | null;
 const storedPin = () => (storedJson('auth') as { pin: PinRecord }).pin;
 const everything = () => Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)]));
 const withoutRevision = () => {
@@ -41,9 +49,8 @@ async function freshPage(): Promise<void> {
   await startApp();
 }
 
-function seedAttempts(attempts: PinAttempts): void {
-  localStorage.setItem('sleeve/pin-attempts', JSON.stringify(attempts));
-}
+/** The count the engine keeps, seeded as if those tries had been made (waits seeded over, never waited out). */
+const seedAttempts = (attempts: PinAttempts) => seedPinCount(attempts);
 
 beforeEach(async () => {
   await getEngine().lock();
@@ -58,37 +65,41 @@ describe('wrong PINs in a row', () => {
     const salt = storedPin().salt;
     for (let count = 1; count <= 4; count++) {
       await expect(unlockWithPin(WRONG)).rejects.toThrow(Messages.pinIncorrect);
-      expect(storedAttempts()).toEqual({ pinSalt: salt, wrongInARow: count, tryAgainAt: null });
+      expect(await storedAttempts()).toEqual({ pinSalt: salt, wrongInARow: count, tryAgainAt: null });
+      expect(mirrored()).toEqual(await storedAttempts());
       expect(pinLimitState.tryAgainAt).toBe(0);
     }
     const start = Date.now();
     await expect(unlockWithPin(WRONG)).rejects.toThrow(Messages.pinIncorrect);
-    const { tryAgainAt } = storedAttempts() as PinAttempts;
+    const { tryAgainAt } = await storedAttempts();
     expect(tryAgainAt).toBeGreaterThanOrEqual(start + 30_000);
     expect(tryAgainAt).toBeLessThanOrEqual(Date.now() + 30_000);
     expect(pinLimitState.tryAgainAt).toBe(tryAgainAt);
     // The right PIN, called as page code would call it: refused at once, nothing derived, nothing stored.
     const before = await derivations();
     const stored = everything();
+    const counted = await storedAttempts();
     await expect(unlockWithPin(PIN)).rejects.toThrow(/^Try again in (30|29|28|27) s$/);
     await expect(verifyPin(PIN)).rejects.toThrow(/^Try again in \d+ s$/);
     expect(await derivations()).toBe(before);
     expect(everything()).toEqual(stored);
+    expect(await storedAttempts()).toEqual(counted);
     expect(appState.locked).toBe(true);
   });
 
   it('once the wait is over, the right PIN opens and clears the count', async () => {
-    seedAttempts({ pinSalt: storedPin().salt, wrongInARow: 7, tryAgainAt: Date.now() - 1 });
+    await seedAttempts({ pinSalt: storedPin().salt, wrongInARow: 7, tryAgainAt: Date.now() - 1 });
     await freshPage();
     await unlockWithPin(PIN);
     expect(appState.locked).toBe(false);
     expect(cardsState.cards).toHaveLength(cards.length);
+    expect(await storedAttempts()).toEqual(noAttempts());
     expect(localStorage.getItem('sleeve/pin-attempts')).toBeNull();
     expect(pinLimitState).toMatchObject({ tryAgainAt: 0, stopped: false });
   });
 
   it('stop the PIN at ten: even the right one is refused without a derivation, and a reload keeps it so', async () => {
-    seedAttempts({ pinSalt: storedPin().salt, wrongInARow: 9, tryAgainAt: Date.now() - 1 });
+    await seedAttempts({ pinSalt: storedPin().salt, wrongInARow: 9, tryAgainAt: Date.now() - 1 });
     await freshPage();
     await expect(unlockWithPin(WRONG)).rejects.toThrow(Messages.pinIncorrect);
     expect(pinLimitState.stopped).toBe(true);
@@ -98,20 +109,21 @@ describe('wrong PINs in a row', () => {
     const refusal = `${PinLimitMessages.stopped} ${PinLimitMessages.useForgotPin}`;
     await expect(unlockWithPin(PIN)).rejects.toThrow(refusal);
     expect(await derivations()).toBe(before);
-    expect((storedAttempts() as PinAttempts).wrongInARow).toBe(10);
+    expect((await storedAttempts()).wrongInARow).toBe(10);
   });
 
   it('typed to verify count too, and a right one clears them', async () => {
     await unlockWithPin(PIN);
     await expect(verifyPin(WRONG)).rejects.toThrow(Messages.pinIncorrect);
     await expect(verifyPin(WRONG)).rejects.toThrow(Messages.pinIncorrect);
-    expect((storedAttempts() as PinAttempts).wrongInARow).toBe(2);
+    expect((await storedAttempts()).wrongInARow).toBe(2);
     await verifyPin(PIN);
+    expect(await storedAttempts()).toEqual(noAttempts());
     expect(localStorage.getItem('sleeve/pin-attempts')).toBeNull();
   });
 
   it('of another PIN count for nothing: a new PIN starts from none', async () => {
-    seedAttempts({ pinSalt: 'b3RoZXJzYWx0b3RoZXJzYQ==', wrongInARow: 10, tryAgainAt: null });
+    await seedAttempts({ pinSalt: 'b3RoZXJzYWx0b3RoZXJzYQ==', wrongInARow: 10, tryAgainAt: null });
     await freshPage();
     expect(pinLimitState.stopped).toBe(false);
     await unlockWithPin(PIN);
@@ -119,9 +131,59 @@ describe('wrong PINs in a row', () => {
   });
 });
 
+describe('the count, kept beside the device key', () => {
+  it('holds when local storage is cleared or edited: the wait after five, and the stop at ten', async () => {
+    for (let count = 1; count <= 5; count++) await expect(unlockWithPin(WRONG)).rejects.toThrow(Messages.pinIncorrect);
+    const salt = storedPin().salt;
+    const counted = await storedAttempts();
+    for (const edit of [
+      () => localStorage.removeItem('sleeve/pin-attempts'),
+      () => localStorage.setItem('sleeve/pin-attempts', JSON.stringify({ ...noAttempts(), pinSalt: salt })),
+      () =>
+        localStorage.setItem('sleeve/pin-attempts', JSON.stringify({ pinSalt: salt, wrongInARow: 0, tryAgainAt: 0 })),
+    ]) {
+      edit();
+      await freshPage();
+      expect(pinLimitState.tryAgainAt).toBe(counted.tryAgainAt);
+      const before = await derivations();
+      await expect(unlockWithPin(PIN)).rejects.toThrow(/^Try again in \d+ s$/);
+      await expect(verifyPin(PIN)).rejects.toThrow(/^Try again in \d+ s$/);
+      expect(await derivations()).toBe(before);
+      expect(await storedAttempts()).toEqual(counted);
+      expect(appState.locked).toBe(true);
+    }
+    // Nine counted, the last wait over: the tenth wrong one stops the PIN, and clearing local storage does not undo it.
+    await seedAttempts({ pinSalt: salt, wrongInARow: 9, tryAgainAt: Date.now() - 1 });
+    await expect(unlockWithPin(WRONG)).rejects.toThrow(Messages.pinIncorrect);
+    localStorage.removeItem('sleeve/pin-attempts');
+    await freshPage();
+    expect(pinLimitState.stopped).toBe(true);
+    const before = await derivations();
+    await expect(unlockWithPin(PIN)).rejects.toThrow(`${PinLimitMessages.stopped} ${PinLimitMessages.useForgotPin}`);
+    expect(await derivations()).toBe(before);
+  });
+
+  it('removed from IndexedDB, the PIN cannot open, as without the device key; nothing else is removed', async () => {
+    await expect(unlockWithPin(WRONG)).rejects.toThrow(Messages.pinIncorrect);
+    const kept = () => [localStorage.getItem('sleeve/cards'), localStorage.getItem('sleeve/auth')];
+    const stored = kept();
+    await editStoredEntry(({ attempts: _, ...rest }) => rest);
+    await freshPage();
+    const before = await derivations();
+    await expect(unlockWithPin(PIN)).rejects.toThrow(`${Messages.pinKeyMissing} ${PinLimitMessages.useForgotPin}`);
+    await expect(verifyPin(PIN)).rejects.toThrow(Messages.pinKeyMissing);
+    expect(pinLimitState.keyMissing).toBe(true);
+    expect(await derivations()).toBe(before);
+    expect(appState.locked).toBe(true);
+    // The cards and the records stay (the mirror follows the engine, which counts nothing now).
+    expect(kept()).toEqual(stored);
+    expect(await storedDeviceKey()).toBeInstanceOf(CryptoKey);
+  });
+});
+
 describe('tabs', () => {
   it("follow another tab's count at once, and trying at the same moment gets them no more tries", async () => {
-    seedAttempts({ pinSalt: storedPin().salt, wrongInARow: 4, tryAgainAt: null });
+    await seedAttempts({ pinSalt: storedPin().salt, wrongInARow: 4, tryAgainAt: null });
     const [a, b] = await Promise.all([openTab(), openTab()]);
     await Promise.all([getEngine().hasKey(), a.engine.getEngine().hasKey(), b.engine.getEngine().hasKey()]);
     const results = await Promise.allSettled([a.secrets.unlockWithPin(WRONG), b.secrets.unlockWithPin(WRONG)]);
@@ -129,14 +191,15 @@ describe('tabs', () => {
     // The first try counted is the fifth: the other finds its wait already running, and derives nothing.
     expect(messages.filter((message) => message === Messages.pinIncorrect)).toHaveLength(1);
     expect(messages.filter((message) => /^Try again in \d+ s$/.test(message))).toHaveLength(1);
-    expect((storedAttempts() as PinAttempts).wrongInARow).toBe(5);
+    expect((await storedAttempts()).wrongInARow).toBe(5);
     const [da, db] = await Promise.all([
       a.engine.getEngine().derivationCount(),
       b.engine.getEngine().derivationCount(),
     ]);
     expect(da + db).toBe(1);
-    // This page, a third tab, shows the wait from the storage event alone.
-    await expect.poll(() => pinLimitState.tryAgainAt).toBe((storedAttempts() as PinAttempts).tryAgainAt);
+    // This page, a third tab, shows the wait once the mirror's storage event makes it ask its engine.
+    const { tryAgainAt } = await storedAttempts();
+    await expect.poll(() => pinLimitState.tryAgainAt).toBe(tryAgainAt);
   });
 });
 

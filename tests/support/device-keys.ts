@@ -1,8 +1,11 @@
 /**
  * This origin's key database ('sleeve-keys', worker/crypto/device-key.ts) as a test sees it from the page: deleted,
- * as clearing site data or copying only localStorage to another profile leaves it, or read, to open a record's device
- * layer by hand with the very key the worker uses.
+ * as clearing site data or copying only localStorage to another profile leaves it; read, to open a record's device
+ * layer by hand with the very key the worker uses, or to see the PIN's count kept beside it; or edited, as script in
+ * the page could edit it.
  */
+
+import type { PinAttempts } from '../../src/domain/pin-attempts';
 
 const DATABASE = 'sleeve-keys';
 
@@ -15,8 +18,34 @@ export function deleteDeviceKeys(): Promise<void> {
   });
 }
 
+/** The value the worker keeps (the device key and the PIN's count, in one), or `undefined`; never creates the database. */
+export async function storedEntry(): Promise<Record<string, unknown> | undefined> {
+  return withStore('readonly', (keys) => keys.get('pin-device-key')) as Promise<Record<string, unknown> | undefined>;
+}
+
 /** The device key as stored, or `undefined` when there is none; never creates the database. */
 export async function storedDeviceKey(): Promise<CryptoKey | undefined> {
+  const key = (await storedEntry())?.key;
+  return key instanceof CryptoKey ? key : undefined;
+}
+
+/** The PIN's count as the worker keeps it beside the device key, or `undefined` when there is none. */
+export async function storedPinCount(): Promise<PinAttempts | undefined> {
+  return (await storedEntry())?.attempts as PinAttempts | undefined;
+}
+
+/** Writes the worker's value with `change` applied: as script in the page (or someone editing IndexedDB) could. */
+export async function editStoredEntry(change: (entry: Record<string, unknown>) => Record<string, unknown>) {
+  const entry = await storedEntry();
+  if (!entry) throw new Error('no device key is stored');
+  await withStore('readwrite', (keys) => keys.put(change(entry), 'pin-device-key'));
+}
+
+/** The count the worker finds next, as though that many tries had been made. */
+export const seedPinCount = (attempts: PinAttempts) => editStoredEntry((entry) => ({ ...entry, attempts }));
+
+/** Runs one request on the store 'keys' and resolves its result once the transaction is done. */
+async function withStore(mode: IDBTransactionMode, run: (keys: IDBObjectStore) => IDBRequest): Promise<unknown> {
   const known = await indexedDB.databases();
   if (!known.some((database) => database.name === DATABASE)) return undefined;
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -26,10 +55,12 @@ export async function storedDeviceKey(): Promise<CryptoKey | undefined> {
   });
   try {
     if (!db.objectStoreNames.contains('keys')) return undefined;
-    return await new Promise<CryptoKey | undefined>((resolve, reject) => {
-      const get = db.transaction('keys', 'readonly').objectStore('keys').get('pin-device-key');
-      get.onsuccess = () => resolve(get.result as CryptoKey | undefined);
-      get.onerror = () => reject(get.error);
+    const transaction = db.transaction('keys', mode);
+    const request = run(transaction.objectStore('keys'));
+    return await new Promise<unknown>((resolve, reject) => {
+      transaction.oncomplete = () => resolve(request.result);
+      transaction.onerror = () => reject(transaction.error);
+      transaction.onabort = () => reject(transaction.error);
     });
   } finally {
     db.close();

@@ -4,37 +4,64 @@
  * this origin's IndexedDB is. The PIN record in localStorage is sealed once more under it (device-layer.ts), so a copy
  * of localStorage alone holds no PIN-wrapped key to check a guess against.
  *
+ * The PIN's count of wrong tries (src/domain/pin-attempts.ts) lives in the same value as the key, `DeviceEntry`: what
+ * removes the count removes the key, and a value whose count is missing or damaged reads as no key at all, so the PIN
+ * cannot open rather than start again from none. Clearing or editing localStorage touches neither.
+ *
  * One key per origin, reused by every later PIN: replacing it would strand a record another tab is about to store.
  * It is read from IndexedDB each time it is needed and never kept in memory, so a cleared database is noticed at once.
  */
 import { Messages, SleeveError } from '../../src/domain/errors';
+import type { PinAttempts } from '../../src/domain/pin-attempts';
+import { checkPinAttempts, noAttempts } from '../../src/domain/pin-attempts';
+import { isKeyCheck, type KeyCheck, keyCheck } from './key-check';
+import type { DataKey } from './keys';
 
 const DATABASE = 'sleeve-keys';
 const STORE = 'keys';
 const PIN_DEVICE_KEY = 'pin-device-key';
+/** Version 1 kept the bare key; version 2 keeps `DeviceEntry`. */
+const VERSION = 2;
+
+/** What the store keeps under `PIN_DEVICE_KEY`, in one value. */
+export interface DeviceEntry {
+  key: CryptoKey;
+  /** Wrong PINs in a row and when the next try may start, for the PIN record named by its salt. */
+  attempts: PinAttempts;
+  /** Tells the data key the PIN wraps (key-check.ts), so that key alone clears the count; `null` until known. */
+  dataKeyCheck: KeyCheck | null;
+}
+
+/** The entry as stored, or `undefined` when there is none or it is not whole (a count removed or edited by hand). */
+function entryOf(value: unknown): DeviceEntry | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { key, attempts, dataKeyCheck } = value as Record<string, unknown>;
+  const checked = checkPinAttempts(attempts);
+  if (!(key instanceof CryptoKey) || !checked.ok) return undefined;
+  if (dataKeyCheck !== null && !isKeyCheck(dataKeyCheck)) return undefined;
+  return { key, attempts: checked.value, dataKeyCheck };
+}
 
 let opened: Promise<IDBDatabase> | undefined;
-
-const request = <T>(req: IDBRequest<T>): Promise<T> =>
-  new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-
-/** Resolves once `transaction` has committed, so a key reported stored is on disk. */
-const committed = (transaction: IDBTransaction): Promise<void> =>
-  new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error);
-    transaction.onabort = () => reject(transaction.error);
-  });
 
 /** Opens the database at `version` (the current one when not given), creating the store when it is missing. */
 function openAt(version?: number): Promise<IDBDatabase> {
   return new Promise<IDBDatabase>((resolve, reject) => {
     const open = version === undefined ? indexedDB.open(DATABASE) : indexedDB.open(DATABASE, version);
-    open.onupgradeneeded = () => {
-      if (!open.result.objectStoreNames.contains(STORE)) open.result.createObjectStore(STORE);
+    open.onupgradeneeded = (event) => {
+      if (!open.result.objectStoreNames.contains(STORE)) {
+        open.result.createObjectStore(STORE);
+        return;
+      }
+      if (event.oldVersion >= VERSION || !open.transaction) return;
+      // Once, from version 1: the bare key gets a count of none beside it. A bare key met later is no key.
+      const keys = open.transaction.objectStore(STORE);
+      const get = keys.get(PIN_DEVICE_KEY);
+      get.onsuccess = () => {
+        if (!(get.result instanceof CryptoKey)) return;
+        const entry: DeviceEntry = { key: get.result, attempts: noAttempts(), dataKeyCheck: null };
+        keys.put(entry, PIN_DEVICE_KEY);
+      };
     };
     open.onsuccess = () => {
       const db = open.result;
@@ -53,14 +80,24 @@ function openAt(version?: number): Promise<IDBDatabase> {
   });
 }
 
+async function connect(): Promise<IDBDatabase> {
+  let db: IDBDatabase;
+  try {
+    db = await openAt(VERSION);
+  } catch (error) {
+    // A database already past this version (made by hand, say) is opened as it is.
+    if (!(error instanceof DOMException && error.name === 'VersionError')) throw error;
+    db = await openAt();
+  }
+  if (db.objectStoreNames.contains(STORE)) return db;
+  // A database of that name without the store: the next version adds it.
+  const version = db.version + 1;
+  db.close();
+  return openAt(version);
+}
+
 function database(): Promise<IDBDatabase> {
-  opened ??= openAt().then((db) => {
-    if (db.objectStoreNames.contains(STORE)) return db;
-    // A database of that name without the store (made by hand, say): the next version adds it.
-    const version = db.version + 1;
-    db.close();
-    return openAt(version);
-  });
+  opened ??= connect();
   const pending = opened;
   pending.catch(() => {
     if (opened === pending) opened = undefined;
@@ -96,36 +133,63 @@ async function store(mode: IDBTransactionMode): Promise<{ transaction: IDBTransa
   }
 }
 
-async function readKey(): Promise<CryptoKey | undefined> {
+/** What `change` decided: the entry to write (none: leave it) and what the caller gets back. */
+export interface EntryChange<R> {
+  write?: DeviceEntry;
+  result: R;
+}
+
+/**
+ * Reads the entry and writes what `change` makes of it in one readwrite transaction, resolving once it has
+ * committed. IndexedDB runs transactions on the same store one after another, even from different workers, so tabs
+ * counting tries at the same moment take turns and none gets a try the count did not see.
+ */
+export async function changeEntry<R>(change: (entry: DeviceEntry | undefined) => EntryChange<R>): Promise<R> {
+  const { transaction, keys } = await store('readwrite');
+  return new Promise<R>((resolve, reject) => {
+    let decided: EntryChange<R> | undefined;
+    const get = keys.get(PIN_DEVICE_KEY);
+    // Decided and written inside the request's callback, while the transaction is still active.
+    get.onsuccess = () => {
+      decided = change(entryOf(get.result));
+      if (decided.write) keys.put(decided.write, PIN_DEVICE_KEY);
+    };
+    transaction.oncomplete = () => {
+      if (decided) resolve(decided.result);
+      else reject(new Error('the key store was not read'));
+    };
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error ?? new Error('the key store was not written'));
+  });
+}
+
+/** The entry as stored now, or `undefined` when there is none or it is not whole. */
+export async function readEntry(): Promise<DeviceEntry | undefined> {
   const { keys } = await store('readonly');
-  const value: unknown = await request(keys.get(PIN_DEVICE_KEY));
-  return value instanceof CryptoKey ? value : undefined;
+  const get = keys.get(PIN_DEVICE_KEY);
+  const value = await new Promise<unknown>((resolve, reject) => {
+    get.onsuccess = () => resolve(get.result);
+    get.onerror = () => reject(get.error);
+  });
+  return entryOf(value);
 }
 
-/** The device key, or `undefined` when this origin's IndexedDB holds none (cleared, or another browser profile). */
-export async function existingDeviceKey(): Promise<CryptoKey | undefined> {
+/**
+ * The device key, generated and stored first when there is none yet (or only a value that is not whole, whose key
+ * opens no PIN anyway). `dataKey` is the key the PIN about to be sealed wraps: its check is stored with it.
+ */
+export async function deviceKeyForBinding(dataKey: DataKey): Promise<CryptoKey> {
   try {
-    return await readKey();
-  } catch {
-    return undefined;
-  }
-}
-
-/** The device key, generated and stored first when there is none yet. */
-export async function deviceKeyForBinding(): Promise<CryptoKey> {
-  try {
-    const existing = await readKey();
-    if (existing) return existing;
+    const check = await keyCheck(dataKey);
+    // Made before the transaction, which cannot wait for it; it goes unused when the device has a key already.
     const fresh = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-    const { transaction, keys } = await store('readwrite');
-    // `add`, never `put`: when another tab stored a key a moment ago, that key is the device's and this one goes.
-    const added = request(keys.add(fresh, PIN_DEVICE_KEY)).catch((error: unknown) => {
-      if (!(error instanceof DOMException && error.name === 'ConstraintError')) throw error;
+    // When another tab stored a key a moment ago, that key is the device's and this one goes.
+    return await changeEntry((entry) => {
+      const write: DeviceEntry = entry
+        ? { ...entry, dataKeyCheck: check }
+        : { key: fresh, attempts: noAttempts(), dataKeyCheck: check };
+      return { write, result: write.key };
     });
-    await Promise.all([added, committed(transaction).catch(() => undefined)]);
-    const stored = await readKey();
-    if (!stored) throw new Error('the key was not kept');
-    return stored;
   } catch (cause) {
     throw new SleeveError(Messages.deviceKeyUnavailable, { cause });
   }

@@ -15,7 +15,8 @@ import type { PinRecord, SecretRecord } from '../../src/domain/secret';
 import { IV_LENGTH, TAG_LENGTH } from './aes-gcm';
 import { fromBase64, toBase64 } from './base64';
 import { type Bytes, randomBytes } from './bytes';
-import { deviceKeyForBinding, existingDeviceKey } from './device-key';
+import { deviceKeyForBinding } from './device-key';
+import type { DataKey } from './keys';
 import { WRAPPED_LENGTH } from './wrapped-key';
 
 /** The PIN layer's wrapped key, in either form; and the same sealed under the device key. */
@@ -34,10 +35,13 @@ function decoded(text: string, lengths: readonly number[], what: string): Bytes 
   throw new InvalidArgumentError(Messages.decryptFailed, { cause: new Error(`${what} is damaged`) });
 }
 
-/** `record` (a plain PIN record) sealed under the device key, which is made first if this device has none yet. */
-export async function bindToDevice(record: SecretRecord): Promise<PinRecord> {
+/**
+ * `record` (a plain PIN record wrapping `dataKey`) sealed under the device key, which is made first if this device has
+ * none yet.
+ */
+export async function bindToDevice(record: SecretRecord, dataKey: DataKey): Promise<PinRecord> {
   const inner = decoded(record.encryptedDek.ciphertext, PIN_LAYER_LENGTHS, 'the wrapped key');
-  const key = await deviceKeyForBinding();
+  const key = await deviceKeyForBinding(dataKey);
   const iv = randomBytes(IV_LENGTH);
   let sealed: ArrayBuffer;
   try {
@@ -54,10 +58,15 @@ export async function bindToDevice(record: SecretRecord): Promise<PinRecord> {
 }
 
 /**
- * The plain PIN layer of `record`; a plain record as it is. Without this device's key (IndexedDB cleared, or the
- * record copied from another browser) it rejects with pinKeyMissing before any derivation, so no PIN is tried.
+ * The plain PIN layer of `record`, a bound one (see `isBound`). The layer is checked first, then `deviceKey` gives the
+ * key (worker/vault/pin-limit.ts: once a try is counted). Without this device's key (IndexedDB cleared, the count
+ * beside it removed, or the record copied from another browser) it rejects with pinKeyMissing, before any
+ * derivation, so no PIN is tried.
  */
-export async function removeDeviceLayer(record: PinRecord): Promise<SecretRecord> {
+export async function removeDeviceLayer(
+  record: PinRecord,
+  deviceKey: () => Promise<CryptoKey | undefined>,
+): Promise<SecretRecord> {
   const { device } = record;
   if (!isBound(record)) return record;
   if (typeof device?.iv !== 'string') {
@@ -65,7 +74,7 @@ export async function removeDeviceLayer(record: PinRecord): Promise<SecretRecord
   }
   const iv = decoded(device.iv, [IV_LENGTH], 'the device IV');
   const sealed = decoded(record.encryptedDek.ciphertext, SEALED_LENGTHS, 'the sealed key');
-  const key = await existingDeviceKey();
+  const key = await deviceKey();
   if (!key) throw new InvalidStateError(Messages.pinKeyMissing);
   let inner: ArrayBuffer;
   try {

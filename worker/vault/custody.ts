@@ -7,16 +7,17 @@
  * itself. Holding the key is never enough.
  */
 import type { CardCollection, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
-import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
+import { InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
 import type { PinRecord, SecretRecord } from '../../src/domain/secret';
 import { sortOut } from '../../src/domain/stored-cards';
 import type { CreateSecretOptions, SecretProof } from '../api';
-import { bindToDevice, isBound, removeDeviceLayer } from '../crypto/device-layer';
+import { bindToDevice, isBound } from '../crypto/device-layer';
 import type { DataKey } from '../crypto/keys';
-import { createRecord, generateDataKey, openRecord } from '../crypto/records';
+import { createRecord, generateDataKey } from '../crypto/records';
 import { sameKey } from '../crypto/same-key';
 import { clearCache } from './card-cache';
 import { decryptEvery, encryptCards } from './cards';
+import { openWithSecret as openUnderLimit } from './pin-limit';
 import { dropProof, leaveProof, recordText, takeProof } from './verify-proof';
 
 let dataKey: DataKey | undefined;
@@ -82,17 +83,13 @@ export function holdOpened(key: DataKey): void {
 }
 
 /**
- * `openRecord` through the device layer, with a wrong secret reported as unlock reports it: an empty message caused
- * by the failure.
+ * Opens `record` with `secret` (a PIN under its attempt limit, ./pin-limit.ts), with a wrong secret reported as
+ * unlock reports it: an empty message caused by the failure.
  */
 async function openWithSecret(secret: string, record: SecretRecord): Promise<DataKey> {
-  const plain = await removeDeviceLayer(record);
-  try {
-    return await openRecord(secret, plain);
-  } catch (error) {
-    if (isWrongSecret(error)) throw new SleeveError('', { cause: error });
-    throw error;
-  }
+  const opened = await openUnderLimit(secret, record);
+  if ('wrong' in opened) throw new SleeveError('', { cause: opened.wrong });
+  return opened.key;
 }
 
 /**
@@ -102,7 +99,7 @@ async function openWithSecret(secret: string, record: SecretRecord): Promise<Dat
 export async function bindPin(record: PinRecord): Promise<PinRecord> {
   if (isBound(record)) return record;
   if (!dataKey || openedBy !== recordText(record)) throw new InvalidStateError(Messages.refreshAndUnlock);
-  return bindToDevice(record);
+  return bindToDevice(record, dataKey);
 }
 
 /**
@@ -144,14 +141,10 @@ async function localCards(local: CardCollection): Promise<PlainCard[]> {
  */
 export async function verify(secret: string, record: SecretRecord): Promise<boolean> {
   dropProof();
-  const plain = await removeDeviceLayer(record);
-  try {
-    leaveProof(secret, record, await openRecord(secret, plain));
-    return true;
-  } catch (error) {
-    if (isWrongSecret(error)) return false;
-    throw error;
-  }
+  const opened = await openUnderLimit(secret, record);
+  if ('wrong' in opened) return false;
+  leaveProof(secret, record, opened.key);
+  return true;
 }
 
 /**
@@ -171,7 +164,7 @@ export async function changeSecret(
   await proveCurrent({ secret: current, record }, held);
   const bound = isBound(record);
   const created = await createRecord(next, held, now, bound ? 'raw' : 'text');
-  return bound ? bindToDevice(created) : created;
+  return bound ? bindToDevice(created, held) : created;
 }
 
 /**
@@ -215,14 +208,7 @@ export async function createSecret(
     collection.type === 'UNENCRYPTED' ? await encryptCards(dek, collection) : collection;
   if (held && current) await proveCurrent(current, held);
   const created = await createRecord(secret, dek, now, kind === 'pin' ? 'raw' : 'text');
-  const record = kind === 'pin' ? await bindToDevice(created) : created;
+  const record = kind === 'pin' ? await bindToDevice(created, dek) : created;
   if (!held) hold(dek);
   return { record, collection: encrypted };
-}
-
-/** A decryption failure from the record's AES-GCM check, as opposed to a malformed record or a failed derivation. */
-function isWrongSecret(error: unknown): error is SleeveError {
-  return (
-    error instanceof SleeveError && !(error instanceof InvalidArgumentError) && error.message === Messages.decryptFailed
-  );
 }

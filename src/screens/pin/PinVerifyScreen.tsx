@@ -6,8 +6,8 @@ import { useSnapshot } from 'valtio';
 import { Page } from '../../app/Page';
 import { PinPad } from '../../components/pin/PinPad';
 import { useSecondsUntil } from '../../components/pin/use-seconds-until';
+import { PinLimitMessages } from '../../domain/pin-attempts';
 import { continueAfterVerification } from '../../state/gate';
-import { PinLimitMessages } from '../../state/pin-limit';
 import { verifyPin } from '../../state/secrets';
 import { pinLimitState } from '../../state/store';
 

@@ -9,7 +9,7 @@ import { Page } from '../../app/Page';
 import { PinPad } from '../../components/pin/PinPad';
 import { useSecondsUntil } from '../../components/pin/use-seconds-until';
 import { Messages } from '../../domain/errors';
-import { PinLimitMessages } from '../../state/pin-limit';
+import { PinLimitMessages } from '../../domain/pin-attempts';
 import { unlockWithPin } from '../../state/secrets';
 import { appState, pinLimitState } from '../../state/store';
 import { ForgotPin } from './ForgotPin';
