@@ -7,8 +7,8 @@ import * as store from './vault/collections';
 import * as custody from './vault/custody';
 import { decideMerge } from './vault/merge';
 import * as passkey from './vault/passkey';
-import { replaceKey } from './vault/replace-key';
 import * as pinLimit from './vault/pin-limit';
+import { replaceKey } from './vault/replace-key';
 import { sealCards } from './vault/seal-many';
 
 export const engine: EngineApi = {
