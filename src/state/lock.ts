@@ -8,7 +8,14 @@ import type { SecretRecord } from '../domain/secret';
 import { getEngine } from '../engine';
 import { forgetVerified } from './gate';
 import { hideCards, showOpened } from './shown-cards';
-import { appState, cardsState, hasSecret, setNewerPasswordRecord, setReadableIds, setStoredCollection } from './store';
+import {
+  appState,
+  cardsState,
+  hasSecret,
+  setCardsBeforeLock,
+  setNewerPasswordRecord,
+  setStoredCollection,
+} from './store';
 
 /** The unlock screens take over; `collection`, what is stored now, waits unopened for the key. */
 export function showLocked(collection?: CardCollection): void {
@@ -22,8 +29,13 @@ export function showLocked(collection?: CardCollection): void {
  * (the account left in another tab while the engine answered), the cards are plain and stay on screen: `false`.
  */
 export async function lockDevice(collection?: CardCollection): Promise<boolean> {
-  // What this key opened, remembered by id: a newer password record must open at least these (key-conflict.ts).
-  if (!appState.locked) setReadableIds(cardsState.cards.map((card) => card.id));
+  // What this key opened, remembered by id: a newer password record must open these too (newer-password.ts).
+  if (!appState.locked) {
+    setCardsBeforeLock({
+      readable: cardsState.cards.map((card) => card.id),
+      unreadable: cardsState.unreadable.map((card) => card.id),
+    });
+  }
   forgetVerified();
   await getEngine().lock();
   if (!hasSecret()) return false;

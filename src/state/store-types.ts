@@ -41,6 +41,11 @@ export interface SyncSession {
   now(): number;
   /** Another tab changed the outbox: show and send what it holds now. */
   outboxChanged(): void;
+  /**
+   * Resolves once the server's cards have arrived in this session (true), or after `withinMs` without them (false):
+   * a check against the account's cards must not run on what this device last saw.
+   */
+  cardsHeard(withinMs: number): Promise<boolean>;
   dispose(): void;
 }
 
@@ -55,6 +60,12 @@ export type DeviceEvent =
   | { kind: 'password-changed-elsewhere'; record: SecretRecord }
   /** What is stored changed under this tab in a way only a fresh start from storage follows. */
   | { kind: 'restart-needed' };
+
+/** The ids of the cards a tab's key opened, and of those it could not, when the tab last locked. */
+export interface CardsBeforeLock {
+  readable: readonly string[];
+  unreadable: readonly string[];
+}
 
 /** A follow-up that waits at the verification gate (src/state/gate.ts) until the person has verified. */
 export type FollowUp = () => void | Promise<void>;
@@ -84,10 +95,11 @@ export interface DeviceMemory {
   /** A password record newer than this device's, heard from the server (src/state/lock.ts, markPasswordStale). */
   newerPassword: SecretRecord | null;
   /**
-   * The ids of the cards that opened when this tab was last unlocked (kept through the lock: ids are not secret), so
-   * a newer password record's key can be checked against them before any record is dropped (src/state/key-conflict.ts).
+   * The ids of the cards that opened, and did not, when this tab was last unlocked (kept through the lock: ids are not
+   * secret), so a newer password record's key can be checked against them before any record is dropped
+   * (src/state/newer-password.ts).
    */
-  readableIds: readonly string[] | null;
+  cardsBeforeLock: CardsBeforeLock | null;
   /**
    * Between Google sign-in and the password step (src/state/sign-in.ts): who signed in, the account's record
    * (null: none on the server) and the step that follows; `fromElsewhere`: the record was created on another device

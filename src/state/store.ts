@@ -19,6 +19,7 @@ import type { MalformedEntry } from '../domain/server-shapes';
 import type { SignedInUser } from '../domain/user';
 import { engineStartFailure, startedEngine } from '../engine';
 import type {
+  CardsBeforeLock,
   DeviceEvent,
   DeviceMemory,
   MemoryPart,
@@ -145,7 +146,7 @@ const initialMemory = (): DeviceMemory => ({
   tickets: 0,
   shownTicket: 0,
   newerPassword: null,
-  readableIds: null,
+  cardsBeforeLock: null,
   signIn: null,
   gate: { followUp: null, forNewSecret: false, verified: null },
   tabs: { stop: null, changed: new Set(), following: Promise.resolve() },
@@ -207,10 +208,10 @@ export function setNewerPasswordRecord(record: SecretRecord | null): void {
   memory.newerPassword = record;
 }
 
-/** The ids of the cards that opened when this tab was last unlocked; `null` when it has not been, since its start. */
-export const readableIds = (): readonly string[] | null => memory.readableIds;
-export function setReadableIds(ids: readonly string[] | null): void {
-  memory.readableIds = ids;
+/** What this tab's key opened when it last locked; `null` when it has not been unlocked since its start. */
+export const cardsBeforeLock = (): CardsBeforeLock | null => memory.cardsBeforeLock;
+export function setCardsBeforeLock(cards: CardsBeforeLock | null): void {
+  memory.cardsBeforeLock = cards;
 }
 
 export const session = (): SyncSession | null => memory.session;
@@ -246,7 +247,7 @@ export function forgetStorageReading(): void {
   setRecords(emptyAuthRecords());
   memory.collection = emptyPlainCollection();
   memory.newerPassword = null;
-  memory.readableIds = null;
+  memory.cardsBeforeLock = null;
   Object.assign(cardsState, initialCardsState());
   Object.assign(appState, initialAppState());
   Object.assign(pinLimitState, initialPinLimitState());

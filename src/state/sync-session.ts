@@ -43,6 +43,9 @@ export class AccountSync implements SyncSession {
   /** The account's cards as this device last heard them (kept in `sleeve/cards`), shown until the server answers. */
   private readonly lastSeen: EncryptedCollection;
   private keepTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Settles when the server's cards first arrive in this session. */
+  private readonly firstCards: Promise<void>;
+  private cardsArrivedOnce = () => {};
 
   constructor(
     private readonly server: AccountServer,
@@ -54,6 +57,9 @@ export class AccountSync implements SyncSession {
       },
       settled: () => this.render(),
       refused: (error) => showError(error),
+    });
+    this.firstCards = new Promise((resolve) => {
+      this.cardsArrivedOnce = resolve;
     });
     const cards = loadCards();
     this.lastSeen = cards.ok && cards.value.type === 'ENCRYPTED' ? cards.value : { type: 'ENCRYPTED', cards: {} };
@@ -122,6 +128,19 @@ export class AccountSync implements SyncSession {
     return this.server.serverNow();
   }
 
+  async cardsHeard(withinMs: number): Promise<boolean> {
+    if (this.serverCards !== null) return true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), withinMs);
+    });
+    try {
+      return await Promise.race([this.firstCards.then(() => true), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   outboxChanged(): void {
     if (this.disposed) return;
     this.sender.reload();
@@ -134,6 +153,7 @@ export class AccountSync implements SyncSession {
   private cardsArrived(collection: FromServer<EncryptedCollection>, malformed: MalformedEntry[]): void {
     if (this.disposed) return;
     this.serverCards = collection;
+    this.cardsArrivedOnce();
     cardsState.malformed = ref(malformed);
     this.render();
     this.sender.heard(collection);
