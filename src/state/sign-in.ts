@@ -5,6 +5,7 @@
  */
 import type { CardCollection, EncryptedCollection } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
+import { deletedSince } from '../domain/deletions';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import { asLocal } from '../domain/merge-decision';
 import type { Outbox } from '../domain/outbox';
@@ -72,14 +73,20 @@ function signInInProgress() {
   return { server: loadAccountServer(), ...pending };
 }
 
-/** Merges this device's encrypted cards into the server's, card by card (newer wins), writing the local winners. */
+/**
+ * Merges this device's encrypted cards into the server's, card by card (newer wins, deletions included), writing the
+ * local winners.
+ */
 async function mergeUp(server: AccountServer, uid: string, local: EncryptedCollection): Promise<void> {
   if (Object.keys(local.cards).length === 0) return;
-  const held = await server.readCards(uid);
+  const [held, deletions] = await Promise.all([server.readCards(uid), server.readDeletions(uid)]);
   const { fromServer } = await getEngine().mergeCollections(asLocal(local), held);
-  // Every local card the merge did not replace with the server's goes up: it won, or the server lacks it.
+  // Every local card the merge did not replace with the server's goes up: it won, or the server lacks it; unless the
+  // account deleted it at or after this copy (the server would refuse it, and the deletion is the newer action).
   const replaced = new Set(fromServer);
-  const up = Object.values(local.cards).filter((card) => !replaced.has(card.id));
+  const up = Object.values(local.cards).filter(
+    (card) => !replaced.has(card.id) && !deletedSince(deletions, card.id, card.modifiedAt),
+  );
   // One write for all of them, so each takes its own slot (the server's cap) without racing the others.
   await server.putCards(uid, up);
 }

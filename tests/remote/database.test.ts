@@ -121,7 +121,7 @@ describe('cards', () => {
 });
 
 describe('writes of many cards', () => {
-  test('several cards in one write, removals in one write, and all of them; nothing written beside the cards', async () => {
+  test('several cards in one write, dated removals in one write, and all of them; nothing else written beside', async () => {
     await db.putCards(uid, [encrypted('CardAAA1'), encrypted('CardBBB2'), encrypted('CardCCC3')]);
     expect(Object.keys((await serverValue(`${uid}/cards`)) as object).sort()).toEqual([
       'CardAAA1',
@@ -132,8 +132,13 @@ describe('writes of many cards', () => {
       { id: 'CardBBB2', deleted: true, modifiedAt: 1_700_000_000_600 },
       { id: 'CardCCC3', deleted: true, modifiedAt: 1_700_000_000_600 },
     ]);
-    // Exactly the paths every client of the project reads and writes: the cards, and nothing else.
-    expect(await serverValue(`${uid}`)).toEqual({ cards: { CardAAA1: encrypted('CardAAA1') } });
+    // The cards every client of the project reads and writes, and beside them only the dates of the deletions.
+    expect(await serverValue(`${uid}`)).toEqual({
+      cards: { CardAAA1: encrypted('CardAAA1') },
+      deleted: { CardBBB2: 1_700_000_000_600, CardCCC3: 1_700_000_000_600 },
+    });
+    expect(await db.readDeletions(uid)).toEqual({ CardBBB2: 1_700_000_000_600, CardCCC3: 1_700_000_000_600 });
+    // Deleting the account removes both.
     await db.removeAllCards(uid);
     expect(await serverValue(`${uid}`)).toBeNull();
   });
