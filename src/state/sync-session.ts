@@ -10,7 +10,7 @@
  */
 import { ref } from 'valtio';
 import type { CardCollection, EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
-import { type Deletions, expiredDeletions, noDeletions } from '../domain/deletions';
+import { type Deletions, deletedSince, expiredDeletions, noDeletions } from '../domain/deletions';
 import type { FromServer } from '../domain/merge-decision';
 import { asLocal } from '../domain/merge-decision';
 import type { OutboxEntry } from '../domain/outbox';
@@ -100,10 +100,18 @@ export class AccountSync implements SyncSession {
     this.sender.send([card]);
   }
 
+  /**
+   * New cards in one change (an import). A backup's card keeps its date, unless the account deleted it at or after
+   * that date: bringing it back is then the newer action, dated now (its date is not part of the ciphertext), so it
+   * is shown and sent rather than lost to the deletion.
+   */
   async putMany(cards: readonly EncryptedCard[], shown: readonly PlainCard[]): Promise<void> {
-    await this.sender.record(cards);
+    const now = this.now();
+    const restored = <T extends { id: string; modifiedAt: number }>(card: T): T =>
+      deletedSince(this.deletions, card.id, card.modifiedAt) ? { ...card, modifiedAt: now } : card;
+    await this.sender.record(cards.map(restored));
     if (this.disposed) return;
-    showCards(this.shownCollection(), shown);
+    showCards(this.shownCollection(), shown.map(restored));
     this.sender.flush();
   }
 

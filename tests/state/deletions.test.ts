@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, inject, onTestFinished, test }
 import type { EncryptedCard, PlainCard } from '../../src/domain/card';
 import { getEngine } from '../../src/engine';
 import { auth, database } from '../../src/remote/firebase';
-import { cardsState, deleteCard, saveCard } from '../../src/state/cards';
+import { cardsState, deleteCard, saveCard, saveNewCards } from '../../src/state/cards';
 import { removeAccount, signOut } from '../../src/state/leave';
 import { startApp } from '../../src/state/lifecycle';
 import { unlockWithPassword } from '../../src/state/secrets';
@@ -151,6 +151,20 @@ describe('two devices, one card, the newer action wins', () => {
     // An older copy of the card, sent late by any client, cannot bring it back.
     await expect(editOnB(first, 'Too Late', Date.now() - 500)).rejects.toThrow(/permission/i);
     expect(await idsOnB()).toEqual([second.id]);
+  });
+});
+
+describe('bringing a card back', () => {
+  test('a card restored from a backup made before its deletion comes back, dated as restored now', async () => {
+    await deleteCard(first.id);
+    await expect.poll(() => other.read(`${uid}/deleted/${first.id}`)).toEqual(expect.any(Number));
+    // An import keeps a backup's id and date; this one is older than the deletion.
+    await saveNewCards([first]);
+    await expect.poll(() => cardsState.waiting).toBe(0);
+    await expect.poll(shownIds).toEqual([first.id, second.id].sort());
+    expect(await idsOnB()).toEqual([first.id, second.id].sort());
+    const there = (await other.read(`${uid}/cards/${first.id}`)) as { modifiedAt: number };
+    expect(there.modifiedAt).toBeGreaterThan(first.modifiedAt);
   });
 });
 
