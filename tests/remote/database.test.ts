@@ -120,6 +120,41 @@ describe('cards', () => {
   });
 });
 
+describe('deletion records', () => {
+  test('the subscription hears them with the cards, passes over one that is not a date, and pruning removes some', async () => {
+    const heard: { cards: string[]; deletions: object }[] = [];
+    const stop = db.subscribeCards(
+      uid,
+      ({ collection, deletions }) => heard.push({ cards: Object.keys(collection.cards), deletions }),
+      (error) => {
+        throw error;
+      },
+    );
+    try {
+      await db.putCards(uid, [encrypted('CardAAA1'), encrypted('CardBBB2')]);
+      await db.sendChanges(uid, [{ id: 'CardAAA1', deleted: true, modifiedAt: 1_700_000_000_600 }]);
+      // The removal and its date arrive as one answer, never the one without the other.
+      await expect
+        .poll(() => heard.at(-1))
+        .toEqual({ cards: ['CardBBB2'], deletions: { CardAAA1: 1_700_000_000_600 } });
+      const since = heard.findIndex((one) => one.cards.includes('CardAAA1'));
+      expect(since).toBeGreaterThanOrEqual(0);
+      const between = heard
+        .slice(since)
+        .filter((one) => !one.cards.includes('CardAAA1') && !('CardAAA1' in one.deletions));
+      expect(between).toEqual([]);
+      await writeRulesAside(`${uid}/deleted/Strange1`, 'not a date');
+      await db.sendChanges(uid, [{ id: 'CardCCC3', deleted: true, modifiedAt: 1 }]);
+      await expect.poll(() => heard.at(-1)?.deletions).toEqual({ CardAAA1: 1_700_000_000_600, CardCCC3: 1 });
+      await db.pruneDeletions(uid, ['CardCCC3', 'Strange1']);
+      await expect.poll(() => heard.at(-1)?.deletions).toEqual({ CardAAA1: 1_700_000_000_600 });
+      expect(await serverValue(`${uid}/deleted`)).toEqual({ CardAAA1: 1_700_000_000_600 });
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe('writes of many cards', () => {
   test('several cards in one write, dated removals in one write, and all of them; nothing else written beside', async () => {
     await db.putCards(uid, [encrypted('CardAAA1'), encrypted('CardBBB2'), encrypted('CardCCC3')]);
