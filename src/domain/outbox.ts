@@ -4,6 +4,7 @@
  * is the newest change of one card: the encrypted card to set, or a deletion with its time. Only ciphertext and ids.
  */
 import type { EncryptedCard, EncryptedCollection } from './card';
+import { type Deletions, deletedAt, deletedSince, noDeletions } from './deletions';
 
 /** A card deleted while its deletion had not reached the server yet. */
 export interface Deletion {
@@ -50,9 +51,14 @@ export function sameEntry(a: OutboxEntry, b: OutboxEntry): boolean {
 
 /**
  * What this device shows while signed in: the server's cards with the waiting changes laid over them. A waiting
- * change wins over the server's copy unless the server's is newer (another device changed the card later).
+ * change wins over the server's copy unless the server's is newer (another device changed the card later), and a
+ * waiting edit does not show when the account deleted the card at or after it (`deletions`, the server's records).
  */
-export function overlay(server: EncryptedCollection, outbox: Outbox): EncryptedCollection {
+export function overlay(
+  server: EncryptedCollection,
+  outbox: Outbox,
+  deletions: Deletions = noDeletions,
+): EncryptedCollection {
   const entries = Object.values(outbox.cards);
   if (entries.length === 0) return server;
   // A Map, not an object: a card under "__proto__" would otherwise be read from and written to the prototype.
@@ -61,21 +67,46 @@ export function overlay(server: EncryptedCollection, outbox: Outbox): EncryptedC
     const there = cards.get(entry.id);
     if (there && there.modifiedAt > entry.modifiedAt) continue;
     if (isDeletion(entry)) cards.delete(entry.id);
-    else cards.set(entry.id, entry);
+    else if (!deletedSince(deletions, entry.id, entry.modifiedAt)) cards.set(entry.id, entry);
   }
   return { type: 'ENCRYPTED', cards: Object.fromEntries(cards) };
 }
 
 /**
  * Whether a waiting change still has to be sent, given what the server holds: not when the server already has it,
- * nor when the server's copy is newer (the merge by `modifiedAt` decides, as for any other change).
+ * nor when the server's copy is newer, nor when the account deleted the card at or after the change (the newer
+ * action wins, deletions included; the server would refuse it).
  */
-export function stillToSend(entry: OutboxEntry, server: EncryptedCollection): boolean {
+export function stillToSend(
+  entry: OutboxEntry,
+  server: EncryptedCollection,
+  deletions: Deletions = noDeletions,
+): boolean {
   const there = Object.hasOwn(server.cards, entry.id) ? server.cards[entry.id] : undefined;
-  // A deletion goes even when this client sees no card: a write of it may still be on its way on another
-  // connection (the other tab's), and removing what is not there is harmless.
-  if (isDeletion(entry)) return there === undefined || there.modifiedAt <= entry.modifiedAt;
+  if (isDeletion(entry)) {
+    if (there) return there.modifiedAt <= entry.modifiedAt;
+    // No card here: the deletion still goes, to date it (a plain removal by another client left no record), unless
+    // a deletion as new is recorded already. A write of the card may also still be on its way on another
+    // connection (the other tab's), which the dated deletion then refuses or loses to.
+    return !deletedSince(deletions, entry.id, entry.modifiedAt);
+  }
+  if (deletedSince(deletions, entry.id, entry.modifiedAt)) return false;
   if (!there) return true;
   if (there.modifiedAt > entry.modifiedAt) return false;
   return !sameEntry(there, entry);
+}
+
+/**
+ * Whether the server holds something at least as new as `entry` that is not it: a newer copy of the card, or its
+ * deletion at or after the change. A refusal of the change is then newer-wins doing its work.
+ */
+export function serverHoldsNewer(entry: OutboxEntry, server: EncryptedCollection, deletions: Deletions): boolean {
+  const there = Object.hasOwn(server.cards, entry.id) ? server.cards[entry.id] : undefined;
+  if (isDeletion(entry)) {
+    // A deletion as new as one recorded is taken (the rules let it through), so only a newer one refuses it.
+    const deleted = deletedAt(deletions, entry.id);
+    return (there !== undefined && there.modifiedAt > entry.modifiedAt) || (deleted ?? -1) > entry.modifiedAt;
+  }
+  if (deletedSince(deletions, entry.id, entry.modifiedAt)) return true;
+  return there !== undefined && there.modifiedAt >= entry.modifiedAt && !sameEntry(there, entry);
 }

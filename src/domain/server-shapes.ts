@@ -1,5 +1,7 @@
 /** What the server holds under `{uid}/cards`, checked entry by entry: good cards are used, the rest are reported. */
 import type { EncryptedCard, EncryptedCollection } from './card';
+import type { Deletions } from './deletions';
+import type { FromServer } from './merge-decision';
 
 /** A server entry under {uid}/cards that is not a well-formed encrypted card: kept on the server, reported to the person. */
 export interface MalformedEntry {
@@ -10,6 +12,12 @@ export interface MalformedEntry {
 export interface ServerCards {
   collection: EncryptedCollection;
   malformed: MalformedEntry[];
+}
+
+/** What the account holds, as a subscription hears it: its cards, the entries that are not, its deletion records. */
+export interface HeardCards extends ServerCards {
+  collection: FromServer<EncryptedCollection>;
+  deletions: FromServer<Deletions>;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

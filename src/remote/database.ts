@@ -3,9 +3,10 @@
  * cards and `{uid}/auth/password` the password record. Only ciphertext is ever written: every card is checked to
  * be an encrypted card, and re-built in exactly the wire shape, before it leaves.
  *
- * Writes of cards are multi-path updates of `{uid}/cards`, so several cards (or a save and a deletion) land at once,
- * and leave in the order they are made. Nothing else is written beside the cards: every client of the project writes
- * exactly these paths.
+ * Writes of cards are multi-path updates of `{uid}`, so several cards (or a save and a deletion) land at once, and
+ * leave in the order they are made. Beside the cards, Sleeve writes one thing more: a deletion is dated at
+ * `{uid}/deleted/{cardId}` in the same update that removes the card (src/domain/deletions.ts), which the rules hold
+ * every later write of that id to. The seed's clients neither write nor need these records.
  *
  * Reads use a one-time listener (`onValue(…, {onlyOnce: true})`), which every server answers. Writes that get no
  * answer (offline) fail after a while instead of leaving the person waiting forever.
@@ -21,11 +22,12 @@ import {
   update,
 } from 'firebase/database';
 import type { EncryptedCard, EncryptedCollection } from '../domain/card';
+import { type Deletions, parseDeletions } from '../domain/deletions';
 import { InvalidArgumentError, SleeveError } from '../domain/errors';
 import { asFromServer, type FromServer } from '../domain/merge-decision';
-import { isDeletion, type OutboxEntry } from '../domain/outbox';
+import { type Deletion, isDeletion, type OutboxEntry } from '../domain/outbox';
 import type { SecretRecord } from '../domain/secret';
-import { asEncryptedCard, parseServerCards, type ServerCards } from '../domain/server-shapes';
+import { asEncryptedCard, type HeardCards, parseServerCards, type ServerCards } from '../domain/server-shapes';
 import { isSecretRecord } from '../domain/stored-shapes';
 import { database } from './firebase';
 
@@ -46,6 +48,7 @@ export const DatabaseMessages = {
 const ANSWER_WITHIN_MS = 15_000;
 
 const cardsPath = (uid: string) => `${uid}/cards`;
+const deletionsPath = (uid: string) => `${uid}/deleted`;
 const passwordRef = (uid: string): DatabaseReference => ref(database, `${uid}/auth/password`);
 
 /** `work`, failing with `message` (its own error as the cause) when it fails or gets no answer in time. */
@@ -90,32 +93,49 @@ export async function readCards(uid: string): Promise<FromServer<EncryptedCollec
   return arrivedCards(await readOnce(ref(database, cardsPath(uid)), DatabaseMessages.readCardsFailed)).collection;
 }
 
+/** The user's deletion records (a malformed one is left out), read for the sign-in's merge. */
+export async function readDeletions(uid: string): Promise<FromServer<Deletions>> {
+  return asFromServer(
+    parseDeletions(await readOnce(ref(database, deletionsPath(uid)), DatabaseMessages.readCardsFailed)),
+  );
+}
+
 /**
  * Every change to the user's cards, as the whole collection plus the entries that are not well-formed cards (kept
- * on the server, reported to the person rather than silently dropped); returns the unsubscribe.
+ * on the server, reported to the person rather than silently dropped) and the deletion records; returns the
+ * unsubscribe. It listens on `{uid}` itself, so the cards and the records always come from one moment of the server
+ * (a deletion removes the card and dates it in one update, heard as one).
  */
 export function subscribeCards(
   uid: string,
-  onCards: (cards: ServerCards & { collection: FromServer<EncryptedCollection> }) => void,
+  onCards: (cards: HeardCards) => void,
   onError: (error: Error) => void,
 ): () => void {
   followServerTime();
   return onValue(
-    ref(database, cardsPath(uid)),
-    (snapshot: DataSnapshot) => onCards(arrivedCards(snapshot.val())),
+    ref(database, uid),
+    (snapshot: DataSnapshot) => {
+      const value: unknown = snapshot.val();
+      const account = isObject(value) ? value : {};
+      onCards({ ...arrivedCards(account.cards), deletions: asFromServer(parseDeletions(account.deleted)) });
+    },
     (cause) => onError(new SleeveError(DatabaseMessages.readCardsFailed, { cause })),
   );
 }
 
 /**
- * Sets `cards` and removes `removed` (ids) under `{uid}/cards` in one write. Resolves when the server has it,
- * rejects when it refuses.
+ * Sets `cards` and removes the cards of `deletions`, each dated at `{uid}/deleted/{id}`, in one write of `{uid}`.
+ * Resolves when the server has it, rejects when it refuses (all of it: a deletion older than the card there, a card
+ * not newer than its id's deletion).
  */
-function writeCards(uid: string, cards: readonly EncryptedCard[], removed: readonly string[]) {
-  const paths: Record<string, EncryptedCard | null> = {};
-  for (const card of cards) paths[card.id] = card;
-  for (const id of removed) paths[id] = null;
-  return update(ref(database, cardsPath(uid)), paths);
+function writeCards(uid: string, cards: readonly EncryptedCard[], deletions: readonly Deletion[]) {
+  const paths: Record<string, EncryptedCard | number | null> = {};
+  for (const card of cards) paths[`cards/${card.id}`] = card;
+  for (const { id, modifiedAt } of deletions) {
+    paths[`cards/${id}`] = null;
+    paths[`deleted/${id}`] = modifiedAt;
+  }
+  return update(ref(database, uid), paths);
 }
 
 /** Only encrypted cards, each re-built in exactly the wire shape; `message` for anything else. */
@@ -141,7 +161,7 @@ export async function putCards(uid: string, values: readonly unknown[]): Promise
  * fails before sending: `refusedByServer` tells the two apart). A single change keeps the message of its kind.
  */
 export async function sendChanges(uid: string, changes: readonly OutboxEntry[]): Promise<void> {
-  const removed = changes.filter(isDeletion).map((change) => change.id);
+  const removed = changes.filter(isDeletion);
   const cards = wireCards(
     changes.filter((change) => !isDeletion(change)),
     DatabaseMessages.unencryptedCard,
@@ -196,9 +216,19 @@ export function onConnectionChanged(listener: (connected: boolean) => void): () 
   return onValue(ref(database, '.info/connected'), (snapshot) => listener(snapshot.val() === true));
 }
 
-/** Sets the user's cards to an empty collection (the database keeps no empty node). */
+/**
+ * Removes every card and every deletion record of the user, in one write (deleting the account: nothing of it may
+ * stay, and no device of it can write any more once the user is deleted).
+ */
 export async function removeAllCards(uid: string): Promise<void> {
-  await answered(remove(ref(database, cardsPath(uid))), DatabaseMessages.deleteCardFailed);
+  await answered(update(ref(database, uid), { cards: null, deleted: null }), DatabaseMessages.deleteCardFailed);
+}
+
+/** Removes deletion records that have been kept long enough (src/domain/deletions.ts, `DELETIONS_KEPT_DAYS`). */
+export async function pruneDeletions(uid: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const paths = Object.fromEntries(ids.map((id) => [id, null]));
+  await answered(update(ref(database, deletionsPath(uid)), paths), DatabaseMessages.deleteCardFailed);
 }
 
 /** Whether anything at all is stored under `{uid}/cards`, cards or not. */

@@ -86,7 +86,7 @@ export async function removeAccount(): Promise<void> {
   if (!user) throw new InvalidStateError(AccountMessages.signInAgainToDelete);
   // Deleted from a password step: this device never joined the account, so what it stores is its own and stays.
   const joined = pendingSignIn() === null;
-  // The cards first: the server keeps the password record while any card is left.
+  // The cards and their deletion records first: the server keeps the password record while any card is left.
   await server.removeAllCards(user.uid);
   await server.removePasswordRecord(user.uid);
   if (joined) await leaveDevice(true);

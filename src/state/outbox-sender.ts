@@ -9,9 +9,10 @@
  * happened to its session through `SenderReports`; it never touches the screen.
  */
 import type { EncryptedCollection } from '../domain/card';
+import { type Deletions, noDeletions } from '../domain/deletions';
 import { SleeveError } from '../domain/errors';
 import type { Outbox, OutboxEntry } from '../domain/outbox';
-import { isDeletion, outboxOf, sameEntry, stillToSend, withEntry, withoutEntry } from '../domain/outbox';
+import { outboxOf, serverHoldsNewer, stillToSend, withEntry, withoutEntry } from '../domain/outbox';
 import { loadOutbox, updateStorage } from '../storage/local-storage';
 import { CHANGED_ELSEWHERE } from './device-records';
 import { reportError } from './report';
@@ -44,6 +45,8 @@ export class OutboxSender {
   private outboxNow: Outbox;
   /** The server's cards as last heard; `null` until the first answer (nothing is sent before it). */
   private server: EncryptedCollection | null = null;
+  /** The account's deletion records as last heard with those cards. */
+  private deletions: Deletions = noDeletions;
   private connected = false;
   /** Changes sent and not yet answered, by card id. */
   private readonly inFlight = new Map<string, OutboxEntry>();
@@ -96,9 +99,10 @@ export class OutboxSender {
     this.reports.waiting(this.waitingCount());
   }
 
-  /** The server's cards as they now are: what still needs sending is measured against them. */
-  heard(server: EncryptedCollection): void {
+  /** The server's cards and deletion records as they now are: what still needs sending is measured against them. */
+  heard(server: EncryptedCollection, deletions: Deletions = noDeletions): void {
     this.server = server;
+    this.deletions = deletions;
     this.flush();
   }
 
@@ -125,7 +129,7 @@ export class OutboxSender {
         const landed: OutboxEntry[] = [];
         for (const entry of Object.values(this.outboxNow.cards)) {
           if (this.inFlight.has(entry.id) || this.settling.has(entry.id)) continue;
-          (stillToSend(entry, this.server) ? toSend : landed).push(entry);
+          (stillToSend(entry, this.server, this.deletions) ? toSend : landed).push(entry);
         }
         if (landed.length > 0) this.settle(landed).catch(reportError);
         this.send(toSend);
@@ -200,12 +204,13 @@ export class OutboxSender {
 
   /**
    * The server refused the change (it will never land): it leaves the outbox and what the server holds shows. When
-   * the server holds a copy of the card at least as new (another device saved it later), that is newer-wins doing
-   * its work and nothing went wrong, so nothing is said; any other refusal is told to the person.
+   * the server holds a copy of the card at least as new (another device saved it later), or deleted the card at or
+   * after the change, or the change is a deletion older than the card there, that is newer-wins doing its work and
+   * nothing went wrong, so nothing is said; any other refusal is told to the person.
    */
   private async refused(entry: OutboxEntry, error: unknown): Promise<void> {
     // Read before settling: the server's copy as the refusal left it (Firebase shows it again before it answers).
-    const newer = this.serverHoldsNewer(entry);
+    const newer = this.server !== null && serverHoldsNewer(entry, this.server, this.deletions);
     await this.settle([entry]);
     if (this.disposed) return;
     if (!newer)
@@ -213,11 +218,5 @@ export class OutboxSender {
         error instanceof SleeveError ? error : new SleeveError('Failed to add or update card on server'),
       );
     this.reports.settled();
-  }
-
-  private serverHoldsNewer(entry: OutboxEntry): boolean {
-    if (isDeletion(entry)) return false;
-    const there = this.server && Object.hasOwn(this.server.cards, entry.id) ? this.server.cards[entry.id] : undefined;
-    return there !== undefined && there.modifiedAt >= entry.modifiedAt && !sameEntry(there, entry);
   }
 }

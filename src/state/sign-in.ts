@@ -6,6 +6,7 @@
 import type { CardCollection, EncryptedCollection } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
 import { joiningDate } from '../domain/card-dates';
+import { deletedSince } from '../domain/deletions';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import { asLocal } from '../domain/merge-decision';
 import type { Outbox } from '../domain/outbox';
@@ -73,18 +74,24 @@ function signInInProgress() {
   return { server: loadAccountServer(), ...pending };
 }
 
-/** Merges this device's encrypted cards into the server's, card by card (newer wins), writing the local winners. */
+/**
+ * Merges this device's encrypted cards into the server's, card by card (newer wins, deletions included), writing the
+ * local winners.
+ */
 async function mergeUp(server: AccountServer, uid: string, local: EncryptedCollection): Promise<void> {
   if (Object.keys(local.cards).length === 0) return;
-  const held = await server.readCards(uid);
+  const [held, deletions] = await Promise.all([server.readCards(uid), server.readDeletions(uid)]);
   const { fromServer } = await getEngine().mergeCollections(asLocal(local), held);
-  // Every local card the merge did not replace with the server's goes up: it won, or the server lacks it.
+  // Every local card the merge did not replace with the server's goes up: it won, or the server lacks it; unless the
+  // account deleted it at or after this copy (the server would refuse it, and the deletion is the newer action).
   const replaced = new Set(fromServer);
   const now = server.serverNow();
   const there = (id: string) => (Object.hasOwn(held.cards, id) ? held.cards[id]?.modifiedAt : undefined);
+  // Dated as they go up (never where the server refuses them), then checked against the account's deletions.
   const up = Object.values(local.cards)
     .filter((card) => !replaced.has(card.id))
-    .map((card) => ({ ...card, modifiedAt: joiningDate(card.modifiedAt, there(card.id), now) }));
+    .map((card) => ({ ...card, modifiedAt: joiningDate(card.modifiedAt, there(card.id), now) }))
+    .filter((card) => !deletedSince(deletions, card.id, card.modifiedAt));
   // One write for all of them, so each takes its own slot (the server's cap) without racing the others.
   await server.putCards(uid, up);
 }

@@ -3,18 +3,20 @@
  * subscriptions, the outbox's sending (src/state/outbox-sender.ts) and what shows, so nothing of one session can
  * touch the next (a disposed session ignores whatever still arrives for it).
  *
- * What the person sees is the server's `{uid}/cards` with this device's waiting changes laid over it. What the
+ * What the person sees is the server's `{uid}/cards` with this device's waiting changes laid over it, less the
+ * waiting edits the account deleted later (its deletion records, `{uid}/deleted`, heard with the cards). What the
  * session learns that is not about cards (signed out elsewhere, the password changed elsewhere) it reports as a
  * device event (src/state/store-types.ts, DeviceEvent); src/state/lifecycle.ts reacts. It never changes the lock.
  */
 import { ref } from 'valtio';
 import type { CardCollection, EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
+import { type Deletions, deletedSince, expiredDeletions, noDeletions } from '../domain/deletions';
 import type { FromServer } from '../domain/merge-decision';
 import { asLocal } from '../domain/merge-decision';
 import type { Deletion } from '../domain/outbox';
 import { overlay } from '../domain/outbox';
 import type { SecretRecord } from '../domain/secret';
-import type { MalformedEntry } from '../domain/server-shapes';
+import type { HeardCards } from '../domain/server-shapes';
 import type { AccountServer } from '../remote';
 import { loadCards, updateStorage } from '../storage/local-storage';
 import { OutboxSender } from './outbox-sender';
@@ -35,6 +37,10 @@ export class AccountSync implements SyncSession {
   private readonly stops: (() => void)[] = [];
   /** The server's cards as last heard; `null` until the first answer. */
   private serverCards: FromServer<EncryptedCollection> | null = null;
+  /** The account's deletion records, heard with its cards. */
+  private deletions: Deletions = noDeletions;
+  /** Whether this session has asked the server to drop the deletion records kept long enough (once is enough). */
+  private pruned = false;
   private readonly sender: OutboxSender;
   private rendering = false;
   private renderAgain = false;
@@ -71,13 +77,16 @@ export class AccountSync implements SyncSession {
     cardsState.merging = true;
     cardsState.waiting = this.sender.waitingCount();
     this.stops.push(
-      server.subscribeCards(uid, ({ collection, malformed }) => this.cardsArrived(collection, malformed), showError),
+      server.subscribeCards(uid, (heard) => this.cardsArrived(heard), showError),
       server.subscribeAuth(uid, (record) => this.passwordRecord(record), showError),
       server.onUserChanged((user) => {
         if (!this.disposed && user === null) emitDeviceEvent({ kind: 'signed-out-elsewhere' });
       }),
       server.onConnectionChanged((connected) => this.sender.setConnected(connected)),
     );
+    // Changes still waiting from before this page (kept offline across a reload) show at once over the cards as
+    // last seen, rather than only once the server answers.
+    if (this.sender.waitingCount() > 0) this.render();
     return this;
   }
 
@@ -97,10 +106,18 @@ export class AccountSync implements SyncSession {
     this.sender.send([card]);
   }
 
+  /**
+   * New cards in one change (an import). A backup's card keeps its date, unless the account deleted it at or after
+   * that date: bringing it back is then the newer action, dated now (its date is not part of the ciphertext), so it
+   * is shown and sent rather than lost to the deletion.
+   */
   async putMany(cards: readonly EncryptedCard[], shown: readonly PlainCard[]): Promise<void> {
-    await this.sender.record(cards);
+    const now = this.now();
+    const restored = <T extends { id: string; modifiedAt: number }>(card: T): T =>
+      deletedSince(this.deletions, card.id, card.modifiedAt) ? { ...card, modifiedAt: now } : card;
+    await this.sender.record(cards.map(restored));
     if (this.disposed) return;
-    showCards(this.shownCollection(), shown);
+    showCards(this.shownCollection(), shown.map(restored));
     this.sender.flush();
   }
 
@@ -150,14 +167,27 @@ export class AccountSync implements SyncSession {
 
   // ---- what arrives ----
 
-  private cardsArrived(collection: FromServer<EncryptedCollection>, malformed: MalformedEntry[]): void {
+  private cardsArrived({ collection, malformed, deletions }: HeardCards): void {
     if (this.disposed) return;
     this.serverCards = collection;
+    this.deletions = deletions;
     this.cardsArrivedOnce();
     cardsState.malformed = ref(malformed);
     this.render();
-    this.sender.heard(collection);
+    this.sender.heard(collection, deletions);
     this.keepForOffline();
+    this.pruneDeletions(deletions);
+  }
+
+  /**
+   * Deletion records are kept `DELETIONS_KEPT_DAYS` (src/domain/deletions.ts); the first answer of each session that
+   * holds older ones removes them. Only housekeeping: a failure is reported, not shown, and the next session tries.
+   */
+  private pruneDeletions(deletions: Deletions): void {
+    if (this.pruned) return;
+    this.pruned = true;
+    const expired = expiredDeletions(deletions, this.server.serverNow());
+    if (expired.length > 0) this.server.pruneDeletions(this.uid, expired).catch(reportError);
   }
 
   /**
@@ -181,7 +211,7 @@ export class AccountSync implements SyncSession {
 
   /** The server's cards (until it answers: as last seen here) with the waiting changes laid over them. */
   private shownCollection(): EncryptedCollection {
-    return overlay(this.serverCards ?? this.lastSeen, this.sender.outbox);
+    return overlay(this.serverCards ?? this.lastSeen, this.sender.outbox, this.deletions);
   }
 
   /** Opens what is to be shown; calls that arrive while one runs collapse into one more run with the newest state. */

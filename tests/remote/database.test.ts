@@ -120,8 +120,43 @@ describe('cards', () => {
   });
 });
 
+describe('deletion records', () => {
+  test('the subscription hears them with the cards, passes over one that is not a date, and pruning removes some', async () => {
+    const heard: { cards: string[]; deletions: object }[] = [];
+    const stop = db.subscribeCards(
+      uid,
+      ({ collection, deletions }) => heard.push({ cards: Object.keys(collection.cards), deletions }),
+      (error) => {
+        throw error;
+      },
+    );
+    try {
+      await db.putCards(uid, [encrypted('CardAAA1'), encrypted('CardBBB2')]);
+      await db.sendChanges(uid, [{ id: 'CardAAA1', deleted: true, modifiedAt: 1_700_000_000_600 }]);
+      // The removal and its date arrive as one answer, never the one without the other.
+      await expect
+        .poll(() => heard.at(-1))
+        .toEqual({ cards: ['CardBBB2'], deletions: { CardAAA1: 1_700_000_000_600 } });
+      const since = heard.findIndex((one) => one.cards.includes('CardAAA1'));
+      expect(since).toBeGreaterThanOrEqual(0);
+      const between = heard
+        .slice(since)
+        .filter((one) => !one.cards.includes('CardAAA1') && !('CardAAA1' in one.deletions));
+      expect(between).toEqual([]);
+      await writeRulesAside(`${uid}/deleted/Strange1`, 'not a date');
+      await db.sendChanges(uid, [{ id: 'CardCCC3', deleted: true, modifiedAt: 1 }]);
+      await expect.poll(() => heard.at(-1)?.deletions).toEqual({ CardAAA1: 1_700_000_000_600, CardCCC3: 1 });
+      await db.pruneDeletions(uid, ['CardCCC3', 'Strange1']);
+      await expect.poll(() => heard.at(-1)?.deletions).toEqual({ CardAAA1: 1_700_000_000_600 });
+      expect(await serverValue(`${uid}/deleted`)).toEqual({ CardAAA1: 1_700_000_000_600 });
+    } finally {
+      stop();
+    }
+  });
+});
+
 describe('writes of many cards', () => {
-  test('several cards in one write, removals in one write, and all of them; nothing written beside the cards', async () => {
+  test('several cards in one write, dated removals in one write, and all of them; nothing else written beside', async () => {
     await db.putCards(uid, [encrypted('CardAAA1'), encrypted('CardBBB2'), encrypted('CardCCC3')]);
     expect(Object.keys((await serverValue(`${uid}/cards`)) as object).sort()).toEqual([
       'CardAAA1',
@@ -132,8 +167,13 @@ describe('writes of many cards', () => {
       { id: 'CardBBB2', deleted: true, modifiedAt: 1_700_000_000_600 },
       { id: 'CardCCC3', deleted: true, modifiedAt: 1_700_000_000_600 },
     ]);
-    // Exactly the paths every client of the project reads and writes: the cards, and nothing else.
-    expect(await serverValue(`${uid}`)).toEqual({ cards: { CardAAA1: encrypted('CardAAA1') } });
+    // The cards every client of the project reads and writes, and beside them only the dates of the deletions.
+    expect(await serverValue(`${uid}`)).toEqual({
+      cards: { CardAAA1: encrypted('CardAAA1') },
+      deleted: { CardBBB2: 1_700_000_000_600, CardCCC3: 1_700_000_000_600 },
+    });
+    expect(await db.readDeletions(uid)).toEqual({ CardBBB2: 1_700_000_000_600, CardCCC3: 1_700_000_000_600 });
+    // Deleting the account removes both.
     await db.removeAllCards(uid);
     expect(await serverValue(`${uid}`)).toBeNull();
   });

@@ -3,123 +3,29 @@
  * and one signed-out visitor. Every denial is the server's own answer (PERMISSION_DENIED), not a client check, and
  * every rule is shown both ways: what it lets through and what it refuses.
  *
- * Each test starts from an empty account for Ada (no cards or password record).
+ * Each test starts from an empty account for Ada (no cards, deletion records or password record). Deletion records:
+ * tests/rules/deletions.test.ts.
  */
-import { deleteApp, type FirebaseApp, initializeApp, setLogLevel } from 'firebase/app';
-import { connectAuthEmulator, GoogleAuthProvider, getAuth, signInWithCredential } from 'firebase/auth';
+import { ref, remove, set, update } from 'firebase/database';
+import { describe, expect, it } from 'vitest';
 import {
-  connectDatabaseEmulator,
-  type Database,
-  getDatabase,
-  goOffline,
-  onValue,
-  ref,
-  remove,
-  set,
-  update,
-} from 'firebase/database';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+  ada,
+  base64,
+  bob,
+  CARD_ID,
+  cardPath,
+  encryptedCard,
+  expectDenied,
+  OTHER_ID,
+  passwordRecord,
+  putCard,
+  read,
+  SKEW_MS,
+  signInPeople,
+  visitor,
+} from './clients';
 
-// Each refusal below would otherwise also print the SDK's own warning.
-setLogLevel('error');
-
-const authUrl = inject('authUrl');
-const databaseUrl = inject('databaseUrl');
-
-interface Client {
-  app: FirebaseApp;
-  db: Database;
-  uid: string | null;
-}
-
-let appCount = 0;
-
-async function client(person?: { sub: string; email: string; name: string }): Promise<Client> {
-  const app = initializeApp(
-    {
-      apiKey: 'demo-key',
-      projectId: 'demo-sleeve',
-      authDomain: 'demo-sleeve.firebaseapp.com',
-      databaseURL: databaseUrl,
-    },
-    `rules-${appCount++}`,
-  );
-  const auth = getAuth(app);
-  connectAuthEmulator(auth, authUrl, { disableWarnings: true });
-  const db = getDatabase(app);
-  const { hostname, port } = new URL(databaseUrl);
-  connectDatabaseEmulator(db, hostname, Number(port));
-  let uid: string | null = null;
-  if (person) {
-    const result = await signInWithCredential(auth, GoogleAuthProvider.credential(JSON.stringify(person)));
-    uid = result.user.uid;
-  }
-  return { app, db, uid };
-}
-
-/** The SDK's get() hangs against this server; a one-off listener reads the same. */
-function read(db: Database, path: string): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    onValue(ref(db, path), (snapshot) => resolve(snapshot.val()), reject, { onlyOnce: true });
-  });
-}
-
-async function expectDenied(operation: Promise<unknown>) {
-  const error = await operation.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error, 'the server allowed it').toBeInstanceOf(Error);
-  expect(String((error as Error).message)).toMatch(/permission[_ ]denied/i);
-}
-
-const base64 = (bytes: number, fill = 7) => Buffer.alloc(bytes, fill).toString('base64');
-
-/** What the rules allow ahead of the server's clock, in ms (5 minutes). */
-const SKEW_MS = 5 * 60_000;
-
-const CARD_ID = 'Ab3dE6gH';
-const OTHER_ID = 'Zz9yX8wV';
-const encryptedCard = (id = CARD_ID, modifiedAt = 1_700_000_000_000) => ({
-  id,
-  data: { cipherText: base64(180), iv: base64(12) },
-  modifiedAt,
-});
-const passwordRecord = (modifiedAt = 1_700_000_000_000, wrapped = 48) => ({
-  salt: base64(16),
-  encryptedDek: { ciphertext: base64(wrapped), iv: base64(12) },
-  modifiedAt,
-});
-
-let ada: Client;
-let bob: Client;
-let visitor: Client;
-
-beforeAll(async () => {
-  ada = await client({ sub: 'ada-rules', email: 'ada@example.com', name: 'Ada Lovelace' });
-  bob = await client({ sub: 'bob-rules', email: 'bob@example.com', name: 'Bob Babbage' });
-  visitor = await client();
-});
-
-afterAll(async () => {
-  for (const c of [ada, bob, visitor]) {
-    if (!c) continue;
-    goOffline(c.db);
-    await deleteApp(c.app);
-  }
-});
-
-/** Ada's account emptied: cards first, then the password record (which cards would keep). */
-beforeEach(async () => {
-  await remove(ref(ada.db, `${ada.uid}/cards`));
-  await remove(ref(ada.db, `${ada.uid}/auth/password`));
-});
-
-const cardPath = (c: Client, id = CARD_ID) => `${c.uid}/cards/${id}`;
-
-/** One card written on its own, as every client of the project writes a card. */
-const putCard = (c: Client, card: object, id = (card as { id?: string }).id ?? CARD_ID) =>
-  set(ref(c.db, cardPath(c, id)), card);
+signInPeople();
 
 describe('cards', () => {
   it('lets a person write and read back their own encrypted card, and replace it', async () => {

@@ -137,6 +137,42 @@ describe('when a write fails', () => {
     expect(reported.refused).toEqual([]);
   });
 
+  test('a deletion refused because the server holds a card edited after it is dropped, and nothing is said', async () => {
+    const server = new FakeServer();
+    const { outbox, reported } = sender(server);
+    const [card] = cards as [EncryptedCard];
+    const deletion = { id: card.id, deleted: true as const, modifiedAt: card.modifiedAt + 1 };
+    await outbox.record([deletion]);
+    outbox.setConnected(true);
+    outbox.heard({ type: 'ENCRYPTED', cards: { [card.id]: card } });
+    expect(server.writes[0]?.changes).toEqual([deletion]);
+    // Another device edited the card after the deletion; the server shows its copy before it refuses this write.
+    outbox.heard({ type: 'ENCRYPTED', cards: { [card.id]: { ...card, modifiedAt: card.modifiedAt + 2 } } });
+    server.writes[0]?.fail(new SleeveError('Failed to delete card from server'));
+    await expect.poll(() => Object.keys(storedOutbox())).toEqual([]);
+    expect(reported.refused).toEqual([]);
+  });
+
+  test('an edit the account deleted later is not sent, or if sent and refused, is dropped quietly', async () => {
+    const server = new FakeServer();
+    const { outbox, reported } = sender(server);
+    const [early, late] = cards as [EncryptedCard, EncryptedCard];
+    await outbox.record([early]);
+    outbox.setConnected(true);
+    // The server's first answer already holds the deletion: the edit leaves the outbox unsent.
+    outbox.heard(empty, { [early.id]: early.modifiedAt + 1 });
+    await expect.poll(() => Object.keys(storedOutbox())).toEqual([]);
+    expect(server.writes).toHaveLength(0);
+    // Sent before the deletion was heard, refused by the server, which shows the deletion before it answers.
+    await outbox.record([late]);
+    outbox.flush();
+    expect(server.writes[0]?.changes).toEqual([late]);
+    outbox.heard(empty, { [late.id]: late.modifiedAt });
+    server.writes[0]?.fail(REFUSED);
+    await expect.poll(() => Object.keys(storedOutbox())).toEqual([]);
+    expect(reported.refused).toEqual([]);
+  });
+
   test('lost before it left, every change stays waiting and goes again', async () => {
     const server = new FakeServer();
     const { outbox, reported } = sender(server);

@@ -7,14 +7,6 @@
  */
 export interface Fixes {
   /**
-   * Newer wins on the server for cards (database.rules.json refuses a card older than the copy it holds), but not
-   * for deletions: a deletion reaches the server undated, so a deletion made before an edit on another device, and
-   * sent later (it waited in an outbox while offline, or travelled on the other tab's slower connection), removes
-   * the newer edited card, which was acknowledged. Fixed (one way): deletions written as dated tombstones the rules
-   * can compare with the card's `modifiedAt`, or sent in a transaction. Mirrored here in network.ts `applyAtServer`.
-   */
-  serverRefusesOlderDeletions: boolean;
-  /**
    * leave.ts `leaveDevice` (sign-out, or the session hearing that Firebase signed out) discards the device's cards,
    * records and outbox whatever was stored since it started. (1) Signing out in one tab while signing in again in the
    * other: the sign-in completes and stores its records, the other tab's restart starts a new sync session in the
@@ -38,13 +30,11 @@ export interface Fixes {
 }
 /** The model as the code is now (`SLEEVE_FUZZ_AS_IS=1` runs the random sequences so). */
 export const AS_IS: Fixes = {
-  serverRefusesOlderDeletions: false,
   leaveOnlyWhatItLeft: false,
   followLocksOnNewKey: false,
 };
 /** The model with every known bug fixed: what the random sequences run (and what every pinned seed must pass). */
 export const ALL_FIXED: Fixes = {
-  serverRefusesOlderDeletions: true,
   leaveOnlyWhatItLeft: true,
   followLocksOnNewKey: true,
 };

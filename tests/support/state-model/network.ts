@@ -81,8 +81,8 @@ export function applyAtServer(world: World, device: Device, write: Write): boole
   if (device.google !== UID) return false;
   // database.rules.json: a card older than the copy the server holds is refused (newer wins on the server).
   if (write.set && (world.server.cards[write.set.id]?.modifiedAt ?? -1) > write.set.modifiedAt) return false;
-  // A deletion reaches the server undated, so nothing there refuses one older than the card it removes.
-  if (world.fixes.serverRefusesOlderDeletions && write.removedAt !== undefined) {
+  // database.rules.json: a deletion is dated ({uid}/deleted), and one older than the card it removes is refused.
+  if (write.removedAt !== undefined) {
     const at = write.removedAt;
     if ((write.remove ?? []).some((id) => (world.server.cards[id]?.modifiedAt ?? -1) > at)) return false;
   }
