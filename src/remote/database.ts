@@ -29,6 +29,7 @@ import { type Deletion, isDeletion, type OutboxEntry } from '../domain/outbox';
 import type { SecretRecord } from '../domain/secret';
 import { asEncryptedCard, type HeardCards, parseServerCards, type ServerCards } from '../domain/server-shapes';
 import { isSecretRecord } from '../domain/stored-shapes';
+import { answered, readOnce } from './answers';
 import { database } from './firebase';
 
 export const DatabaseMessages = {
@@ -41,43 +42,9 @@ export const DatabaseMessages = {
   readPasswordFailed: 'Failed to get password from server',
 } as const;
 
-/**
- * How long a read or write may go unanswered before it counts as failed: long enough for a slow connection to
- * answer, short enough that a person offline is told so rather than left waiting.
- */
-const ANSWER_WITHIN_MS = 15_000;
-
 const cardsPath = (uid: string) => `${uid}/cards`;
 const deletionsPath = (uid: string) => `${uid}/deleted`;
 const passwordRef = (uid: string): DatabaseReference => ref(database, `${uid}/auth/password`);
-
-/** `work`, failing with `message` (its own error as the cause) when it fails or gets no answer in time. */
-async function answered<T>(work: Promise<T>, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(new SleeveError(message, { cause: new Error(`no answer from the server in ${ANSWER_WITHIN_MS} ms`) })),
-      ANSWER_WITHIN_MS,
-    );
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } catch (error) {
-    if (error instanceof SleeveError && error.message === message) throw error;
-    throw new SleeveError(message, { cause: error });
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-function readOnce(target: DatabaseReference, message: string): Promise<unknown> {
-  let stop = () => {};
-  const read = new Promise<unknown>((resolve, reject) => {
-    stop = onValue(target, (snapshot) => resolve(snapshot.val()), reject, { onlyOnce: true });
-  });
-  return answered(read, message).finally(() => stop());
-}
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
