@@ -20,8 +20,19 @@ interface Shared {
 /**
  * Tests that check what reached the server (only ciphertext, nothing left after deleting an account) read the
  * whole database, which no client may do under the rules. This test-only endpoint, on an ephemeral loopback port,
- * answers with the server's own copy; a PUT writes a value rules aside, for data no client may write any more.
+ * answers with the server's own copy (all of it, or what is at a path); a PUT writes a value rules aside, for data
+ * no client may write any more.
  */
+/** The value at `path` (segments split by '/') inside `root`, or null where there is none. */
+function valueAt(root: unknown, path: string): unknown {
+  let value = root;
+  for (const segment of path.split('/').filter(Boolean)) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, segment)) return null;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
 function serveDump(backend: Promise<Backend>): Promise<Server> {
   return new Promise((resolve) => {
     const server = createServer((request, response) => {
@@ -45,8 +56,10 @@ function serveDump(backend: Promise<Backend>): Promise<Server> {
             response.writeHead(500);
             response.end(String(error));
           });
+      const path = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname).replace(/^\/+/, '');
       if (request.method !== 'PUT') {
-        void answer((ready) => ready.readAll());
+        // GET /: the whole database; GET /some/path: only what is there (one account's data, say).
+        void answer(async (ready) => valueAt(await ready.readAll(), path));
         return;
       }
       // PUT /some/path with a JSON body writes there rules aside (see writeRaw in scripts/backend.mjs).
@@ -55,7 +68,6 @@ function serveDump(backend: Promise<Backend>): Promise<Server> {
         body += chunk.toString('utf8');
       });
       request.on('end', () => {
-        const path = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname).replace(/^\/+/, '');
         void answer((ready) => ready.writeRaw(path, JSON.parse(body) as unknown));
       });
     });
