@@ -120,7 +120,10 @@ export function startAction(world: World, action: Action): 'started' | 'wait' | 
       if (tab.locked) flow = unlock(world, tab);
       break;
     case 'signIn':
-      if (open && !tab.user && device.online && world.signingIn.size === 0) flow = signIn(world, tab);
+      // Another device may be signing in at the same moment (both may reach 'Create a password'); another tab of
+      // this device may not.
+      if (open && !tab.user && device.online && ![...world.signingIn].some((other) => other.device === device))
+        flow = signIn(world, tab);
       break;
     case 'signOut':
       if (tab.user) flow = signOut(world, tab);
