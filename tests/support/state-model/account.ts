@@ -69,11 +69,13 @@ export function signedInValues(auth: AuthRecords, current: StoredValues): Stored
 
 /**
  * database.ts `createPasswordRecord`: the first record is written in a transaction, only where the account has none;
- * `null` when this one was written, else the record the account already holds (see `Fixes.firstPasswordByTransaction`).
+ * `null` when this one was written, else the record the account already holds. A plain write here let the second of
+ * two devices replace the first one's record with its own, over another key, stranding the first one's cards
+ * (regression seeds 1580 and 1).
  */
 function createPasswordRecord(world: World, record: SecretRecord): SecretRecord | null {
   const held = world.server.password;
-  if (held !== null && world.fixes.firstPasswordByTransaction) return held;
+  if (held !== null) return held;
   world.server.password = record;
   return null;
 }

@@ -35,27 +35,16 @@ export interface Fixes {
    * records is still stored, it locks as for a first secret created elsewhere. Mirrored here in tabs.ts `follow`.
    */
   followLocksOnNewKey: boolean;
-  /**
-   * sign-in.ts `createAccountPassword` wrote the account's first password record with a plain `set`. Two devices
-   * that signed in to a new account at the same moment both reached 'Create a password'; the second replaced the
-   * first one's record with its own, over another key: the first device's cards, already on the server, then open
-   * on no device that takes the account's record, and each device lists the other's as unreadable. Fixed: the first
-   * record is written in a transaction (database.ts `createPasswordRecord`); the device that comes second is told,
-   * and joins under the first one's key. Mirrored here in account.ts `createPasswordRecord`.
-   */
-  firstPasswordByTransaction: boolean;
 }
 /** The model as the code is now (`SLEEVE_FUZZ_AS_IS=1` runs the random sequences so). */
 export const AS_IS: Fixes = {
   serverRefusesOlderDeletions: false,
   leaveOnlyWhatItLeft: false,
   followLocksOnNewKey: false,
-  firstPasswordByTransaction: false,
 };
 /** The model with every known bug fixed: what the random sequences run (and what every pinned seed must pass). */
 export const ALL_FIXED: Fixes = {
   serverRefusesOlderDeletions: true,
   leaveOnlyWhatItLeft: true,
   followLocksOnNewKey: true,
-  firstPasswordByTransaction: true,
 };
