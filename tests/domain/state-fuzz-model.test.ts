@@ -73,10 +73,12 @@ const RANDOM_FIXES: Fixes = env.SLEEVE_FUZZ_AS_IS
  * Seeds that show a known bug (see `Fixes`): without its fix the sequence fails the named invariant, with it the
  * sequence holds.
  */
-const KNOWN_BUG_SEEDS: readonly { seed: number; fix: keyof Fixes; invariant: string }[] = [
+const KNOWN_BUG_SEEDS: readonly { seed: number; fix: keyof Fixes; invariant: string; otherClient?: true }[] = [
   { seed: 2006522, fix: 'serverRefusesOlderDeletions', invariant: 'acknowledged' },
   { seed: 2519, fix: 'leaveOnlyWhatItLeft', invariant: 'view' },
   { seed: 283965, fix: 'followLocksOnNewKey', invariant: 'view' },
+  // B's card joined under A's key; A2 locked with no card on screen, then adopted another client's record (key proof)
+  { seed: 911, fix: 'keyProofCountsEveryCard', invariant: 'key', otherClient: true },
 ];
 
 /** Lines of the failing replay's trace in a failure message (`SLEEVE_FUZZ_TRACE` for more). */
@@ -84,33 +86,47 @@ const TRACE_LINES = Number(env.SLEEVE_FUZZ_TRACE ?? 150) || 150;
 
 // ---------------------------------------------------------------------------------------------------------------------
 
+/** Runs `RUNS` sequences from the base seed, with or without another client of the account (see `World`). */
+function randomRuns(otherClient: boolean) {
+  const started = performance.now();
+  const totals = { acked: 0, failedOps: 0, exempt: 0, steps: 0, createsLost: 0, keysKept: 0 };
+  for (let index = 0; index < RUNS; index++) {
+    const seed = (BASE_SEED + index) >>> 0;
+    const outcome = runSequence(seed, RANDOM_FIXES, undefined, false, otherClient);
+    for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += outcome.stats[key];
+    if (!outcome.ok)
+      expect.fail(
+        `${report(seed, RANDOM_FIXES, outcome, TRACE_LINES)}\n(base seed ${BASE_SEED}, sequence ${index}${otherClient ? ', with another client' : ''}; pin the seed)`,
+      );
+  }
+  console.info(
+    `state fuzz${otherClient ? ' with another client' : ''}: ${RUNS} sequences from base seed ${BASE_SEED} in ` +
+      `${Math.round(performance.now() - started)} ms; ${totals.acked} cards acknowledged, ${totals.failedOps} actions ` +
+      `refused, ${totals.exempt} exempt, ${totals.steps} steps; ${totals.createsLost} sign-ins joined another ` +
+      `device's new account; ${totals.keysKept} devices kept their key over another client's record`,
+  );
+  return totals;
+}
+
 describe('state layer model fuzz: two devices, two tabs each, one server', () => {
   it(
     `runs ${RUNS} random sequences (base seed ${BASE_SEED}) and every one settles with its invariants held`,
     () => {
-      const started = performance.now();
-      const totals = { acked: 0, failedOps: 0, exempt: 0, steps: 0, createsLost: 0 };
-      let ran = 0;
-      for (let index = 0; index < RUNS; index++) {
-        const seed = (BASE_SEED + index) >>> 0;
-        const outcome = runSequence(seed, RANDOM_FIXES);
-        ran += 1;
-        for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += outcome.stats[key];
-        if (!outcome.ok)
-          expect.fail(
-            `${report(seed, RANDOM_FIXES, outcome, TRACE_LINES)}\n(base seed ${BASE_SEED}, sequence ${index}; pin the seed)`,
-          );
-      }
-      expect(ran).toBe(RUNS);
-      // Guards against a model that quietly does nothing: most sequences must acknowledge cards.
+      const totals = randomRuns(false);
+      // Guards against a model that quietly does nothing: most sequences must acknowledge cards, and some must reach
+      // the race of two devices creating one account's first password.
       expect(totals.acked).toBeGreaterThan(RUNS);
-      // And must reach the race of two devices creating one account's first password.
       expect(totals.createsLost).toBeGreaterThan(0);
-      console.info(
-        `state fuzz: ${ran} sequences from base seed ${BASE_SEED} in ${Math.round(performance.now() - started)} ms; ` +
-          `${totals.acked} cards acknowledged, ${totals.failedOps} actions refused, ${totals.exempt} exempt, ${totals.steps} steps; ` +
-          `${totals.createsLost} sign-ins joined another device's new account`,
-      );
+    },
+    60_000 + RUNS * 20,
+  );
+
+  it(
+    `runs ${RUNS} random sequences (base seed ${BASE_SEED}) with another client writing the account's password record`,
+    () => {
+      const totals = randomRuns(true);
+      expect(totals.acked).toBeGreaterThan(RUNS);
+      expect(totals.keysKept).toBeGreaterThan(0);
     },
     60_000 + RUNS * 20,
   );
@@ -126,14 +142,15 @@ describe('state layer model fuzz: two devices, two tabs each, one server', () =>
     });
   }
 
-  for (const { seed, fix, invariant } of KNOWN_BUG_SEEDS) {
+  for (const { seed, fix, invariant, otherClient = false } of KNOWN_BUG_SEEDS) {
     const without: Fixes = { ...ALL_FIXED, [fix]: false };
-    it(`known bug (${fix}), seed ${seed}: the model as the code is now fails ${invariant}`, () => {
-      const outcome = runSequence(seed, without);
+    const name = `known bug (${fix}), seed ${seed}${otherClient ? ' with another client' : ''}`;
+    it(`${name}: the model as the code is now fails ${invariant}`, () => {
+      const outcome = runSequence(seed, without, undefined, false, otherClient);
       expect(outcome.failure?.invariant, outcome.failure?.message).toBe(invariant);
     });
-    it(`known bug (${fix}), seed ${seed}: with the fix, it holds`, () => {
-      const outcome = runSequence(seed, ALL_FIXED);
+    it(`${name}: with the fix, it holds`, () => {
+      const outcome = runSequence(seed, ALL_FIXED, undefined, false, otherClient);
       if (!outcome.ok) expect.fail(report(seed, ALL_FIXED, outcome, TRACE_LINES));
     });
   }

@@ -12,7 +12,7 @@ import { leaveDevice } from './app';
 import type { Flow, StoredChanges, StoredValues } from './core';
 import { ModelFailure, STEP, UID } from './core';
 import type { Device, Tab } from './device';
-import { broadcast, setGoogle } from './network';
+import { broadcast, setGoogle, writePasswordRecord } from './network';
 import { hasSecret, hideCards, openAndShow, setRecords, setSession } from './store';
 import { Session } from './sync-session';
 import { createSecret, engine, joinAccount } from './worker';
@@ -76,7 +76,7 @@ export function signedInValues(auth: AuthRecords, current: StoredValues): Stored
 function createPasswordRecord(world: World, record: SecretRecord): SecretRecord | null {
   const held = world.server.password;
   if (held !== null) return held;
-  world.server.password = record;
+  writePasswordRecord(world, record);
   return null;
 }
 

@@ -53,6 +53,12 @@ export class Tab {
   unreadable: UnreadableCard[] = [];
   session: Session | null = null;
   pendingSignIn: { record: SecretRecord | null } | null = null;
+  /** lock.ts: the ids the key opened when this tab was last unlocked (`null` since its start). */
+  readableIds: readonly string[] | null = null;
+  /** lock.ts: a newer password record heard from the server, waiting for its password; its key was refused. */
+  newerPassword: SecretRecord | null = null;
+  passwordStale = false;
+  keyConflict = false;
   showsStarted = 0;
   showsMade = 0;
   // tabs.ts
@@ -80,6 +86,8 @@ export class Tab {
       connection: null,
       users: null,
       userNotices: [],
+      auth: null,
+      records: [],
     };
   }
   get name(): string {

@@ -35,16 +35,30 @@ export interface Fixes {
    * records is still stored, it locks as for a first secret created elsewhere. Mirrored here in tabs.ts `follow`.
    */
   followLocksOnNewKey: boolean;
+  /**
+   * newer-password.ts `adoptNewerPassword` adopts a newer password record (and drops the PIN and the old record for
+   * it) when its key opens the cards whose ids this tab remembered when it locked (`cardsLostByNewKey` with
+   * `readableIds`, src/domain/key-proof.ts), or, in a tab that started locked, the cards it holds at that moment.
+   * Cards of this device's key that were not on screen then are not counted: a card saved while the lock came, one
+   * another device of the account added (or joined with) while this tab was locked, and, signed in, every card when
+   * the server's cards have not arrived yet. A tab that locked with no card on screen thus adopts a record over
+   * another key and drops the last record of the key the account's cards are sealed under (DESIGN.md invariant 11).
+   * Fixed (one way): the proof waits for the server's cards and counts every card the new key cannot decrypt too.
+   * Mirrored here in newer-password.ts `adoptNewerPassword`.
+   */
+  keyProofCountsEveryCard: boolean;
 }
 /** The model as the code is now (`SLEEVE_FUZZ_AS_IS=1` runs the random sequences so). */
 export const AS_IS: Fixes = {
   serverRefusesOlderDeletions: false,
   leaveOnlyWhatItLeft: false,
   followLocksOnNewKey: false,
+  keyProofCountsEveryCard: false,
 };
 /** The model with every known bug fixed: what the random sequences run (and what every pinned seed must pass). */
 export const ALL_FIXED: Fixes = {
   serverRefusesOlderDeletions: true,
   leaveOnlyWhatItLeft: true,
   followLocksOnNewKey: true,
+  keyProofCountsEveryCard: true,
 };

@@ -76,12 +76,17 @@ function checkOneKey(world: World): void {
 }
 
 export function check(world: World): void {
-  checkOneKey(world);
   const server: EncryptedCollection = { type: 'ENCRYPTED', cards: world.server.cards };
   const serverKey = world.server.password ? keyOfRecord(world.server.password) : null;
-  for (const card of Object.values(server.cards)) {
-    if (keyOfCard(card) !== serverKey)
-      throw new ModelFailure('server', `${card.id} on the server is sealed under a key the account does not hold`);
+  // Another client's record over its own key stands when no device is left signed in to refuse it and put its own
+  // key back: the cards then wait for a device that holds their key (docs/security.md).
+  const signedIn = world.devices.some((device) => world.read(device).auth.password !== null);
+  if (!world.otherClient || signedIn) {
+    checkOneKey(world);
+    for (const card of Object.values(server.cards)) {
+      if (keyOfCard(card) !== serverKey)
+        throw new ModelFailure('server', `${card.id} on the server is sealed under a key the account does not hold`);
+    }
   }
   for (const device of world.devices) {
     const stored = world.read(device);
@@ -93,6 +98,7 @@ export function check(world: World): void {
     for (const tab of device.tabs) {
       if (tab.phase !== 'ready') throw new ModelFailure('view', `${tab.name} is stuck in phase ${tab.phase}`);
       if (tab.locked) throw new ModelFailure('view', `${tab.name} is still locked`);
+      if (tab.passwordStale) throw new ModelFailure('view', `${tab.name} still waits for a newer password`);
       if (tab.unreadable.length > 0)
         throw new ModelFailure(
           'view',

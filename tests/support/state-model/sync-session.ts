@@ -6,10 +6,12 @@ import type { EncryptedCard, EncryptedCollection, PlainCard } from '../../../src
 import { SleeveError } from '../../../src/domain/errors';
 import type { Outbox, OutboxEntry } from '../../../src/domain/outbox';
 import { isDeletion, outboxOf, overlay, stillToSend, withEntry, withoutEntry } from '../../../src/domain/outbox';
+import type { SecretRecord } from '../../../src/domain/secret';
 import type { Flow } from './core';
 import { UID } from './core';
 import type { Tab } from './device';
 import { fbWrite } from './network';
+import { markPasswordStale } from './newer-password';
 import { openAndShow, setStored, showCard, showWithout } from './store';
 import { versionOfSealed } from './tokens';
 import type { World } from './world';
@@ -45,6 +47,10 @@ export class Session {
     fb.noticed = null;
     fb.users = this;
     fb.userNotices = [this.tab.device.google];
+    if (this.world.otherClient) {
+      fb.auth = this;
+      fb.records = fb.socketUp && this.tab.device.google === UID ? [this.world.server.password] : [];
+    }
     return this;
   }
 
@@ -60,6 +66,10 @@ export class Session {
     if (fb.users === this) {
       fb.users = null;
       fb.userNotices = [];
+    }
+    if (fb.auth === this) {
+      fb.auth = null;
+      fb.records = [];
     }
     this.inFlight.clear();
   }
@@ -162,6 +172,15 @@ export class Session {
   connectionChanged(connected: boolean): void {
     this.connected = connected;
     if (connected) this.flush();
+  }
+
+  /** sync-session.ts `passwordRecord`: a record newer than this device's, written elsewhere, locks for its password. */
+  passwordRecord(record: SecretRecord | null): void {
+    const local = this.tab.records.password;
+    const recordKey = (of: SecretRecord) => `${of.salt}|${of.encryptedDek.ciphertext}`;
+    if (this.disposed || !record || !local || recordKey(record) === recordKey(local)) return;
+    if (record.modifiedAt <= local.modifiedAt) return;
+    this.spawn('password changed elsewhere', markPasswordStale(this.world, this.tab, record));
   }
 
   userChanged(user: string | null): void {

@@ -56,7 +56,11 @@ export function* follow(world: World, tab: Tab, names: Set<StoredValueName>): Fl
       (record) =>
         record !== null && [auth.pin, auth.password].some((now) => JSON.stringify(now) === JSON.stringify(record)),
     );
-    if ((!had && has) || (world.fixes.followLocksOnNewKey && had && has && !kept)) {
+    // tabs.ts: signed in, the key is the account's, always (a newer record adopted in the other tab is followed).
+    const signedOut = auth.password === null;
+    if ((!had && has) || (world.fixes.followLocksOnNewKey && had && has && !kept && signedOut)) {
+      // lock.ts `lockDevice`, as tabs.ts locks: what the key opened is remembered first.
+      if (!tab.locked) tab.readableIds = tab.shown.map((card) => card.id);
       yield* engine(tab, () => {
         tab.key = null;
       });
