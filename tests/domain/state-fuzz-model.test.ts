@@ -2,30 +2,35 @@
  * A seeded operation-sequence fuzz of the state layer's protocol, run as a model: two devices with two tabs each,
  * one server and the network between them. What decides is real code: the storage read-modify-write with its
  * protection rule (src/storage/protection.ts), the stored-collection rules (src/domain/stored-cards.ts), the outbox
- * (src/domain/outbox.ts), the merge (worker/vault/merge.ts with src/domain/merge-decision.ts) and the records rule
- * (src/state/device-records.ts). Around them the model follows src/state/ step by step: every `await` of the real code
- * is a point where anything else may happen first (another tab's lock section, a storage event, a server answer),
- * Web Locks are granted in request order and each tab's worker answers in call order.
+ * (src/domain/outbox.ts), the merge (worker/vault/merge.ts with src/domain/merge-decision.ts), the records rule
+ * (src/state/device-records.ts) and the key proof for a newer password record (src/domain/key-proof.ts). Around
+ * them the model follows src/state/ step by step: every `await` of the real code is a point where anything else may
+ * happen first (another tab's lock section, a storage event, a server answer), Web Locks are granted in request order
+ * and each tab's worker answers in call order.
  *
  * Cards are tokens: a plain card carries its version in `cardholder`; a sealed one is `{key}|{version}|{nonce}`, so
  * a card opens only under the key it was sealed with. The network is the Firebase client's behaviour: writes shown at
  * once on the writing tab, kept until answered, sent in order, sent again after a reconnect; the server holds the
- * last write.
+ * last write, and writes the account's first password record in a transaction (two devices may create it at once).
+ * The second random run adds another client of the account that writes a newer password record over a key of its own.
  *
- * After the operations, things settle (every device online, every message delivered, every locked tab unlocked) and
- * the invariants are checked: every acknowledged card is where it should be (in storage while signed out, on the
- * server and on the other device while signed in), no plain card is stored while a secret exists (at every step),
- * and every tab shows exactly what storage (signed in: the server with the outbox laid over it) holds.
+ * After the operations, things settle (every device online, every message delivered, every locked tab unlocked, a
+ * newer password entered or the device's key kept) and the invariants are checked: every acknowledged card is where
+ * it should be (in storage while signed out, on the server and on the other device while signed in), no plain card is
+ * stored while a secret exists and no device drops the last record of a key that opens its cards (at every step), the
+ * account has one key, which opens every acknowledged card and every signed-in device holds, and every tab shows
+ * exactly what storage (signed in: the server with the outbox laid over it) holds.
  *
- * A fixed base seed; `SLEEVE_FUZZ_RUNS=n` runs more, `SLEEVE_FUZZ_SEED=s` starts from a given base seed (`random`: a new one),
- * `SLEEVE_FUZZ_TRACE=n` prints more of the failing trace. A failing seed is shrunk to its shortest action list and
- * printed with a trace and every tab's state; pin it in REGRESSION_SEEDS (or, for a state-layer bug not fixed yet,
- * in KNOWN_BUG_SEEDS with the model's mirror of its fix in `Fixes`).
+ * A fixed base seed; `SLEEVE_FUZZ_RUNS=n` runs more (in each of the two runs), `SLEEVE_FUZZ_SEED=s` starts from a
+ * given base seed (`random`: a new one), `SLEEVE_FUZZ_TRACE=n` prints more of the failing trace. A failing seed is
+ * shrunk to its shortest action list and printed with a trace and every tab's state; pin it in REGRESSION_SEEDS (or,
+ * for a state-layer bug not fixed yet, in KNOWN_BUG_SEEDS with the model's mirror of its fix in `Fixes`).
  *
  * The model is in tests/support/state-model/: the world (world.ts, device.ts, network.ts, worker.ts), the state
  * layer as modelled (one module per module of src/state/: store.ts, lifecycle.ts, tabs.ts, cards.ts, secrets.ts,
- * sign-in.ts, leave.ts, sync-session.ts), the actions (actions.ts), the run of one sequence with its shrinking and report
- * (run.ts) and the invariants (invariants.ts). This file holds the settings, the pinned seeds and the tests.
+ * sign-in.ts, leave.ts, sync-session.ts, newer-password.ts), the actions (actions.ts), the run of one sequence with
+ * its shrinking and report (run.ts) and the invariants (invariants.ts). This file holds the settings, the pinned
+ * seeds and the tests.
  */
 import { describe, expect, it } from 'vitest';
 import { baseSeed } from '../support/seeded';
