@@ -47,6 +47,18 @@ export interface Fixes {
    * Mirrored here in newer-password.ts `adoptNewerPassword`.
    */
   keyProofCountsEveryCard: boolean;
+  /**
+   * tabs.ts `follow`, signed in, takes any change of the records for one under the same key ("Signed in, the key is
+   * the account's, always"): it follows the records and keeps the key it holds. Since newer-password.ts, another tab
+   * of the device may adopt a newer password record over another key; a tab that was unlocked with the old key (its
+   * session had not heard the record yet: the device was offline) keeps it, seals the cards it saves under it, and
+   * they go to the server under a key no record of the account wraps. 'Keep using this device's key' then puts back
+   * the record the tab followed, the adopted one. Fixed (one way): signed in, a password record that wraps another
+   * key (another salt or ciphertext, not only a new date) locks the tab as a first secret does, and a card goes into
+   * the outbox only while the password record it was sealed for is still stored. Mirrored here in tabs.ts `follow`
+   * and sync-session.ts `record`.
+   */
+  followLocksOnAdoptedRecord: boolean;
 }
 /** The model as the code is now (`SLEEVE_FUZZ_AS_IS=1` runs the random sequences so). */
 export const AS_IS: Fixes = {
@@ -54,6 +66,7 @@ export const AS_IS: Fixes = {
   leaveOnlyWhatItLeft: false,
   followLocksOnNewKey: false,
   keyProofCountsEveryCard: false,
+  followLocksOnAdoptedRecord: false,
 };
 /** The model with every known bug fixed: what the random sequences run (and what every pinned seed must pass). */
 export const ALL_FIXED: Fixes = {
@@ -61,4 +74,5 @@ export const ALL_FIXED: Fixes = {
   leaveOnlyWhatItLeft: true,
   followLocksOnNewKey: true,
   keyProofCountsEveryCard: true,
+  followLocksOnAdoptedRecord: true,
 };

@@ -1,4 +1,5 @@
 /** src/state/tabs.ts: this tab follows what other tabs of the device store. */
+import type { SecretRecord } from '../../../src/domain/secret';
 import { sameRecords } from '../../../src/state/device-records';
 import { restartApp } from './app';
 import type { Flow, StoredValueName } from './core';
@@ -56,9 +57,15 @@ export function* follow(world: World, tab: Tab, names: Set<StoredValueName>): Fl
       (record) =>
         record !== null && [auth.pin, auth.password].some((now) => JSON.stringify(now) === JSON.stringify(record)),
     );
-    // tabs.ts: signed in, the key is the account's, always (a newer record adopted in the other tab is followed).
+    // tabs.ts: signed in, the key is the account's, always (see `Fixes.followLocksOnAdoptedRecord`).
     const signedOut = auth.password === null;
-    if ((!had && has) || (world.fixes.followLocksOnNewKey && had && has && !kept && signedOut)) {
+    const wrap = (record: SecretRecord | null) => record && `${record.salt}|${record.encryptedDek.ciphertext}`;
+    const adopted = !signedOut && wrap(before.password) !== wrap(auth.password);
+    if (
+      (!had && has) ||
+      (world.fixes.followLocksOnNewKey && had && has && !kept && signedOut) ||
+      (world.fixes.followLocksOnAdoptedRecord && adopted)
+    ) {
       // lock.ts `lockDevice`, as tabs.ts locks: what the key opened is remembered first.
       if (!tab.locked) tab.readableIds = tab.shown.map((card) => card.id);
       yield* engine(tab, () => {
