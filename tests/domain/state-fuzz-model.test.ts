@@ -84,8 +84,8 @@ const KNOWN_BUG_SEEDS: readonly { seed: number; fix: keyof Fixes; invariant: str
   { seed: 283965, fix: 'followLocksOnNewKey', invariant: 'view' },
   // B's card joined under A's key; A2 locked with no card on screen, then adopted another client's record (key proof)
   { seed: 911, fix: 'keyProofCountsEveryCard', invariant: 'key', otherClient: true },
-  // B2 adopted the record while B was offline; B1, unlocked with the old key, saved a card under it
-  { seed: 1093559579, fix: 'followLocksOnAdoptedRecord', invariant: 'key', otherClient: true },
+  // B2 adopted the record as B1 unlocked with the old key; B1 saved a card under it, then kept the adopted record
+  { seed: 1093610116, fix: 'followLocksOnAdoptedRecord', invariant: 'key', otherClient: true },
 ];
 
 /** Lines of the failing replay's trace in a failure message (`SLEEVE_FUZZ_TRACE` for more). */

@@ -43,7 +43,9 @@ export interface Fixes {
    * another device of the account added (or joined with) while this tab was locked, and, signed in, every card when
    * the server's cards have not arrived yet. A tab that locked with no card on screen thus adopts a record over
    * another key and drops the last record of the key the account's cards are sealed under (DESIGN.md invariant 11).
-   * Fixed (one way): the proof waits for the server's cards and counts every card the new key cannot decrypt too.
+   * Even a tab that heard every card may have heard the server late: a card another device sent a moment before
+   * is missing from its view. Fixed (one way): the proof reads the account's cards from the server (a one-time read,
+   * which the server answers) and counts every card the new key cannot decrypt.
    * Mirrored here in newer-password.ts `adoptNewerPassword`.
    */
   keyProofCountsEveryCard: boolean;

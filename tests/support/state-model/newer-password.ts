@@ -15,6 +15,7 @@ import type { Tab } from './device';
 import { writePasswordRecord } from './network';
 import { lockDevice } from './secrets';
 import { setRecords } from './store';
+import { keyOfCard, keyOfRecord } from './tokens';
 import { secretRecord } from './worker';
 import type { World } from './world';
 
@@ -36,9 +37,12 @@ export function clearPasswordStale(tab: Tab): void {
 export function* adoptNewerPassword(world: World, tab: Tab, record: SecretRecord, opened: OpenedCards): Flow {
   const lost = cardsLostByNewKey(opened, tab.readableIds);
   if (world.fixes.keyProofCountsEveryCard) {
-    // See `Fixes.keyProofCountsEveryCard`: the proof waits for the account's cards, and counts every one of them.
-    if (tab.session?.server === null) throw new SleeveError('The account’s cards have not arrived yet.');
+    // See `Fixes.keyProofCountsEveryCard`: the proof reads the account's cards from the server (a one-time read,
+    // which the server answers), and counts every one of them the new key cannot decrypt.
+    if (!tab.device.online) throw new SleeveError('Failed to get cards from server');
     lost.push(...cardsLostByNewKey(opened, null));
+    const newKey = keyOfRecord(record);
+    lost.push(...Object.values(world.server.cards).flatMap((card) => (keyOfCard(card) === newKey ? [] : [card.id])));
   }
   if (lost.length > 0) {
     world.note(`${tab.name} refuses the newer record: its key cannot open ${lost.join(', ')}`);
