@@ -21,6 +21,13 @@ export const samePasskey = (a: PasskeyRecord | null, b: PasskeyRecord | null): b
   a === b || (a !== null && b !== null && a.credentialId === b.credentialId && sameRecord(a, b));
 
 /** A passkey added or removed counts too: a tab then follows it, and a change decided without it is refused. */
+/**
+ * The same wrapped key, whatever its date: a record put back newly dated ('Keep using this device's key') is the same
+ * record; one with another salt or wrapped key is another password, and perhaps another key.
+ */
+export const sameWrappedKey = (a: SecretRecord | null, b: SecretRecord | null): boolean =>
+  a === b || (a !== null && b !== null && a.salt === b.salt && a.encryptedDek.ciphertext === b.encryptedDek.ciphertext);
+
 export const sameRecords = (a: AuthRecords, b: AuthRecords): boolean =>
   sameRecord(a.password, b.password) && sameRecord(a.pin, b.pin) && samePasskey(a.passkey, b.passkey);
 

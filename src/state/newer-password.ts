@@ -7,6 +7,7 @@ import type { OpenedCards } from '../domain/card';
 import { SleeveError } from '../domain/errors';
 import { cardsLostByNewKey } from '../domain/key-proof';
 import type { SecretRecord } from '../domain/secret';
+import { getEngine } from '../engine';
 import { updateStorage } from '../storage/local-storage';
 import { CHANGED_ELSEWHERE, sameRecord } from './device-records';
 import { clearPasswordStale, markKeyConflict } from './lock';
@@ -16,23 +17,7 @@ import { cardsBeforeLock, newerPasswordRecord, records, session, setRecords } fr
 export const NewerPasswordMessages = {
   newKeyLosesCards: 'This password opens a key that cannot open your cards, so nothing was changed on this device.',
   keptDeviceKey: "This device's key is the account's key again. Your other devices ask for this device's password.",
-  cardsNotHeard:
-    "Sleeve could not load your account's cards to check the new password against them, so nothing was changed. Try again once you are online.",
 } as const;
-
-/** How long a check of a newer password waits for the account's cards to arrive from the server. */
-const CARDS_WITHIN_MS = 15_000;
-
-/**
- * Before a newer record's key is checked: the account's cards as the server holds them now, not only as this device
- * last saw them, since a card added elsewhere meanwhile may be sealed under the key that would be dropped.
- */
-export async function awaitAccountCards(): Promise<void> {
-  const account = session();
-  if (account && !(await account.cardsHeard(CARDS_WITHIN_MS))) {
-    throw new SleeveError(NewerPasswordMessages.cardsNotHeard);
-  }
-}
 
 /**
  * The new password opened the key: its record replaces the old one here, and the PIN and passkey go with it, but only
@@ -40,7 +25,12 @@ export async function awaitAccountCards(): Promise<void> {
  * is dropped again (by `unlockStored`, src/state/secrets.ts), and the conflict is shown.
  */
 export async function adoptNewerPassword(record: SecretRecord, opened: OpenedCards): Promise<void> {
-  if (cardsLostByNewKey(opened, cardsBeforeLock()).length > 0) {
+  const before = cardsBeforeLock();
+  // What this device holds, and the account's cards as the server holds them this moment: a card another device
+  // added a moment ago may be sealed under the key that would be dropped (read once; offline, nothing is adopted).
+  const account = session();
+  const now = account ? await getEngine().openCollection(await account.readServerCards()) : null;
+  if (cardsLostByNewKey(opened, before).length > 0 || (now && cardsLostByNewKey(now, before).length > 0)) {
     markKeyConflict();
     throw new SleeveError(NewerPasswordMessages.newKeyLosesCards);
   }

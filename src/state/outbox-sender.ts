@@ -14,8 +14,9 @@ import { SleeveError } from '../domain/errors';
 import type { Outbox, OutboxEntry } from '../domain/outbox';
 import { outboxOf, serverHoldsNewer, stillToSend, withEntry, withoutEntry } from '../domain/outbox';
 import { loadOutbox, updateStorage } from '../storage/local-storage';
-import { CHANGED_ELSEWHERE } from './device-records';
+import { CHANGED_ELSEWHERE, sameWrappedKey } from './device-records';
 import { reportError } from './report';
+import { records } from './store';
 
 /** Changes per write when the outbox is sent: one multi-path update each, so a thousand waiting edits are ten. */
 const CHANGES_PER_WRITE = 100;
@@ -83,8 +84,12 @@ export class OutboxSender {
   /** Keeps changes in the outbox on this device, in one write under the storage lock. */
   async record(entries: readonly OutboxEntry[]): Promise<void> {
     const stored = await updateStorage((current) => {
-      // Signed out in another tab meanwhile: no session will ever send this, so it is refused, not kept.
-      if (current.auth.password === null) throw new SleeveError(CHANGED_ELSEWHERE);
+      // Signed out in another tab meanwhile: no session will ever send this, so it is refused, not kept. The same
+      // when another tab adopted a newer account record meanwhile: this change was sealed for the one it replaced.
+      const sealedFor = records().password;
+      if (current.auth.password === null || (sealedFor !== null && !sameWrappedKey(current.auth.password, sealedFor))) {
+        throw new SleeveError(CHANGED_ELSEWHERE);
+      }
       return { outbox: entries.reduce(withEntry, outboxOf(current.outbox, this.uid)) };
     });
     this.outboxNow = outboxOf(stored.outbox, this.uid);

@@ -15,7 +15,7 @@ import { replaceRecords, updateStorage } from '../storage/local-storage';
 import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord, sameRecord } from './device-records';
 import { forgetVerified, holdVerified, verifiedProof } from './gate';
 import { showUnlocked } from './lock';
-import { adoptNewerPassword, awaitAccountCards } from './newer-password';
+import { adoptNewerPassword } from './newer-password';
 import { explainKeyMissing, forgetPinAttempts, showNewPin, underPinLimit } from './pin-limit';
 import { reportError } from './report';
 import { showOpened } from './shown-cards';
@@ -158,7 +158,6 @@ export async function unlockWithPassword(password: string): Promise<void> {
   const stale = appState.passwordStale ? newerPasswordRecord() : null;
   const record = stale ?? records().password;
   if (!record) throw new InvalidStateError(SecretMessages.completeSignInToUnlock);
-  if (stale) await awaitAccountCards();
   await unlockWith(password, record, 'password', stale ? (opened) => adoptNewerPassword(stale, opened) : undefined);
   // Whoever knows the password may use the PIN again, however often it was mistyped.
   await forgetPinAttempts();

@@ -1,7 +1,7 @@
 /**
  * The shapes src/state/store.ts keeps. Types only, so any module may name them without importing the store's code.
  */
-import type { CardCollection, CardData, EncryptedCard, PlainCard } from '../domain/card';
+import type { CardCollection, CardData, EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
 import type { Deletion } from '../domain/outbox';
 import type { AuthRecords, SecretRecord } from '../domain/secret';
 import type { SignedInUser } from '../domain/user';
@@ -41,11 +41,8 @@ export interface SyncSession {
   now(): number;
   /** Another tab changed the outbox: show and send what it holds now. */
   outboxChanged(): void;
-  /**
-   * Resolves once the server's cards have arrived in this session (true), or after `withinMs` without them (false):
-   * a check against the account's cards must not run on what this device last saw.
-   */
-  cardsHeard(withinMs: number): Promise<boolean>;
+  /** The account's cards as the server holds them now, read once (a check must not run on what it last heard). */
+  readServerCards(): Promise<EncryptedCollection>;
   dispose(): void;
 }
 

@@ -49,9 +49,6 @@ export class AccountSync implements SyncSession {
   /** The account's cards as this device last heard them (kept in `sleeve/cards`), shown until the server answers. */
   private readonly lastSeen: EncryptedCollection;
   private keepTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Settles when the server's cards first arrive in this session. */
-  private readonly firstCards: Promise<void>;
-  private cardsArrivedOnce = () => {};
 
   constructor(
     private readonly server: AccountServer,
@@ -63,9 +60,6 @@ export class AccountSync implements SyncSession {
       },
       settled: () => this.render(),
       refused: (error) => showError(error),
-    });
-    this.firstCards = new Promise((resolve) => {
-      this.cardsArrivedOnce = resolve;
     });
     const cards = loadCards();
     this.lastSeen = cards.ok && cards.value.type === 'ENCRYPTED' ? cards.value : { type: 'ENCRYPTED', cards: {} };
@@ -145,17 +139,8 @@ export class AccountSync implements SyncSession {
     return this.server.serverNow();
   }
 
-  async cardsHeard(withinMs: number): Promise<boolean> {
-    if (this.serverCards !== null) return true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), withinMs);
-    });
-    try {
-      return await Promise.race([this.firstCards.then(() => true), late]);
-    } finally {
-      clearTimeout(timer);
-    }
+  readServerCards(): Promise<EncryptedCollection> {
+    return this.server.readCards(this.uid);
   }
 
   outboxChanged(): void {
@@ -171,7 +156,6 @@ export class AccountSync implements SyncSession {
     if (this.disposed) return;
     this.serverCards = collection;
     this.deletions = deletions;
-    this.cardsArrivedOnce();
     cardsState.malformed = ref(malformed);
     this.render();
     this.sender.heard(collection, deletions);

@@ -8,7 +8,7 @@ import type { AuthRecords } from '../domain/secret';
 import { getEngine } from '../engine';
 import type { StoredValueName } from '../storage/local-storage';
 import { loadAuth, loadCards, loadPreferences, onStorageChange } from '../storage/local-storage';
-import { samePinLayer, sameRecord, sameRecords } from './device-records';
+import { samePinLayer, sameRecord, sameRecords, sameWrappedKey } from './device-records';
 import { lockDevice, showUnlocked } from './lock';
 import { refreshPinLimit } from './pin-limit';
 import { reportError } from './report';
@@ -21,6 +21,7 @@ import {
   setRecords,
   setStoredCollection,
   showPreferences,
+  storedCollection,
 } from './store';
 import { openAndShow, openStored } from './view';
 
@@ -94,10 +95,16 @@ async function follow(names: Set<StoredValueName>): Promise<void> {
     }
     // A first secret was created elsewhere, with a key this tab does not hold: lock until it is entered here. The
     // same when, signed out, this tab's PIN is gone (changed, or removed and created again with a new key in one
-    // go) and the stored cards do not open with the key it holds. Signed in, the key is the account's, always.
+    // go) and the stored cards do not open with the key it holds. Signed in, the same when another tab adopted a
+    // newer account record (newer-password.ts) whose key is not the one this tab holds: the account's cards, which
+    // that key was proven to open, do not open with this tab's, and nothing may be sealed under it any more.
     const newKey =
       !had ||
-      (!appState.locked && now.password === null && !keptOne(before, now) && !(await opensWithHeldKey(cards.value)));
+      (!appState.locked && now.password === null && !keptOne(before, now) && !(await opensWithHeldKey(cards.value))) ||
+      (!appState.locked &&
+        before.password !== null &&
+        !sameWrappedKey(before.password, now.password) &&
+        !(await opensWithHeldKey(storedCollection())));
     if (has && newKey) {
       await lockDevice(cards.value);
       return;

@@ -2,30 +2,35 @@
  * A seeded operation-sequence fuzz of the state layer's protocol, run as a model: two devices with two tabs each,
  * one server and the network between them. What decides is real code: the storage read-modify-write with its
  * protection rule (src/storage/protection.ts), the stored-collection rules (src/domain/stored-cards.ts), the outbox
- * (src/domain/outbox.ts), the merge (worker/vault/merge.ts with src/domain/merge-decision.ts) and the records rule
- * (src/state/device-records.ts). Around them the model follows src/state/ step by step: every `await` of the real code
- * is a point where anything else may happen first (another tab's lock section, a storage event, a server answer),
- * Web Locks are granted in request order and each tab's worker answers in call order.
+ * (src/domain/outbox.ts), the merge (worker/vault/merge.ts with src/domain/merge-decision.ts), the records rule
+ * (src/state/device-records.ts) and the key proof for a newer password record (src/domain/key-proof.ts). Around
+ * them the model follows src/state/ step by step: every `await` of the real code is a point where anything else may
+ * happen first (another tab's lock section, a storage event, a server answer), Web Locks are granted in request order
+ * and each tab's worker answers in call order.
  *
  * Cards are tokens: a plain card carries its version in `cardholder`; a sealed one is `{key}|{version}|{nonce}`, so
  * a card opens only under the key it was sealed with. The network is the Firebase client's behaviour: writes shown at
  * once on the writing tab, kept until answered, sent in order, sent again after a reconnect; the server holds the
- * last write.
+ * last write, and writes the account's first password record in a transaction (two devices may create it at once).
+ * The second random run adds another client of the account that writes a newer password record over a key of its own.
  *
- * After the operations, things settle (every device online, every message delivered, every locked tab unlocked) and
- * the invariants are checked: every acknowledged card is where it should be (in storage while signed out, on the
- * server and on the other device while signed in), no plain card is stored while a secret exists (at every step),
- * and every tab shows exactly what storage (signed in: the server with the outbox laid over it) holds.
+ * After the operations, things settle (every device online, every message delivered, every locked tab unlocked, a
+ * newer password entered or the device's key kept) and the invariants are checked: every acknowledged card is where
+ * it should be (in storage while signed out, on the server and on the other device while signed in), no plain card is
+ * stored while a secret exists and no device drops the last record of a key that opens its cards (at every step), the
+ * account has one key, which opens every acknowledged card and every signed-in device holds, and every tab shows
+ * exactly what storage (signed in: the server with the outbox laid over it) holds.
  *
- * A fixed base seed; `SLEEVE_FUZZ_RUNS=n` runs more, `SLEEVE_FUZZ_SEED=s` starts from a given base seed (`random`: a new one),
- * `SLEEVE_FUZZ_TRACE=n` prints more of the failing trace. A failing seed is shrunk to its shortest action list and
- * printed with a trace and every tab's state; pin it in REGRESSION_SEEDS (or, for a state-layer bug not fixed yet,
- * in KNOWN_BUG_SEEDS with the model's mirror of its fix in `Fixes`).
+ * A fixed base seed; `SLEEVE_FUZZ_RUNS=n` runs more (in each of the two runs), `SLEEVE_FUZZ_SEED=s` starts from a
+ * given base seed (`random`: a new one), `SLEEVE_FUZZ_TRACE=n` prints more of the failing trace. A failing seed is
+ * shrunk to its shortest action list and printed with a trace and every tab's state; pin it in REGRESSION_SEEDS (or,
+ * for a state-layer bug not fixed yet, in KNOWN_BUG_SEEDS with the model's mirror of its fix in `Fixes`).
  *
  * The model is in tests/support/state-model/: the world (world.ts, device.ts, network.ts, worker.ts), the state
  * layer as modelled (one module per module of src/state/: store.ts, lifecycle.ts, tabs.ts, cards.ts, secrets.ts,
- * sign-in.ts, leave.ts, sync-session.ts), the actions (actions.ts), the run of one sequence with its shrinking and report
- * (run.ts) and the invariants (invariants.ts). This file holds the settings, the pinned seeds and the tests.
+ * sign-in.ts, leave.ts, sync-session.ts, newer-password.ts), the actions (actions.ts), the run of one sequence with
+ * its shrinking and report (run.ts) and the invariants (invariants.ts). This file holds the settings, the pinned
+ * seeds and the tests.
  */
 import { describe, expect, it } from 'vitest';
 import { baseSeed } from '../support/seeded';
@@ -60,6 +65,14 @@ const REGRESSION_SEEDS: readonly number[] = [
   296435, // a deletion settled unsent while a write of the card was on another connection (outbox.ts `stillToSend`)
   74, // an older copy of a card, on the other tab's slower connection, overwrote the newer one (database.rules.json)
   2006522, // a deletion made before an edit on the other device, sent later, removed the edited card (deleted/ rules)
+  1580, // two devices created the first password at once, the second over the first (database.ts createPasswordRecord)
+  1, // the same race, then a tab joining under the second's record dropped the key its cards were under (invariant 11)
+];
+
+/** Regression seeds of the runs with another client writing the account's password record. */
+const OTHER_CLIENT_REGRESSION_SEEDS: readonly number[] = [
+  911, // a tab that locked with no card on screen adopted a record over another key (newer-password.ts key proof)
+  1093610116, // a tab kept sealing under the old key after another tab adopted a record over another (tabs.ts)
 ];
 
 /** `SLEEVE_FUZZ_WITHOUT=name,…` leaves those fixes out of the random runs (to find a seed for a known bug). */
@@ -72,7 +85,7 @@ const RANDOM_FIXES: Fixes = env.SLEEVE_FUZZ_AS_IS
  * Seeds that show a known bug (see `Fixes`): without its fix the sequence fails the named invariant, with it the
  * sequence holds.
  */
-const KNOWN_BUG_SEEDS: readonly { seed: number; fix: keyof Fixes; invariant: string }[] = [
+const KNOWN_BUG_SEEDS: readonly { seed: number; fix: keyof Fixes; invariant: string; otherClient?: true }[] = [
   { seed: 2519, fix: 'leaveOnlyWhatItLeft', invariant: 'view' },
   { seed: 283965, fix: 'followLocksOnNewKey', invariant: 'view' },
 ];
@@ -82,30 +95,47 @@ const TRACE_LINES = Number(env.SLEEVE_FUZZ_TRACE ?? 150) || 150;
 
 // ---------------------------------------------------------------------------------------------------------------------
 
+/** Runs `RUNS` sequences from the base seed, with or without another client of the account (see `World`). */
+function randomRuns(otherClient: boolean) {
+  const started = performance.now();
+  const totals = { acked: 0, failedOps: 0, exempt: 0, steps: 0, createsLost: 0, keysKept: 0 };
+  for (let index = 0; index < RUNS; index++) {
+    const seed = (BASE_SEED + index) >>> 0;
+    const outcome = runSequence(seed, RANDOM_FIXES, undefined, false, otherClient);
+    for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += outcome.stats[key];
+    if (!outcome.ok)
+      expect.fail(
+        `${report(seed, RANDOM_FIXES, outcome, TRACE_LINES)}\n(base seed ${BASE_SEED}, sequence ${index}${otherClient ? ', with another client' : ''}; pin the seed)`,
+      );
+  }
+  console.info(
+    `state fuzz${otherClient ? ' with another client' : ''}: ${RUNS} sequences from base seed ${BASE_SEED} in ` +
+      `${Math.round(performance.now() - started)} ms; ${totals.acked} cards acknowledged, ${totals.failedOps} actions ` +
+      `refused, ${totals.exempt} exempt, ${totals.steps} steps; ${totals.createsLost} sign-ins joined another ` +
+      `device's new account; ${totals.keysKept} devices kept their key over another client's record`,
+  );
+  return totals;
+}
+
 describe('state layer model fuzz: two devices, two tabs each, one server', () => {
   it(
     `runs ${RUNS} random sequences (base seed ${BASE_SEED}) and every one settles with its invariants held`,
     () => {
-      const started = performance.now();
-      const totals = { acked: 0, failedOps: 0, exempt: 0, steps: 0 };
-      let ran = 0;
-      for (let index = 0; index < RUNS; index++) {
-        const seed = (BASE_SEED + index) >>> 0;
-        const outcome = runSequence(seed, RANDOM_FIXES);
-        ran += 1;
-        for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += outcome.stats[key];
-        if (!outcome.ok)
-          expect.fail(
-            `${report(seed, RANDOM_FIXES, outcome, TRACE_LINES)}\n(base seed ${BASE_SEED}, sequence ${index}; pin the seed)`,
-          );
-      }
-      expect(ran).toBe(RUNS);
-      // Guards against a model that quietly does nothing: most sequences must acknowledge cards.
+      const totals = randomRuns(false);
+      // Guards against a model that quietly does nothing: most sequences must acknowledge cards, and some must reach
+      // the race of two devices creating one account's first password.
       expect(totals.acked).toBeGreaterThan(RUNS);
-      console.info(
-        `state fuzz: ${ran} sequences from base seed ${BASE_SEED} in ${Math.round(performance.now() - started)} ms; ` +
-          `${totals.acked} cards acknowledged, ${totals.failedOps} actions refused, ${totals.exempt} exempt, ${totals.steps} steps`,
-      );
+      expect(totals.createsLost).toBeGreaterThan(0);
+    },
+    60_000 + RUNS * 20,
+  );
+
+  it(
+    `runs ${RUNS} random sequences (base seed ${BASE_SEED}) with another client writing the account's password record`,
+    () => {
+      const totals = randomRuns(true);
+      expect(totals.acked).toBeGreaterThan(RUNS);
+      expect(totals.keysKept).toBeGreaterThan(0);
     },
     60_000 + RUNS * 20,
   );
@@ -121,14 +151,22 @@ describe('state layer model fuzz: two devices, two tabs each, one server', () =>
     });
   }
 
-  for (const { seed, fix, invariant } of KNOWN_BUG_SEEDS) {
+  for (const seed of OTHER_CLIENT_REGRESSION_SEEDS) {
+    it(`regression seed ${seed} with another client`, () => {
+      const outcome = runSequence(seed, ALL_FIXED, undefined, false, true);
+      if (!outcome.ok) expect.fail(report(seed, ALL_FIXED, outcome, TRACE_LINES));
+    });
+  }
+
+  for (const { seed, fix, invariant, otherClient = false } of KNOWN_BUG_SEEDS) {
     const without: Fixes = { ...ALL_FIXED, [fix]: false };
-    it(`known bug (${fix}), seed ${seed}: the model as the code is now fails ${invariant}`, () => {
-      const outcome = runSequence(seed, without);
+    const name = `known bug (${fix}), seed ${seed}${otherClient ? ' with another client' : ''}`;
+    it(`${name}: the model as the code is now fails ${invariant}`, () => {
+      const outcome = runSequence(seed, without, undefined, false, otherClient);
       expect(outcome.failure?.invariant, outcome.failure?.message).toBe(invariant);
     });
-    it(`known bug (${fix}), seed ${seed}: with the fix, it holds`, () => {
-      const outcome = runSequence(seed, ALL_FIXED);
+    it(`${name}: with the fix, it holds`, () => {
+      const outcome = runSequence(seed, ALL_FIXED, undefined, false, otherClient);
       if (!outcome.ok) expect.fail(report(seed, ALL_FIXED, outcome, TRACE_LINES));
     });
   }

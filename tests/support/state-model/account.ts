@@ -4,14 +4,15 @@ import { emptyPlainCollection } from '../../../src/domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../../../src/domain/errors';
 import { applyMerge, asFromServer, asLocal } from '../../../src/domain/merge-decision';
 import { outboxOf } from '../../../src/domain/outbox';
-import type { AuthRecords } from '../../../src/domain/secret';
+import type { AuthRecords, SecretRecord } from '../../../src/domain/secret';
 import { assertUnchanged } from '../../../src/state/device-records';
+import type { CreatedPassword } from '../../../src/state/sign-in';
 import { decideMerge } from '../../../worker/vault/merge';
 import { leaveDevice } from './app';
 import type { Flow, StoredChanges, StoredValues } from './core';
 import { ModelFailure, STEP, UID } from './core';
 import type { Device, Tab } from './device';
-import { broadcast, setGoogle } from './network';
+import { broadcast, setGoogle, writePasswordRecord } from './network';
 import { hasSecret, hideCards, openAndShow, setRecords, setSession } from './store';
 import { Session } from './sync-session';
 import { createSecret, engine, joinAccount } from './worker';
@@ -20,7 +21,6 @@ import type { World } from './world';
 /** sign-in.ts: Google's sign-in, then the account's password (created, or entered for an existing account). */
 export function* signIn(world: World, tab: Tab): Flow {
   const device = tab.device;
-  // Two devices creating one account at the same moment is a race this model leaves out.
   world.signingIn.add(tab);
   try {
     yield STEP; // Google's popup
@@ -32,8 +32,11 @@ export function* signIn(world: World, tab: Tab): Flow {
     tab.pendingSignIn = { record };
     world.note(`${tab.name} signs in to ${record ? 'an existing' : 'a new'} account`);
     yield STEP; // the person types the password
-    if (record) yield* enterAccountPassword(world, tab);
-    else yield* createAccountPassword(world, tab);
+    if (record) return yield* enterAccountPassword(world, tab);
+    // Another device may reach this step at the same moment: the one whose record is written second joins.
+    if ((yield* createAccountPassword(world, tab)) === 'created') return;
+    yield STEP; // the person types the password the other device created (EnterPasswordScreen)
+    yield* enterAccountPassword(world, tab);
   } finally {
     world.signingIn.delete(tab);
   }
@@ -64,7 +67,21 @@ export function signedInValues(auth: AuthRecords, current: StoredValues): Stored
   return { auth, cards: emptyPlainCollection(), outbox: outboxOf(current.outbox, UID) };
 }
 
-export function* createAccountPassword(world: World, tab: Tab): Flow {
+/**
+ * database.ts `createPasswordRecord`: the first record is written in a transaction, only where the account has none;
+ * `null` when this one was written, else the record the account already holds. A plain write here let the second of
+ * two devices replace the first one's record with its own, over another key, stranding the first one's cards
+ * (regression seeds 1580 and 1).
+ */
+function createPasswordRecord(world: World, record: SecretRecord): SecretRecord | null {
+  const held = world.server.password;
+  if (held !== null) return held;
+  writePasswordRecord(world, record);
+  return null;
+}
+
+/** sign-in.ts `createAccountPassword`: 'password-exists' when another device created the account's record first. */
+export function* createAccountPassword(world: World, tab: Tab): Flow<CreatedPassword> {
   const device = tab.device;
   if (!tab.pendingSignIn) throw new InvalidStateError('Sign-in first with Google to set password');
   yield STEP;
@@ -73,19 +90,20 @@ export function* createAccountPassword(world: World, tab: Tab): Flow {
   const hadSecret = hasSecret(tab);
   if (hadSecret && !(yield* engine(tab, () => tab.key !== null))) throw new SleeveError(Messages.refreshAndUnlock);
   let moved: EncryptedCollection | null = null;
+  let heldAlready: SecretRecord | null = null;
   try {
     yield* world.updateStorage(tab, (current) => {
       assertUnchanged(current.auth, before);
       const { record, collection } = createSecret(world, tab, current.cards, world.now(device), hadSecret);
       if (!device.online) throw new SleeveError('Failed to set password on server');
-      if (world.server.password !== null)
-        throw new ModelFailure('account', 'a second device created the account password over the first');
-      world.server.password = record;
+      heldAlready = createPasswordRecord(world, record);
+      // Another device created the account's password first: nothing is stored here, nothing goes up.
+      if (heldAlready) return {};
       mergeUp(world, device, collection);
       moved = collection;
       return signedInValues({ password: record, pin: current.auth.pin, passkey: current.auth.passkey }, current);
     });
-    world.moveLocal(device, { kind: 'account' });
+    if (!heldAlready) world.moveLocal(device, { kind: 'account' });
   } catch (error) {
     if (!hadSecret)
       yield* engine(tab, () => {
@@ -93,9 +111,24 @@ export function* createAccountPassword(world: World, tab: Tab): Flow {
       });
     throw error;
   }
+  const existing = heldAlready as SecretRecord | null;
+  if (existing) {
+    // The key generated for the lost record goes; a key this device held before (its PIN's) stays, to join with.
+    if (!hadSecret)
+      yield* engine(tab, () => {
+        tab.key = null;
+      });
+    tab.pendingSignIn = { record: existing };
+    world.note(
+      `${tab.name} finds the account's password created on another device; it joins${hadSecret ? ' with its PIN' : ''}`,
+    );
+    world.stats.createsLost += 1;
+    return 'password-exists';
+  }
   const up = moved as EncryptedCollection | null;
   if (up) yield* openAndShow(world, tab, up);
   enterSession(world, tab);
+  return 'created';
 }
 
 export function* enterAccountPassword(world: World, tab: Tab): Flow {

@@ -8,6 +8,7 @@ import type { Flow } from './core';
 import { DEVICES, TABS_PER_DEVICE } from './core';
 import type { Tab } from './device';
 import { killTab, setOnline } from './network';
+import { keepDeviceKey, writeForeignRecord } from './newer-password';
 import { createPin, lockDevice, removePin, unlock } from './secrets';
 import { hasSecret } from './store';
 import type { World } from './world';
@@ -25,7 +26,13 @@ export const ACTION_KINDS = [
   'network',
   'reload',
 ] as const;
-export type ActionKind = (typeof ACTION_KINDS)[number];
+/**
+ * With another client of the account: it writes a newer password record over a key of its own, and a device that
+ * refused it keeps its own key. Drawn only in sequences that have that client, so that every other sequence (and
+ * every pinned seed) stays as it was.
+ */
+export const OTHER_CLIENT_KINDS = ['foreignRecord', 'keepKey'] as const;
+export type ActionKind = (typeof ACTION_KINDS)[number] | (typeof OTHER_CLIENT_KINDS)[number];
 const WEIGHTS: Record<ActionKind, number> = {
   add: 20,
   edit: 12,
@@ -38,6 +45,8 @@ const WEIGHTS: Record<ActionKind, number> = {
   signOut: 3,
   network: 9,
   reload: 5,
+  foreignRecord: 2,
+  keepKey: 3,
 };
 
 export interface Action {
@@ -49,16 +58,18 @@ export interface Action {
 export const describeAction = (action: Action): string => {
   const device = action.tab < TABS_PER_DEVICE ? 'A' : 'B';
   const slot = (action.tab % TABS_PER_DEVICE) + 1;
+  if (action.kind === 'foreignRecord') return 'foreignRecord';
   return action.kind === 'network' ? `${device}:network` : `${device}${slot}:${action.kind}`;
 };
 
-export function makeActions(random: Random): Action[] {
-  const total = Object.values(WEIGHTS).reduce((sum, weight) => sum + weight, 0);
+export function makeActions(random: Random, otherClient: boolean): Action[] {
+  const kinds: readonly ActionKind[] = otherClient ? [...ACTION_KINDS, ...OTHER_CLIENT_KINDS] : ACTION_KINDS;
+  const total = kinds.reduce((sum, kind) => sum + WEIGHTS[kind], 0);
   const count = 6 + randomInt(random, 18);
   return Array.from({ length: count }, () => {
     let roll = random() * total;
     let kind: ActionKind = 'add';
-    for (const candidate of ACTION_KINDS) {
+    for (const candidate of kinds) {
       roll -= WEIGHTS[candidate];
       if (roll < 0) {
         kind = candidate;
@@ -81,6 +92,11 @@ export function startAction(world: World, action: Action): 'started' | 'wait' | 
   if (action.kind === 'network') {
     setOnline(world, device, !device.online);
     return 'started';
+  }
+  if (action.kind === 'foreignRecord') {
+    // Over the devices already in the account: a sign-in under way would join under the other client's key.
+    if (world.signingIn.size > 0) return 'wait';
+    return writeForeignRecord(world) ? 'started' : 'skipped';
   }
   if (action.kind === 'reload') {
     world.note(`${tab.name} reloads`);
@@ -117,11 +133,22 @@ export function startAction(world: World, action: Action): 'started' | 'wait' | 
       if (open && hasSecret(tab)) flow = lockDevice(tab);
       break;
     case 'unlock':
-      if (tab.locked) flow = unlock(world, tab);
+      // After a password change elsewhere, the person may use the PIN or enter the new password.
+      if (tab.locked) flow = unlock(world, tab, action.pick % 2 === 0);
       break;
-    case 'signIn':
-      if (open && !tab.user && device.online && world.signingIn.size === 0) flow = signIn(world, tab);
+    case 'keepKey':
+      if (tab.keyConflict) flow = keepDeviceKey(world, tab);
       break;
+    case 'signIn': {
+      // Another device may be signing in at the same moment (both may reach 'Create a password'); another tab of
+      // this device may not.
+      // Not once another client replaced the account's record: a device signing in then joins under that key (the
+      // person was given its password), and the cards of two keys that follow are that client's doing.
+      const replaced = world.otherClient && world.foreignRecords > 0;
+      if (open && !tab.user && device.online && !replaced && ![...world.signingIn].some((o) => o.device === device))
+        flow = signIn(world, tab);
+      break;
+    }
     case 'signOut':
       if (tab.user) flow = signOut(world, tab);
       break;

@@ -9,6 +9,7 @@ import type { Flow, StoredValues } from './core';
 import { STEP } from './core';
 import type { Device } from './device';
 import { Tab } from './device';
+import { clearPasswordStale } from './newer-password';
 import { openAndShow, resetDevice, setRecords, setSession, setStored, showOpened } from './store';
 import { Session } from './sync-session';
 import { engine } from './worker';
@@ -76,6 +77,7 @@ export function* leaveDevice(world: World, tab: Tab): Flow {
     world.fixes.leaveOnlyWhatItLeft && (tab.device.google !== null || !sameRecords(current.auth, known));
   if (!(yield* world.discard(tab, ['cards', 'auth', 'outbox'], changedSince))) return yield* startApp(world, tab);
   setRecords(tab, emptyAuthRecords());
+  clearPasswordStale(tab);
   showOpened(world, tab, emptyPlainCollection(), { cards: [], unreadable: [] });
   tab.user = null;
   tab.locked = false;

@@ -29,7 +29,7 @@ export function* saveCard(world: World, tab: Tab, existing: string | undefined):
   const account = tab.session;
   if (account) {
     if (!isSealed(stored)) throw new InvalidStateError(Messages.keyMissingEncrypt);
-    yield* account.put(stored, card);
+    yield* account.put(stored, card, known);
     world.acknowledge(card);
     return;
   }

@@ -1,6 +1,7 @@
 /** A device (its storage, lock queue, network and Google sign-in) and each of its tabs (its worker and memory). */
 import type { CardCollection, PlainCard, UnreadableCard } from '../../../src/domain/card';
 import { emptyPlainCollection } from '../../../src/domain/card';
+import type { OpenedBefore } from '../../../src/domain/key-proof';
 import type { AuthRecords, SecretRecord } from '../../../src/domain/secret';
 import { emptyAuthRecords } from '../../../src/domain/secret';
 import type { StoredValueName } from './core';
@@ -53,6 +54,12 @@ export class Tab {
   unreadable: UnreadableCard[] = [];
   session: Session | null = null;
   pendingSignIn: { record: SecretRecord | null } | null = null;
+  /** lock.ts: the ids the key opened, and did not, when this tab was last unlocked (`null` since its start). */
+  cardsBeforeLock: OpenedBefore | null = null;
+  /** lock.ts: a newer password record heard from the server, waiting for its password; its key was refused. */
+  newerPassword: SecretRecord | null = null;
+  passwordStale = false;
+  keyConflict = false;
   showsStarted = 0;
   showsMade = 0;
   // tabs.ts
@@ -80,6 +87,8 @@ export class Tab {
       connection: null,
       users: null,
       userNotices: [],
+      auth: null,
+      records: [],
     };
   }
   get name(): string {

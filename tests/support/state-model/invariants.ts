@@ -1,25 +1,96 @@
 /**
- * The invariants checked once a sequence has settled: every acknowledged card is where it should be (in storage
- * while signed out, on the server while signed in), nothing is left waiting in an outbox, and every tab is ready,
- * unlocked and shows exactly what storage (signed in: the server with the outbox laid over it) holds.
+ * The invariants. At every write of a device's storage: nothing stored loses protection or can never be opened
+ * again, and no device drops the last record of a key that opens its cards (DESIGN.md invariant 11). Once a
+ * sequence has settled: the account has one key, which opens every acknowledged card on the server and which every
+ * signed-in device holds; every acknowledged card is where it should be (in storage while signed out, on the server
+ * while signed in), nothing is left waiting in an outbox, and every tab is ready, unlocked and shows exactly what
+ * storage (signed in: the server with the outbox laid over it) holds, with no card it cannot open.
  */
 import type { EncryptedCollection, StoredCard } from '../../../src/domain/card';
 import { outboxOf, overlay } from '../../../src/domain/outbox';
+import type { AuthRecords } from '../../../src/domain/secret';
 import { sameRecords } from '../../../src/state/device-records';
+import { protectionProblem } from '../../../src/storage/protection';
 import { ModelFailure, UID } from './core';
+import type { Device } from './device';
 import { keyOfCard, keyOfRecord, shownSummary, storedSummary, versionOf, versionOfSealed } from './tokens';
 import type { Version, World } from './world';
+
+/** The keys a device's records wrap (the model has no passkeys). */
+const keysOf = (auth: AuthRecords): Set<string> =>
+  new Set([auth.pin, auth.password].flatMap((record) => (record ? [keyOfRecord(record)] : [])));
+
+/**
+ * At every write (`before`: the records stored until now): nothing stored loses protection or can never be opened
+ * again, and no device drops the last record of a key that opens its cards: those it stores, and while signed in
+ * the account's cards on the server.
+ */
+export function checkStored(world: World, device: Device, before?: AuthRecords): void {
+  const { cards, auth } = world.read(device);
+  const problem = protectionProblem(cards, auth);
+  if (problem)
+    throw new ModelFailure('protection', `${device.name} stores ${cards.type} cards beside ${JSON.stringify(auth)}`);
+  const keys = keysOf(auth);
+  if (keys.size > 1) throw new ModelFailure('records', `${device.name}'s PIN and password wrap different keys`);
+  if (cards.type === 'ENCRYPTED') {
+    for (const card of Object.values(cards.cards)) {
+      if (!keys.has(keyOfCard(card)))
+        throw new ModelFailure('records', `${device.name} stores ${card.id} under a key no record holds`);
+    }
+  }
+  if (!before || auth.password === null) return;
+  const dropped = new Set([...keysOf(before)].filter((key) => !keys.has(key)));
+  const lost = Object.values(world.server.cards).filter((card) => dropped.has(keyOfCard(card)));
+  if (lost.length > 0)
+    throw new ModelFailure(
+      'key',
+      `${device.name} dropped its last record of ${[...dropped].join(', ')}, which opens ${lost.map((card) => card.id).join(', ')} on the server`,
+    );
+}
+
+/**
+ * Once settled, one key per account: every acknowledged card on the server opens under the key of the account's
+ * record, and every device signed in holds that key, so no card readable on one device is unreadable on another.
+ */
+function checkOneKey(world: World): void {
+  const accountKey = world.server.password ? keyOfRecord(world.server.password) : null;
+  for (const version of world.versions.values()) {
+    const there = world.server.cards[version.id];
+    if (!version.acked || !there || versionOfSealed(there) !== version.version) continue;
+    if (keyOfCard(there) !== accountKey)
+      throw new ModelFailure(
+        'key',
+        `${version.id}:${version.version} (saved in ${version.by}) is on the server under ${keyOfCard(there)}, but the account's record wraps ${accountKey ?? 'no key'}`,
+      );
+  }
+  for (const device of world.devices) {
+    const { auth } = world.read(device);
+    if (auth.password === null) continue;
+    const other = [...keysOf(auth)].find((key) => key !== accountKey);
+    if (other)
+      throw new ModelFailure(
+        'key',
+        `${device.name} holds ${other}, but the account's record wraps ${accountKey ?? 'no key'}: cards sealed under one are unreadable under the other`,
+      );
+  }
+}
 
 export function check(world: World): void {
   const server: EncryptedCollection = { type: 'ENCRYPTED', cards: world.server.cards };
   const serverKey = world.server.password ? keyOfRecord(world.server.password) : null;
-  for (const card of Object.values(server.cards)) {
-    if (keyOfCard(card) !== serverKey)
-      throw new ModelFailure('server', `${card.id} on the server is sealed under a key the account does not hold`);
+  // Another client's record over its own key stands when no device is left signed in to refuse it and put its own
+  // key back: the cards then wait for a device that holds their key (docs/security.md).
+  const signedIn = world.devices.some((device) => world.read(device).auth.password !== null);
+  if (!world.otherClient || signedIn) {
+    checkOneKey(world);
+    for (const card of Object.values(server.cards)) {
+      if (keyOfCard(card) !== serverKey)
+        throw new ModelFailure('server', `${card.id} on the server is sealed under a key the account does not hold`);
+    }
   }
   for (const device of world.devices) {
     const stored = world.read(device);
-    world.checkStorage(device);
+    checkStored(world, device);
     const signedIn = stored.auth.password !== null;
     const waiting = Object.keys(stored.outbox.cards);
     if (signedIn && waiting.length > 0)
@@ -27,6 +98,7 @@ export function check(world: World): void {
     for (const tab of device.tabs) {
       if (tab.phase !== 'ready') throw new ModelFailure('view', `${tab.name} is stuck in phase ${tab.phase}`);
       if (tab.locked) throw new ModelFailure('view', `${tab.name} is still locked`);
+      if (tab.passwordStale) throw new ModelFailure('view', `${tab.name} still waits for a newer password`);
       if (tab.unreadable.length > 0)
         throw new ModelFailure(
           'view',

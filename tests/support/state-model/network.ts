@@ -4,6 +4,7 @@
  * except that it refuses a card older than the copy it holds (database.rules.json).
  */
 import type { EncryptedCard, EncryptedCollection } from '../../../src/domain/card';
+import type { SecretRecord } from '../../../src/domain/secret';
 import { UID } from './core';
 import type { Device, Tab } from './device';
 import type { Session } from './sync-session';
@@ -39,6 +40,18 @@ export interface Firebase {
   connection: Session | null;
   users: Session | null;
   userNotices: (string | null)[];
+  /** The listener on the account's password record, the values it has not heard yet and the last one raised. */
+  auth: Session | null;
+  records: (SecretRecord | null)[];
+  lastRecord?: string;
+}
+
+/** Firebase raises a value event on the password record only when what the client last had changes. */
+export function recordChanged(fb: Firebase, record: SecretRecord | null): void {
+  const key = JSON.stringify(record);
+  if (key === fb.lastRecord) return;
+  fb.lastRecord = key;
+  fb.records.push(record);
 }
 
 export function fbWrite(world: World, tab: Tab, write: Omit<Write, 'wid' | 'tab' | 'sent'>): void {
@@ -74,6 +87,15 @@ export function broadcast(world: World): void {
     for (const tab of device.tabs) {
       if (tab.alive && tab.fb.cards) tab.fb.downlink.push({ kind: 'data', cards: { ...world.server.cards } });
     }
+  }
+}
+
+/** The account's password record is written: every tab listening hears it (Firebase's `onValue`). */
+export function writePasswordRecord(world: World, record: SecretRecord): void {
+  world.server.password = record;
+  for (const device of world.devices) {
+    if (!device.online || device.google !== UID) continue;
+    for (const tab of device.tabs) if (tab.alive && tab.fb.auth) recordChanged(tab.fb, record);
   }
 }
 
@@ -134,6 +156,7 @@ export function setOnline(world: World, device: Device, online: boolean): void {
     } else if (fb.cards && device.google === UID) {
       fb.downlink.push({ kind: 'data', cards: { ...world.server.cards } });
     }
+    if (online && fb.auth && device.google === UID) recordChanged(fb, world.server.password);
   }
 }
 

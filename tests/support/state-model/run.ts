@@ -3,17 +3,22 @@
  * among the flows that can go on, storage events, network deliveries and Firebase's events), then things settle and
  * the invariants are checked. A failing sequence is shrunk to its shortest action list and reported with a trace.
  */
+import type { AuthRecords } from '../../../src/domain/secret';
 import type { Random } from '../seeded';
 import { mulberry32, randomInt } from '../seeded';
 import type { Action } from './actions';
 import { describeAction, makeActions, startAction } from './actions';
 import { openTab } from './app';
+import type { Flow } from './core';
 import { ModelFailure, TABS_PER_DEVICE } from './core';
+import type { Tab } from './device';
 import type { Fixes } from './fixes';
 import { check } from './invariants';
 import { deliverDown, deliverUp, setOnline } from './network';
-import { unlock } from './secrets';
+import { keepDeviceKey } from './newer-password';
+import { lockDevice, unlock } from './secrets';
 import { storageEventArrives } from './tabs';
+import { keyOfRecord, shownSummary, storedSummary } from './tokens';
 import { World } from './world';
 
 /** Scheduler steps a sequence may take to settle before it counts as never settling (livelock). */
@@ -21,6 +26,8 @@ const SETTLE_LIMIT = 20_000;
 
 export interface Outcome {
   ok: boolean;
+  /** The sequence had another client of the account (see `World`). */
+  otherClient: boolean;
   failure?: ModelFailure;
   dump?: string[];
   log: string[];
@@ -63,6 +70,9 @@ function choices(world: World): Choice[] {
             listener.serverCards(view);
           },
         });
+      const auth = fb.auth;
+      if (auth && device.online && fb.records.length > 0)
+        list.push({ label: `${tab.name} password record`, run: () => auth.passwordRecord(fb.records.shift() ?? null) });
       const users = fb.users;
       if (users && fb.userNotices.length > 0)
         list.push({ label: `${tab.name} auth state`, run: () => users.userChanged(fb.userNotices.shift() ?? null) });
@@ -94,11 +104,12 @@ export function runSequence(
   fixes: Fixes,
   given?: readonly Action[],
   verbose = false,
+  otherClient = false,
 ): Outcome & { actions: Action[] } {
   const actionRandom = mulberry32(seed);
-  const actions = given ? [...given] : makeActions(actionRandom);
+  const actions = given ? [...given] : makeActions(actionRandom, otherClient);
   const random = mulberry32(seed ^ 0x5eed);
-  const world = new World(random, fixes, verbose);
+  const world = new World(random, fixes, verbose, otherClient);
   for (const device of world.devices) {
     for (let slot = 0; slot < TABS_PER_DEVICE; slot++) openTab(world, device, slot);
   }
@@ -120,40 +131,115 @@ export function runSequence(
     }
     settle(world, random);
     check(world);
-    return { ok: true, log: world.log, stats: world.stats, actions };
+    return { ok: true, log: world.log, stats: world.stats, actions, otherClient };
   } catch (error) {
     if (!(error instanceof ModelFailure)) throw error;
-    return { ok: false, failure: error, dump: world.dump(), log: world.log, stats: world.stats, actions };
+    return {
+      ok: false,
+      failure: error,
+      dump: dumpWorld(world),
+      log: world.log,
+      stats: world.stats,
+      actions,
+      otherClient,
+    };
   }
 }
 
-/** Every device online, everything delivered, then every locked tab unlocked, then everything delivered again. */
+/** Rounds of settling before a tab still waiting for a newer password counts as never settling. */
+const SETTLE_ROUNDS = 4;
+
+/**
+ * Every device online, everything delivered, then every locked tab unlocked, then everything delivered again. A tab
+ * waiting for a newer password gets it entered; where its key is refused, the person keeps this device's key, which
+ * other devices then hear as a newer record: so in rounds.
+ */
 function settle(world: World, random: Random): void {
   world.note('--- settling ---');
   for (const device of world.devices) setOnline(world, device, true);
   quiesce(world, random, 'delivering');
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
+    const tabs = world.devices.flatMap((device) => device.tabs);
+    // Once every tab was unlocked, another round only for a newer password heard meanwhile: a tab still locked
+    // after its unlock is a failure to report, not to unlock again. With another client, a tab may also follow its
+    // other tab's adoption of a newer record, and lock, after its own unlock: the person unlocks it again.
+    const again = (tab: Tab) => tab.passwordStale || (world.otherClient && tab.locked);
+    if (round > 0 && !tabs.some(again)) return;
+    const waiting = tabs.filter((tab) => tab.phase === 'ready' && (tab.locked || tab.passwordStale));
+    if (waiting.length === 0) return;
+    for (const tab of waiting) {
+      world.spawn(tab, 'unlock', settleTab(world, tab), (error) => {
+        if (error === undefined) return;
+        // A newer password's way may meet another tab's doing (it kept the key a moment before): the next round
+        // tries again, and a tab that never settles fails the invariants.
+        if (tab.passwordStale || world.otherClient) return world.unexpected(tab, 'unlock', error);
+        throw new ModelFailure('unlocks', `${tab.name} cannot be unlocked: ${(error as Error).message}`);
+      });
+    }
+    quiesce(world, random, 'unlocking');
+  }
+}
+
+/** The person unlocks the tab: with the newer password where one waits (keeping this device's key if refused). */
+function* settleTab(world: World, tab: Tab): Flow {
+  if (tab.passwordStale) {
+    if (!tab.locked) yield* lockDevice(tab);
+    try {
+      yield* unlock(world, tab, false);
+      return;
+    } catch (error) {
+      if (!tab.keyConflict) throw error;
+    }
+    yield* keepDeviceKey(world, tab);
+  }
+  if (tab.locked) yield* unlock(world, tab);
+}
+
+/** Each device's storage and each tab's memory, for a failure's report. */
+function dumpWorld(world: World): string[] {
+  const lines: string[] = [`server: [${storedSummary({ type: 'ENCRYPTED', cards: world.server.cards })}]`];
   for (const device of world.devices) {
+    const stored = world.read(device);
+    const keys = (auth: AuthRecords) =>
+      `pin ${auth.pin ? keyOfRecord(auth.pin) : '-'} password ${auth.password ? keyOfRecord(auth.password) : '-'}`;
+    lines.push(
+      `${device.name} ${device.online ? 'online' : 'offline'}: ${stored.cards.type} [${storedSummary(stored.cards)}], ${keys(stored.auth)}, outbox [${Object.keys(stored.outbox.cards).join(' ')}]`,
+    );
     for (const tab of device.tabs) {
-      if (tab.phase === 'ready' && tab.locked) {
-        world.spawn(tab, 'unlock', unlock(world, tab), (error) => {
-          if (error !== undefined)
-            throw new ModelFailure('unlocks', `${tab.name} cannot be unlocked: ${(error as Error).message}`);
-        });
-      }
+      const waiting = world.cos
+        .filter((co) => co.tab === tab && !co.done)
+        .map((co) => `${co.name}(${co.wait.kind}${co.wait.kind === 'step' ? '' : ` ${co.wait.ticket}`})`);
+      if (waiting.length > 0 || tab.session?.rendering)
+        lines.push(
+          `  ${tab.name} waiting: ${waiting.join(' ')} worker answered ${tab.workerAnswered}/${tab.workerIssued}${tab.session?.rendering ? ' rendering' : ''}`,
+        );
+      lines.push(
+        `  ${tab.name}#${tab.incarnation} ${tab.phase}${tab.locked ? ' locked' : ''} key ${tab.key ?? '-'} ${keys(tab.records)}; ` +
+          `shows [${shownSummary(tab.shown)}]; stored collection ${tab.collection.type} [${storedSummary(tab.collection)}]` +
+          (tab.session
+            ? `; session server [${tab.session.server ? storedSummary(tab.session.server) : 'none'}] outbox [${Object.keys(tab.session.outbox.cards).join(' ')}]`
+            : ''),
+      );
     }
   }
-  quiesce(world, random, 'unlocking');
+  return lines;
 }
 
 /** The shortest action list (by removing actions one at a time) that still fails the same invariant. */
-function shrink(seed: number, fixes: Fixes, actions: readonly Action[], invariant: string): Action[] {
+function shrink(
+  seed: number,
+  fixes: Fixes,
+  actions: readonly Action[],
+  invariant: string,
+  otherClient: boolean,
+): Action[] {
   let best = [...actions];
   let improved = true;
   while (improved) {
     improved = false;
     for (let index = 0; index < best.length; index++) {
       const candidate = best.filter((_, at) => at !== index);
-      const outcome = runSequence(seed, fixes, candidate);
+      const outcome = runSequence(seed, fixes, candidate, false, otherClient);
       if (!outcome.ok && outcome.failure?.invariant === invariant) {
         best = candidate;
         improved = true;
@@ -172,8 +258,8 @@ export function report(
   traceLines: number,
 ): string {
   const invariant = outcome.failure?.invariant ?? '';
-  const shortest = shrink(seed, fixes, outcome.actions, invariant);
-  const replay = runSequence(seed, fixes, shortest, true);
+  const shortest = shrink(seed, fixes, outcome.actions, invariant, outcome.otherClient);
+  const replay = runSequence(seed, fixes, shortest, true, outcome.otherClient);
   return [
     `seed ${seed} fails: ${outcome.failure?.message}`,
     `shortest actions (${shortest.length} of ${outcome.actions.length}): ${shortest.map(describeAction).join(', ')}`,

@@ -2,20 +2,27 @@
 import type { CardCollection } from '../../../src/domain/card';
 import { emptyPlainCollection } from '../../../src/domain/card';
 import { Messages, SleeveError } from '../../../src/domain/errors';
-import type { AuthRecords, SecretRecord } from '../../../src/domain/secret';
+import type { AuthRecords } from '../../../src/domain/secret';
 import { openPlain, sortOut, withUnreadable } from '../../../src/domain/stored-cards';
-import { assertUnchanged } from '../../../src/state/device-records';
+import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord } from '../../../src/state/device-records';
 import type { Flow } from './core';
 import type { Tab } from './device';
+import { adoptNewerPassword } from './newer-password';
 import { hasSecret, hideCards, openAndShow, setRecords, setStored, showOpened, startShow } from './store';
 import { keyOfRecord } from './tokens';
 import { createSecret, decryptAll, engine, openCollection } from './worker';
 import type { World } from './world';
 
-/** secrets.ts `unlockWith`: the PIN, or else the password. */
-export function* unlock(world: World, tab: Tab): Flow {
-  const record = tab.records.pin ?? tab.records.password;
+/**
+ * secrets.ts `unlockWithPin` or `unlockWithPassword`: the PIN (`withPin`, where there is one), or else the password;
+ * after a password change elsewhere, the new one, whose record is adopted only once its key opens what this device's
+ * key opened (newer-password.ts).
+ */
+export function* unlock(world: World, tab: Tab, withPin = true): Flow {
+  const stale = tab.passwordStale ? tab.newerPassword : null;
+  const record = (withPin ? tab.records.pin : null) ?? stale ?? tab.records.pin ?? tab.records.password;
   if (!record) throw new SleeveError(Messages.createPinFirstToUnlock);
+  const ownRecord = holdsRecord(tab.records, record);
   let collection = tab.collection;
   const { wellFormed, unreadable } = sortOut(collection);
   let opened = withUnreadable(
@@ -32,9 +39,8 @@ export function* unlock(world: World, tab: Tab): Flow {
       opened = withUnreadable(yield* engine(tab, () => openCollection(tab, next.wellFormed)), next.unreadable);
     }
     // secrets.ts `unlockWith`: a record another tab replaced during the derivation opened a key not to be held.
-    const same = (other: SecretRecord | null) => JSON.stringify(other) === JSON.stringify(record);
-    if (!same(tab.records.pin) && !same(tab.records.password))
-      throw new SleeveError('Sleeve was changed in another tab, so nothing was changed here.');
+    if (ownRecord && !holdsRecord(tab.records, record)) throw new SleeveError(CHANGED_ELSEWHERE);
+    if (record === stale) yield* adoptNewerPassword(world, tab, stale, opened);
   } catch (error) {
     yield* engine(tab, () => {
       tab.key = null;
@@ -46,6 +52,13 @@ export function* unlock(world: World, tab: Tab): Flow {
 }
 
 export function* lockDevice(tab: Tab): Flow {
+  // lock.ts `lockDevice`: what this key opened, by id, for a newer password record's key to be checked against.
+  if (!tab.locked) {
+    tab.cardsBeforeLock = {
+      readable: tab.shown.map((card) => card.id),
+      unreadable: tab.unreadable.map((card) => card.id),
+    };
+  }
   yield* engine(tab, () => {
     tab.key = null;
   });

@@ -82,6 +82,11 @@ export function setSession(tab: Tab, next: Session | null): void {
 export function resetDevice(tab: Tab): void {
   setSession(tab, null);
   setRecords(tab, emptyAuthRecords());
+  // store.ts `forgetStorageReading`: what the lock remembered goes with what was read.
+  tab.cardsBeforeLock = null;
+  tab.newerPassword = null;
+  tab.passwordStale = false;
+  tab.keyConflict = false;
   tab.collection = emptyPlainCollection();
   hideCards(tab);
   tab.phase = 'loading';

@@ -6,10 +6,13 @@ import type { EncryptedCard, EncryptedCollection, PlainCard } from '../../../src
 import { SleeveError } from '../../../src/domain/errors';
 import type { Outbox, OutboxEntry } from '../../../src/domain/outbox';
 import { isDeletion, outboxOf, overlay, stillToSend, withEntry, withoutEntry } from '../../../src/domain/outbox';
+import type { AuthRecords, SecretRecord } from '../../../src/domain/secret';
+import { CHANGED_ELSEWHERE } from '../../../src/state/device-records';
 import type { Flow } from './core';
 import { UID } from './core';
 import type { Tab } from './device';
-import { fbWrite } from './network';
+import { fbWrite, recordChanged } from './network';
+import { markPasswordStale } from './newer-password';
 import { openAndShow, setStored, showCard, showWithout } from './store';
 import { versionOfSealed } from './tokens';
 import type { World } from './world';
@@ -45,6 +48,12 @@ export class Session {
     fb.noticed = null;
     fb.users = this;
     fb.userNotices = [this.tab.device.google];
+    if (this.world.otherClient) {
+      fb.auth = this;
+      fb.records = [];
+      fb.lastRecord = undefined;
+      if (fb.socketUp && this.tab.device.google === UID) recordChanged(fb, this.world.server.password);
+    }
     return this;
   }
 
@@ -61,11 +70,16 @@ export class Session {
       fb.users = null;
       fb.userNotices = [];
     }
+    if (fb.auth === this) {
+      fb.auth = null;
+      fb.records = [];
+    }
     this.inFlight.clear();
   }
 
-  *put(card: EncryptedCard, shown: PlainCard): Flow {
-    yield* this.record([card]);
+  /** `sealedFor`: the records the card was sealed for (outbox-sender.ts `record` refuses it under others). */
+  *put(card: EncryptedCard, shown: PlainCard, sealedFor: AuthRecords): Flow {
+    yield* this.record([card], sealedFor);
     if (this.disposed) return;
     showCard(this.tab, this.shownCollection(), shown);
     this.send(card);
@@ -86,12 +100,15 @@ export class Session {
     this.flush();
   }
 
-  *record(entries: readonly OutboxEntry[]): Flow {
+  *record(entries: readonly OutboxEntry[], sealedFor?: AuthRecords): Flow {
     let replaced: OutboxEntry[] = [];
     const stored = yield* this.world.updateStorage(this.tab, (current) => {
       // sync-session.ts `record`: signed out in another tab meanwhile, no session will ever send this.
       if (current.auth.password === null)
         throw new SleeveError('Sleeve was changed in another tab, so nothing was changed here.');
+      // Another tab adopted a record over another key meanwhile: the card was sealed under the key it replaced.
+      const wrap = (auth: AuthRecords) => `${auth.password?.salt}|${auth.password?.encryptedDek.ciphertext}`;
+      if (sealedFor?.password && wrap(sealedFor) !== wrap(current.auth)) throw new SleeveError(CHANGED_ELSEWHERE);
       const outbox = outboxOf(current.outbox, this.uid);
       replaced = entries.flatMap((entry) => outbox.cards[entry.id] ?? []);
       return { outbox: entries.reduce(withEntry, outbox) };
@@ -162,6 +179,15 @@ export class Session {
   connectionChanged(connected: boolean): void {
     this.connected = connected;
     if (connected) this.flush();
+  }
+
+  /** sync-session.ts `passwordRecord`: a record newer than this device's, written elsewhere, locks for its password. */
+  passwordRecord(record: SecretRecord | null): void {
+    const local = this.tab.records.password;
+    const recordKey = (of: SecretRecord) => `${of.salt}|${of.encryptedDek.ciphertext}`;
+    if (this.disposed || !record || !local || recordKey(record) === recordKey(local)) return;
+    if (record.modifiedAt <= local.modifiedAt) return;
+    this.spawn('password changed elsewhere', markPasswordStale(this.world, this.tab, record));
   }
 
   userChanged(user: string | null): void {

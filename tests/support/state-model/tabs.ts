@@ -1,9 +1,11 @@
 /** src/state/tabs.ts: this tab follows what other tabs of the device store. */
+import type { SecretRecord } from '../../../src/domain/secret';
 import { sameRecords } from '../../../src/state/device-records';
 import { restartApp } from './app';
 import type { Flow, StoredValueName } from './core';
 import type { Tab } from './device';
 import { hideCards, openAndShow, setRecords, setStored, startShow } from './store';
+import { keyOfCard } from './tokens';
 import { engine } from './worker';
 import type { World } from './world';
 
@@ -56,7 +58,21 @@ export function* follow(world: World, tab: Tab, names: Set<StoredValueName>): Fl
       (record) =>
         record !== null && [auth.pin, auth.password].some((now) => JSON.stringify(now) === JSON.stringify(record)),
     );
-    if ((!had && has) || (world.fixes.followLocksOnNewKey && had && has && !kept)) {
+    // tabs.ts: signed in, another tab adopted a newer account record whose key does not open the account's cards
+    // as this tab holds them with its key (an unlocked tab only; a card of the key held counts, as `openStored` does).
+    const signedOut = auth.password === null;
+    const wrap = (record: SecretRecord | null) => record && `${record.salt}|${record.encryptedDek.ciphertext}`;
+    const sealed = tab.collection.type === 'ENCRYPTED' ? Object.values(tab.collection.cards) : [];
+    const heldOpens = sealed.some((card) => keyOfCard(card) === tab.key);
+    const adopted = !signedOut && !tab.locked && wrap(before.password) !== wrap(auth.password) && !heldOpens;
+    if ((!had && has) || (world.fixes.followLocksOnNewKey && had && has && !kept && signedOut) || adopted) {
+      // lock.ts `lockDevice`, as tabs.ts locks: what the key opened is remembered first.
+      if (!tab.locked) {
+        tab.cardsBeforeLock = {
+          readable: tab.shown.map((card) => card.id),
+          unreadable: tab.unreadable.map((card) => card.id),
+        };
+      }
       yield* engine(tab, () => {
         tab.key = null;
       });

@@ -8,6 +8,7 @@ import type {
   PlainCollection,
   StoredCard,
 } from '../../../src/domain/card';
+import { UnreadableReasons } from '../../../src/domain/card';
 import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../../src/domain/errors';
 import { byModifiedDesc } from '../../../src/domain/search';
 import type { SecretRecord } from '../../../src/domain/secret';
@@ -59,7 +60,7 @@ export function openCollection(tab: Tab, collection: CardCollection): OpenedCard
   for (const card of Object.values(wellFormed.cards)) {
     if (keyOfCard(card) === tab.key)
       cards.push({ id: card.id, modifiedAt: card.modifiedAt, data: plainData(versionOfSealed(card)) });
-    else unreadable.push({ id: card.id, modifiedAt: card.modifiedAt, reason: 'another key' });
+    else unreadable.push({ id: card.id, modifiedAt: card.modifiedAt, reason: UnreadableReasons.wrongKey });
   }
   return { cards: cards.sort(byModifiedDesc), unreadable };
 }

@@ -7,7 +7,7 @@ import type { EncryptedCard, PlainCard, StoredCard } from '../../../src/domain/c
 import { emptyPlainCollection } from '../../../src/domain/card';
 import { SleeveError } from '../../../src/domain/errors';
 import { emptyOutbox, isDeletion } from '../../../src/domain/outbox';
-import type { AuthRecords, SecretRecord } from '../../../src/domain/secret';
+import type { SecretRecord } from '../../../src/domain/secret';
 import { emptyAuthRecords } from '../../../src/domain/secret';
 import { checkAuth, checkCollection, checkOutbox } from '../../../src/domain/stored-shapes';
 import { protectionProblem } from '../../../src/storage/protection';
@@ -18,7 +18,8 @@ import { DEVICES, ModelFailure, STEP } from './core';
 import type { Tab } from './device';
 import { Device } from './device';
 import type { Fixes } from './fixes';
-import { keyOfCard, keyOfRecord, shownSummary, storedSummary, versionOf, versionOfSealed } from './tokens';
+import { checkStored } from './invariants';
+import { versionOf, versionOfSealed } from './tokens';
 
 export interface Co {
   tab: Tab;
@@ -58,14 +59,26 @@ export class World {
   deletions: { id: string; at: number; by: string }[] = [];
   /** Tabs in the middle of signing in, across devices (see `signIn`). */
   signingIn = new Set<Tab>();
-  stats = { acked: 0, failedOps: 0, exempt: 0, steps: 0 };
+  /** Password records another client wrote (newer-password.ts `writeForeignRecord`). */
+  foreignRecords = 0;
+  /**
+   * `createsLost`: sign-ins that reached 'Create a password' after another device had created it, and joined;
+   * `keysKept`: devices that refused another client's record and put their own back (newer-password.ts).
+   */
+  stats = { acked: 0, failedOps: 0, exempt: 0, steps: 0, createsLost: 0, keysKept: 0 };
   /** Every scheduler step goes into the log too (for the trace of a failure). */
   verbose = false;
 
+  /**
+   * `otherClient`: another client of the account may write its password record (newer-password.ts). Without one the
+   * record changes only when it is created, which no session hears: its listener is left out then, so that those
+   * sequences (and every seed pinned before) run as they did.
+   */
   constructor(
     readonly random: Random,
     readonly fixes: Fixes,
     verbose = false,
+    readonly otherClient = false,
   ) {
     this.verbose = verbose;
     this.devices = Array.from(
@@ -142,13 +155,14 @@ export class World {
   }
 
   write(device: Device, writer: Tab | null, changes: StoredChanges): void {
+    const before = this.read(device).auth;
     for (const name of Object.keys(changes) as StoredValueName[]) {
       const raw = JSON.stringify(changes[name]);
       if (raw === device.storage[name]) continue;
       device.storage[name] = raw;
       this.storageEvent(device, writer, name);
     }
-    this.checkStorage(device);
+    checkStored(this, device, before);
   }
 
   storageEvent(device: Device, writer: Tab | null, name: StoredValueName): void {
@@ -194,22 +208,6 @@ export class World {
       return true;
     } finally {
       device.lockQueue.shift();
-    }
-  }
-
-  /** At every step: nothing stored loses protection or can never be opened again. */
-  checkStorage(device: Device): void {
-    const { cards, auth } = this.read(device);
-    const problem = protectionProblem(cards, auth);
-    if (problem)
-      throw new ModelFailure('protection', `${device.name} stores ${cards.type} cards beside ${JSON.stringify(auth)}`);
-    const keys = new Set([auth.pin, auth.password].filter((r): r is SecretRecord => r !== null).map(keyOfRecord));
-    if (keys.size > 1) throw new ModelFailure('records', `${device.name}'s PIN and password wrap different keys`);
-    if (cards.type === 'ENCRYPTED') {
-      for (const card of Object.values(cards.cards)) {
-        if (!keys.has(keyOfCard(card)))
-          throw new ModelFailure('records', `${device.name} stores ${card.id} under a key no record holds`);
-      }
     }
   }
 
@@ -280,36 +278,6 @@ export class World {
     const version = this.versions.get(card.data.cardholder);
     if (version) version.acked = true;
     this.stats.acked += 1;
-  }
-
-  /** Each device's storage and each tab's memory, for a failure's report. */
-  dump(): string[] {
-    const lines: string[] = [`server: [${storedSummary({ type: 'ENCRYPTED', cards: this.server.cards })}]`];
-    for (const device of this.devices) {
-      const stored = this.read(device);
-      const keys = (auth: AuthRecords) =>
-        `pin ${auth.pin ? keyOfRecord(auth.pin) : '-'} password ${auth.password ? keyOfRecord(auth.password) : '-'}`;
-      lines.push(
-        `${device.name} ${device.online ? 'online' : 'offline'}: ${stored.cards.type} [${storedSummary(stored.cards)}], ${keys(stored.auth)}, outbox [${Object.keys(stored.outbox.cards).join(' ')}]`,
-      );
-      for (const tab of device.tabs) {
-        const waiting = this.cos
-          .filter((co) => co.tab === tab && !co.done)
-          .map((co) => `${co.name}(${co.wait.kind}${co.wait.kind === 'step' ? '' : ` ${co.wait.ticket}`})`);
-        if (waiting.length > 0 || tab.session?.rendering)
-          lines.push(
-            `  ${tab.name} waiting: ${waiting.join(' ')} worker answered ${tab.workerAnswered}/${tab.workerIssued}${tab.session?.rendering ? ' rendering' : ''}`,
-          );
-        lines.push(
-          `  ${tab.name}#${tab.incarnation} ${tab.phase}${tab.locked ? ' locked' : ''} key ${tab.key ?? '-'} ${keys(tab.records)}; ` +
-            `shows [${shownSummary(tab.shown)}]; stored collection ${tab.collection.type} [${storedSummary(tab.collection)}]` +
-            (tab.session
-              ? `; session server [${tab.session.server ? storedSummary(tab.session.server) : 'none'}] outbox [${Object.keys(tab.session.outbox.cards).join(' ')}]`
-              : ''),
-        );
-      }
-    }
-    return lines;
   }
 
   unexpected(tab: Tab, what: string, error: unknown): void {
