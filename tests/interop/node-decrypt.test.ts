@@ -135,9 +135,10 @@ function withoutDeviceLayer(page: Page, sealed: string, iv: string): Promise<str
         open.onsuccess = () => resolve(open.result);
         open.onerror = () => reject(open.error);
       });
+      // One value holds the device key and the PIN's count of wrong tries (worker/crypto/device-key.ts).
       const key = await new Promise<CryptoKey>((resolve, reject) => {
         const get = db.transaction('keys', 'readonly').objectStore('keys').get('pin-device-key');
-        get.onsuccess = () => resolve(get.result as CryptoKey);
+        get.onsuccess = () => resolve((get.result as { key: CryptoKey }).key);
         get.onerror = () => reject(get.error);
       });
       db.close();
