@@ -4,8 +4,8 @@
  * has won on both devices (an edit made after a deletion keeps the card, a deletion made after an edit removes it),
  * nothing is left waiting and no error is shown.
  */
-import type { Browser, BrowserContext, Page } from 'playwright';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { expect, it } from 'vitest';
 import {
   createPassword,
   enterPassword,
@@ -15,20 +15,11 @@ import {
   signInWithGoogle,
 } from './support/account-flows';
 import { addCard, MASTERCARD, storedItem, VISA } from './support/actions';
-import { appUrl, launchChromium, watchPageErrors } from './support/browser';
-import { serveGapiStandIn } from './support/gapi-stand-in';
+import { cardLink, devicesOnOneBrowser } from './support/devices';
 
 const EMAIL = 'ada.order@example.com';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
+const device = devicesOnOneBrowser();
 
 /** Error toasts the page shows from now on (until it reloads). */
 const errorToasts = (page: Page): Promise<void> =>
@@ -43,20 +34,6 @@ const errorToasts = (page: Page): Promise<void> =>
   });
 const errorToastsSeen = (page: Page): Promise<string[]> =>
   page.evaluate(() => (window as unknown as { errorToasts: string[] }).errorToasts);
-
-async function device(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  await serveGapiStandIn(context);
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  await page.goto(appUrl('/home'));
-  await page.getByRole('heading', { name: 'Home' }).waitFor();
-  return { context, page, errors };
-}
-
-const cardLink = (page: Page, issuer: string) =>
-  page.getByRole('link', { name: new RegExp(`^${issuer} .*ending \\d{4}, `) });
 
 async function home(page: Page): Promise<void> {
   await page.getByRole('link', { name: 'Home' }).click();

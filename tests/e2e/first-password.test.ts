@@ -1,41 +1,12 @@
-/**
- * Two devices creating one account's first password at the same time: two browser contexts of the built app reach
- * 'Create a password' before either has finished. The first to finish writes the account's password; the second is
- * told so, enters that password, and its cards join the account: both devices end with every card of both.
- */
-import type { Browser, BrowserContext, Page } from 'playwright';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createPassword, PASSWORD, readServer, signedInUid, signInWithGoogle } from './support/account-flows';
 import { addCard, MASTERCARD, VISA } from './support/actions';
-import { appUrl, launchChromium, watchPageErrors } from './support/browser';
-import { serveGapiStandIn } from './support/gapi-stand-in';
+import { cardLink, devicesOnOneBrowser } from './support/devices';
 
 const EMAIL = 'ada.first-password@example.com';
 const LAPTOP_PASSWORD = 'Laptop-Staple-77!';
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function device(): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  await serveGapiStandIn(context);
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  await page.goto(appUrl('/home'));
-  await page.getByRole('heading', { name: 'Home' }).waitFor();
-  return { page, errors };
-}
-
-const cardLink = (page: Page, issuer: string) =>
-  page.getByRole('link', { name: new RegExp(`^${issuer} .*ending \\d{4}, `) });
+const device = devicesOnOneBrowser();
 
 it('the second device to create the first password joins under the first one’s, and no card is lost', async () => {
   const phone = await device();

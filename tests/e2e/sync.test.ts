@@ -1,10 +1,4 @@
-/**
- * Two devices, one account, on the local backend: two browser contexts in the built app sign in through the Auth
- * emulator's Google popup. Cards follow the person across devices, only ciphertext reaches the server, a password
- * change elsewhere locks the other device, and signing out or deleting the account leaves nothing behind.
- */
-import type { Browser, BrowserContext, Page } from 'playwright';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   allStrings,
   createPassword,
@@ -17,8 +11,7 @@ import {
   signInWithGoogle,
 } from './support/account-flows';
 import { addCard, MASTERCARD, storedItem, type TypedCard, VISA } from './support/actions';
-import { appUrl, launchChromium, watchPageErrors } from './support/browser';
-import { serveGapiStandIn } from './support/gapi-stand-in';
+import { cardLink, devicesOnOneBrowser } from './support/devices';
 import { createPinFromSecurity, openSecurity } from './support/pin-flows';
 
 const EMAIL = 'ada.sync@example.com';
@@ -32,29 +25,7 @@ const DISCOVER: TypedCard = {
 };
 const TYPED = [VISA, MASTERCARD, DISCOVER];
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function device(): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  contexts.push(context);
-  await serveGapiStandIn(context);
-  const page = await context.newPage();
-  const errors = watchPageErrors(page);
-  await page.goto(appUrl('/home'));
-  await page.getByRole('heading', { name: 'Home' }).waitFor();
-  return { page, errors };
-}
-
-const cardLink = (page: Page, issuer: string) =>
-  page.getByRole('link', { name: new RegExp(`^${issuer} .*ending \\d{4}, `) });
+const device = devicesOnOneBrowser();
 
 it('syncs one account across two devices with only ciphertext on the server', async () => {
   const uidsBefore = Object.keys(((await readServer()) as object | null) ?? {});
