@@ -9,7 +9,7 @@ import { cardsLostByNewKey } from '../domain/key-proof';
 import type { SecretRecord } from '../domain/secret';
 import { getEngine } from '../engine';
 import { updateStorage } from '../storage/local-storage';
-import { CHANGED_ELSEWHERE, sameRecord } from './device-records';
+import { assertUnchanged, CHANGED_ELSEWHERE, sameRecord } from './device-records';
 import { clearPasswordStale, markKeyConflict } from './lock';
 import { cardsBeforeLock, newerPasswordRecord, records, session, setRecords } from './store';
 
@@ -25,6 +25,7 @@ export const NewerPasswordMessages = {
  * is dropped again (by `unlockStored`, src/state/secrets.ts), and the conflict is shown.
  */
 export async function adoptNewerPassword(record: SecretRecord, opened: OpenedCards): Promise<void> {
+  const known = records();
   const before = cardsBeforeLock();
   // What this device holds, and the account's cards as the server holds them this moment: a card another device
   // added a moment ago may be sealed under the key that would be dropped (read once; offline, nothing is adopted).
@@ -34,9 +35,11 @@ export async function adoptNewerPassword(record: SecretRecord, opened: OpenedCar
     markKeyConflict();
     throw new SleeveError(NewerPasswordMessages.newKeyLosesCards);
   }
-  const stored = await updateStorage((current) => ({
-    auth: { ...current.auth, password: record, pin: null, passkey: null },
-  }));
+  const stored = await updateStorage((current) => {
+    // Another tab changed the records meanwhile (a PIN made, this device's key kept): what it stored stands.
+    assertUnchanged(current.auth, known);
+    return { auth: { ...current.auth, password: record, pin: null, passkey: null } };
+  });
   setRecords(stored.auth);
   clearPasswordStale();
 }

@@ -8,7 +8,7 @@ import type { OpenedCards } from '../../../src/domain/card';
 import { SleeveError } from '../../../src/domain/errors';
 import { cardsLostByNewKey } from '../../../src/domain/key-proof';
 import type { SecretRecord } from '../../../src/domain/secret';
-import { CHANGED_ELSEWHERE, sameRecord } from '../../../src/state/device-records';
+import { assertUnchanged, CHANGED_ELSEWHERE, sameRecord } from '../../../src/state/device-records';
 import type { Flow } from './core';
 import { STEP, UID } from './core';
 import type { Tab } from './device';
@@ -54,9 +54,11 @@ export function* adoptNewerPassword(world: World, tab: Tab, record: SecretRecord
   const before = tab.cardsBeforeLock;
   const remembered = before === null ? 'none: it started locked' : `[${before.readable.join(' ')}]`;
   world.note(`${tab.name} adopts the newer record: its key opens the cards it remembered, ${remembered}`);
-  const stored = yield* world.updateStorage(tab, (current) => ({
-    auth: { ...current.auth, password: record, pin: null, passkey: null },
-  }));
+  const known = tab.records;
+  const stored = yield* world.updateStorage(tab, (current) => {
+    assertUnchanged(current.auth, known);
+    return { auth: { ...current.auth, password: record, pin: null, passkey: null } };
+  });
   setRecords(tab, stored.auth);
   clearPasswordStale(tab);
 }
