@@ -12,6 +12,7 @@ import {
   appState,
   cardsState,
   hasSecret,
+  newerPasswordRecord,
   setCardsBeforeLock,
   setNewerPasswordRecord,
   setStoredCollection,
@@ -52,12 +53,14 @@ export function showUnlocked(opened?: { collection: CardCollection; cards: Opene
 /**
  * The server holds a newer password record than this device's: locked until the new password opens it here. The
  * PIN stays: anyone who can write the server can write a record, and one no password opens must not cost this
- * device its way in; it goes only once the new password has opened the new record (src/state/password.ts).
+ * device its way in; it goes only once the new password has opened the new record (src/state/newer-password.ts).
  */
 export async function markPasswordStale(record: SecretRecord): Promise<void> {
   setNewerPasswordRecord(record);
-  await lockDevice();
-  appState.passwordStale = true;
+  const locked = await lockDevice();
+  // While the key was dropped, the record may have been adopted or the account left (`clearPasswordStale`): then
+  // nothing newer waits to be entered, and the screen must not ask for it.
+  if (locked && newerPasswordRecord() === record) appState.passwordStale = true;
 }
 
 /** The newer record was adopted, or the account left this device: nothing newer waits to be entered. */

@@ -24,7 +24,8 @@ export function* markPasswordStale(world: World, tab: Tab, record: SecretRecord)
   world.note(`${tab.name} hears a newer password record (${record.encryptedDek.ciphertext})`);
   tab.newerPassword = record;
   yield* lockDevice(tab);
-  tab.passwordStale = true;
+  // Adopted, or the account left, while the key was dropped: nothing newer waits.
+  if (tab.locked && tab.newerPassword === record) tab.passwordStale = true;
 }
 
 export function clearPasswordStale(tab: Tab): void {
