@@ -5,8 +5,7 @@
  */
 import { signOut as firebaseSignOut } from 'firebase/auth';
 import { ref, set } from 'firebase/database';
-import { subscribe } from 'valtio';
-import { afterEach, beforeEach, describe, expect, onTestFinished, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { PlainCard } from '../../src/domain/card';
 import { DateMessages } from '../../src/domain/card-dates';
 import { readImportFile } from '../../src/domain/transfer/read-file';
@@ -16,12 +15,12 @@ import { cardsState, deleteCard, saveCard } from '../../src/state/cards';
 import { signOut } from '../../src/state/leave';
 import { startApp } from '../../src/state/lifecycle';
 import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
-import { toastState } from '../../src/state/toast';
 import { buildPreview, importCards, openBackupFile } from '../../src/state/transfer';
 import { rejectionOf } from '../support/engine-rejection';
 import { googleSignIn, serverValue, uniqueSub, writeRulesAside } from '../support/google';
 import { seedPlainCards } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
+import { errorToasts } from '../support/toasts';
 
 const PASSWORD = 'Account password 1!';
 const PASSPHRASE = 'A backup passphrase for dates';
@@ -35,20 +34,6 @@ const serverIds = async () => Object.keys(await serverCards()).sort();
 const outboxCards = () => JSON.parse(localStorage.getItem('sleeve/outbox') ?? 'null')?.cards ?? {};
 const shownHolder = () => cardsState.cards.find((card) => card.id === kept.id)?.data.cardholder;
 const shownDate = () => cardsState.cards.find((card) => card.id === kept.id)?.modifiedAt;
-
-/** Every error toast shown from now on. */
-function errorToasts(): string[] {
-  const shown: string[] = [];
-  const stop = subscribe(
-    toastState,
-    () => {
-      if (toastState.visible && toastState.type === 'ERROR') shown.push(toastState.message);
-    },
-    true,
-  );
-  onTestFinished(stop);
-  return shown;
-}
 
 /** The server's copy of `kept`, dated `modifiedAt`, as another device's client writes it. */
 async function anotherDeviceDates(modifiedAt: number, rulesAside = false): Promise<void> {

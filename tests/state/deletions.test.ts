@@ -6,8 +6,7 @@
  */
 import { signOut as firebaseSignOut } from 'firebase/auth';
 import { goOffline, goOnline, ref, remove, set, update } from 'firebase/database';
-import { subscribe } from 'valtio';
-import { afterEach, beforeEach, describe, expect, inject, onTestFinished, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
 import type { EncryptedCard, PlainCard } from '../../src/domain/card';
 import { getEngine } from '../../src/engine';
 import { auth, database } from '../../src/remote/firebase';
@@ -16,11 +15,11 @@ import { removeAccount, signOut } from '../../src/state/leave';
 import { startApp } from '../../src/state/lifecycle';
 import { unlockWithPassword } from '../../src/state/secrets';
 import { continueSignIn, createAccountPassword, enterAccountPassword } from '../../src/state/sign-in';
-import { toastState } from '../../src/state/toast';
 import { googleSignIn, uniqueSub, writeRulesAside } from '../support/google';
 import { type OtherDevice, otherDevice } from '../support/other-device';
 import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
+import { errorToasts } from '../support/toasts';
 
 const PASSWORD = 'Account password 1!';
 const [first, second] = makeCards(75, 2) as [PlainCard, PlainCard];
@@ -39,16 +38,6 @@ async function freshPage(): Promise<void> {
   await getEngine().lock();
   await startApp();
   await unlockWithPassword(PASSWORD);
-}
-
-/** Every error toast shown from now on. */
-function errorToasts(): string[] {
-  const shown: string[] = [];
-  const stop = subscribe(toastState, () => {
-    if (toastState.visible && toastState.type === 'ERROR') shown.push(toastState.message);
-  });
-  onTestFinished(stop);
-  return shown;
 }
 
 /** B's edit of `card`, dated `at`: sealed under the account's key (B would hold it), written by B under the rules. */

@@ -20,6 +20,7 @@ import { rejectionOf } from '../support/engine-rejection';
 import { googleSignIn, serverValue, uniqueSub, writeRulesAside } from '../support/google';
 import { seedPlainCards } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
+import { errorToasts } from '../support/toasts';
 
 const PASSWORD = 'Account password 1!';
 const [kept, added] = makeCards(71, 2) as [ReturnType<typeof makeCards>[0], ReturnType<typeof makeCards>[0]];
@@ -118,19 +119,6 @@ describe('offline', () => {
 });
 
 describe('refused by the server', () => {
-  /** Every error toast shown from now on. */
-  function errorToasts(): string[] {
-    const shown: string[] = [];
-    const stop = subscribe(
-      toastState,
-      () => {
-        if (toastState.visible && toastState.type === 'ERROR') shown.push(toastState.message);
-      },
-      true,
-    );
-    onTestFinished(stop);
-    return shown;
-  }
   const shownHolder = () => cardsState.cards.find((card) => card.id === kept.id)?.data.cardholder;
 
   test('an edit older than the copy another device saved meanwhile is refused quietly, and the newer copy shows', async () => {
