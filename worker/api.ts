@@ -8,6 +8,7 @@
  */
 import type {
   CardCollection,
+  EncryptedCard,
   EncryptedCollection,
   OpenedCards,
   PlainCard,
@@ -17,7 +18,7 @@ import type {
 } from '../src/domain/card';
 import type { FromServer, Local, MergeDecision } from '../src/domain/merge-decision';
 import type { PinAttempts } from '../src/domain/pin-attempts';
-import type { PasskeyRecord, PinRecord, SecretRecord } from '../src/domain/secret';
+import type { PasskeyRecord, PinRecord, RetiredKeys, SecretRecord } from '../src/domain/secret';
 import type { BackupOpening } from '../src/domain/transfer/sleeve-backup';
 
 export interface CreateSecretResult {
@@ -39,6 +40,8 @@ export interface ReplacedKey {
   collection: EncryptedCollection;
   /** The cards the held key could not open: left as they are stored, and listed as before. */
   unreadable: UnreadableCard[];
+  /** The account's retired keys, the replaced one first, sealed under the new key (`{uid}/auth/retiredKeys`). */
+  retired: RetiredKeys;
 }
 
 /** A caller's proof that it knows a secret: the secret and the existing record it opens. */
@@ -143,8 +146,25 @@ export interface EngineApi {
     now: number,
   ): Promise<ReplacedKey>;
 
-  /** The key `replaceKey` made for `record` becomes the held key; refused (refreshAndUnlock) when none waits for it. */
+  /**
+   * The key `replaceKey` made for `record` becomes the held key, and the retired keys it sealed the account's list;
+   * refused (refreshAndUnlock) when none waits for it.
+   */
   keepReplacedKey(record: SecretRecord): Promise<void>;
+
+  /**
+   * The account's retired keys as the server holds them now (null: none, or signed out). Ciphertext: kept through a
+   * lock, and opened under the held key when a card does not open under it (`openCollection`, whose result then
+   * names the cards in `underRetiredKey`); a list the held key does not open is ignored.
+   */
+  setRetiredKeys(retired: RetiredKeys | null): Promise<void>;
+
+  /**
+   * The cards of `cards` that open only under a retired key, sealed again under the held key, with their ids and
+   * `modifiedAt` unchanged (the server takes a write as new as the card it holds). Cards that open under the held
+   * key, or not at all, are left out. Needs the held key (keyMissingEncrypt).
+   */
+  sealAgain(cards: EncryptedCard[]): Promise<EncryptedCard[]>;
 
   /**
    * Wraps the DEK under a new secret with a fresh salt. With no DEK held, one is generated first and every card of a

@@ -91,6 +91,11 @@ export const UnreadableReasons = {
 export interface OpenedCards {
   cards: PlainCard[];
   unreadable: UnreadableCard[];
+  /**
+   * The ids of cards that opened only under one of the account's retired keys (sealed by a device that had not yet
+   * followed a key replacement): shown like any other, and to be sealed again under the current key. Absent: none.
+   */
+  underRetiredKey?: string[];
 }
 
 export const emptyPlainCollection = (): PlainCollection => ({ type: 'UNENCRYPTED', cards: {} });

@@ -53,6 +53,20 @@ export interface AuthRecords {
   passkey: PasskeyRecord | null;
 }
 
+/**
+ * The account's retired data keys (`{uid}/auth/retiredKeys`), newest first: each 32-byte key a replacement put aside
+ * (worker/vault/replace-key.ts), joined and sealed with AES-GCM under the account's current data key. Whoever holds
+ * the current key opens them, so a card a late device still sealed under an old key opens and is sealed again; the
+ * old keys open nothing newer. Standard base64 with padding; `ciphertext` carries the 16-byte tag.
+ */
+export interface RetiredKeys {
+  ciphertext: string;
+  iv: string;
+}
+
+/** How many retired keys the account keeps: the oldest goes once a replacement would keep more. */
+export const RETIRED_KEYS_KEPT = 16;
+
 export const emptyAuthRecords = (): AuthRecords => ({ password: null, pin: null, passkey: null });
 
 export const PIN_LENGTH = 6;

@@ -75,7 +75,7 @@ export function openPlain(collection: CardCollection): OpenedCards {
 
 /** Both lists of an open put together (the worker's view of the well-formed cards, and what was sorted out before). */
 export const withUnreadable = (opened: OpenedCards, more: readonly UnreadableCard[]): OpenedCards =>
-  more.length === 0 ? opened : { cards: opened.cards, unreadable: [...opened.unreadable, ...more] };
+  more.length === 0 ? opened : { ...opened, unreadable: [...opened.unreadable, ...more] };
 
 /**
  * The collection with one stored card added or replaced. An empty collection takes the card's kind; a card of the

@@ -6,7 +6,7 @@ import type { CardCollection } from './card';
 import type { Outbox, OutboxEntry } from './outbox';
 import type { Preferences, SecurityPreferences } from './preferences';
 import { defaultSecurityPreferences, isClipboardClearSeconds, isLockAfterMinutes } from './preferences';
-import type { AuthRecords, PasskeyRecord, PinRecord, SecretRecord } from './secret';
+import type { AuthRecords, PasskeyRecord, PinRecord, RetiredKeys, SecretRecord } from './secret';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -47,6 +47,10 @@ export function isSecretRecord(value: unknown): value is SecretRecord {
     isString(value.encryptedDek.iv) &&
     isTime(value.modifiedAt)
   );
+}
+
+export function isRetiredKeys(value: unknown): value is RetiredKeys {
+  return isObject(value) && isString(value.ciphertext) && isString(value.iv);
 }
 
 export function isPasskeyRecord(value: unknown): value is PasskeyRecord {

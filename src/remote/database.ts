@@ -26,9 +26,9 @@ import { type Deletions, parseDeletions } from '../domain/deletions';
 import { InvalidArgumentError, SleeveError } from '../domain/errors';
 import { asFromServer, type FromServer } from '../domain/merge-decision';
 import { type Deletion, isDeletion, type OutboxEntry } from '../domain/outbox';
-import type { SecretRecord } from '../domain/secret';
+import type { RetiredKeys, SecretRecord } from '../domain/secret';
 import { asEncryptedCard, type HeardCards, parseServerCards, type ServerCards } from '../domain/server-shapes';
-import { isSecretRecord } from '../domain/stored-shapes';
+import { isRetiredKeys, isSecretRecord } from '../domain/stored-shapes';
 import { answered, readOnce } from './answers';
 import { database } from './firebase';
 
@@ -106,7 +106,7 @@ function writeCards(uid: string, cards: readonly EncryptedCard[], deletions: rea
 }
 
 /** Only encrypted cards, each re-built in exactly the wire shape; `message` for anything else. */
-function wireCards(values: readonly unknown[], message: string): EncryptedCard[] {
+export function wireCards(values: readonly unknown[], message: string): EncryptedCard[] {
   return values.map((value) => {
     const card = asEncryptedCard(value);
     if (!card) throw new InvalidArgumentError(message);
@@ -211,7 +211,7 @@ export async function readPasswordRecord(uid: string): Promise<SecretRecord | nu
 }
 
 /** The record in exactly the wire shape (DESIGN.md), or a refusal for anything else. */
-function wireRecord(record: SecretRecord): SecretRecord {
+export function wireRecord(record: SecretRecord): SecretRecord {
   if (!isSecretRecord(record)) throw new InvalidArgumentError(DatabaseMessages.setPasswordFailed);
   return {
     salt: record.salt,
@@ -247,14 +247,18 @@ export async function createPasswordRecord(uid: string, record: SecretRecord): P
   throw new SleeveError(DatabaseMessages.setPasswordFailed, { cause: new Error('the password path holds no record') });
 }
 
+/** Removes the password record, and the retired keys sealed under the key it wrapped: all of `{uid}/auth`. */
 export async function removePasswordRecord(uid: string): Promise<void> {
-  await answered(remove(passwordRef(uid)), DatabaseMessages.removePasswordFailed);
+  await answered(remove(ref(database, `${uid}/auth`)), DatabaseMessages.removePasswordFailed);
 }
 
-/** Every change under `{uid}/auth`: the password record, or `null` when there is none; returns the unsubscribe. */
+/**
+ * Every change under `{uid}/auth`: the password record, or `null` when there is none, and the account's retired
+ * keys (src/domain/secret.ts), or `null`; returns the unsubscribe.
+ */
 export function subscribeAuth(
   uid: string,
-  onPassword: (record: SecretRecord | null) => void,
+  onAuth: (record: SecretRecord | null, retired: RetiredKeys | null) => void,
   onError: (error: Error) => void,
 ): () => void {
   return onValue(
@@ -262,7 +266,8 @@ export function subscribeAuth(
     (snapshot) => {
       const value: unknown = snapshot.val();
       const password = isObject(value) ? value.password : null;
-      onPassword(isSecretRecord(password) ? password : null);
+      const retired = isObject(value) ? value.retiredKeys : null;
+      onAuth(isSecretRecord(password) ? password : null, isRetiredKeys(retired) ? retired : null);
     },
     (cause) => onError(new SleeveError(DatabaseMessages.readPasswordFailed, { cause })),
   );

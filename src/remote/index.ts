@@ -2,6 +2,7 @@
  * The one door to Firebase. The app loads this module with a dynamic `import('../remote')` only when an account
  * is involved, so a person who never signs in never downloads Firebase.
  */
+import * as accountKey from './account-key';
 import * as auth from './auth';
 import * as database from './database';
 
@@ -30,6 +31,9 @@ export const accountServer = {
   createPasswordRecord: database.createPasswordRecord,
   removePasswordRecord: database.removePasswordRecord,
   subscribeAuth: database.subscribeAuth,
+  replaceAccountKey: accountKey.replaceAccountKey,
+  readRetiredKeys: accountKey.readRetiredKeys,
+  connectedNow: accountKey.connectedNow,
 };
 
 export type AccountServer = typeof accountServer;

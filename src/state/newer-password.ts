@@ -11,7 +11,8 @@ import { getEngine } from '../engine';
 import { updateStorage } from '../storage/local-storage';
 import { assertUnchanged, CHANGED_ELSEWHERE, sameRecord } from './device-records';
 import { clearPasswordStale, markKeyConflict } from './lock';
-import { cardsBeforeLock, newerPasswordRecord, records, session, setRecords } from './store';
+import { cardsBeforeLock, newerPasswordRecord, records, session, setRecords, storedCollection } from './store';
+import { openStored } from './view';
 
 // Beyond SPEC.md: the account's newer password record wraps a key that cannot open this device's cards.
 export const NewerPasswordMessages = {
@@ -24,13 +25,23 @@ export const NewerPasswordMessages = {
  * once its key is proven to open the cards this device could open. Otherwise nothing is dropped, the key it opened
  * is dropped again (by `unlockStored`, src/state/secrets.ts), and the conflict is shown.
  */
-export async function adoptNewerPassword(record: SecretRecord, opened: OpenedCards): Promise<void> {
+export async function adoptNewerPassword(record: SecretRecord, unlocked: OpenedCards): Promise<OpenedCards> {
   const known = records();
   const before = cardsBeforeLock();
   // What this device holds, and the account's cards as the server holds them this moment: a card another device
   // added a moment ago may be sealed under the key that would be dropped (read once; offline, nothing is adopted).
+  // A replaced key (src/state/replace-key.ts) keeps the one it replaced among the account's retired keys, which the
+  // new key opens: read with the cards, so this device's cards, sealed under the old key, open through them.
   const account = session();
-  const now = account ? await getEngine().openCollection(await account.readServerCards()) : null;
+  const engine = getEngine();
+  let opened = unlocked;
+  let now: OpenedCards | null = null;
+  if (account) {
+    const [cards, retired] = await Promise.all([account.readServerCards(), account.readRetiredKeys()]);
+    await engine.setRetiredKeys(retired);
+    opened = await openStored(storedCollection());
+    now = await engine.openCollection(cards);
+  }
   if (cardsLostByNewKey(opened, before).length > 0 || (now && cardsLostByNewKey(now, before).length > 0)) {
     markKeyConflict();
     throw new SleeveError(NewerPasswordMessages.newKeyLosesCards);
@@ -42,6 +53,7 @@ export async function adoptNewerPassword(record: SecretRecord, opened: OpenedCar
   });
   setRecords(stored.auth);
   clearPasswordStale();
+  return opened;
 }
 
 /**

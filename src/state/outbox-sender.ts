@@ -8,11 +8,11 @@
  * It knows the server only as `ChangeServer` (the Firebase door's two calls, or a fake in tests) and reports what
  * happened to its session through `SenderReports`; it never touches the screen.
  */
-import type { EncryptedCollection } from '../domain/card';
+import type { EncryptedCard, EncryptedCollection } from '../domain/card';
 import { type Deletions, noDeletions } from '../domain/deletions';
 import { SleeveError } from '../domain/errors';
 import type { Outbox, OutboxEntry } from '../domain/outbox';
-import { outboxOf, serverHoldsNewer, stillToSend, withEntry, withoutEntry } from '../domain/outbox';
+import { outboxOf, sameEntry, serverHoldsNewer, stillToSend, withEntry, withoutEntry } from '../domain/outbox';
 import { loadOutbox, updateStorage } from '../storage/local-storage';
 import { CHANGED_ELSEWHERE, sameWrappedKey } from './device-records';
 import { reportError } from './report';
@@ -91,6 +91,25 @@ export class OutboxSender {
         throw new SleeveError(CHANGED_ELSEWHERE);
       }
       return { outbox: entries.reduce(withEntry, outboxOf(current.outbox, this.uid)) };
+    });
+    this.outboxNow = outboxOf(stored.outbox, this.uid);
+    this.reports.waiting(this.waitingCount());
+  }
+
+  /**
+   * Cards sealed again under the current key (`sealed[i]` from `from[i]`), kept as changes to send; a card whose own
+   * change waits already keeps that change, whichever key sealed it (a newer edit must never give way to an old copy).
+   */
+  async recordSealedAgain(from: readonly EncryptedCard[], sealed: readonly EncryptedCard[]): Promise<void> {
+    const stored = await updateStorage((current) => {
+      if (current.auth.password === null) throw new SleeveError(CHANGED_ELSEWHERE);
+      const outbox = outboxOf(current.outbox, this.uid);
+      const kept = sealed.filter((card, index) => {
+        const waiting = Object.hasOwn(outbox.cards, card.id) ? outbox.cards[card.id] : undefined;
+        const original = from[index];
+        return original !== undefined && (waiting === undefined || sameEntry(waiting, original));
+      });
+      return { outbox: kept.reduce(withEntry, outbox) };
     });
     this.outboxNow = outboxOf(stored.outbox, this.uid);
     this.reports.waiting(this.waitingCount());

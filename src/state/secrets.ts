@@ -77,7 +77,7 @@ export async function withSecret<T>(attempt: Promise<T>, kind: SecretKind | 'pas
 export async function unlockStored(
   open: (cards: CardCollection) => Promise<OpenedCards>,
   stillOurs: () => boolean,
-  prepare?: (opened: OpenedCards) => Promise<void>,
+  prepare?: (opened: OpenedCards) => Promise<OpenedCards | undefined>,
 ): Promise<void> {
   const engine = getEngine();
   let collection = storedCollection();
@@ -92,7 +92,7 @@ export async function unlockStored(
       const next = sortOut(collection);
       opened = withUnreadable(await engine.openCollection(next.wellFormed), next.unreadable);
     }
-    await prepare?.(opened);
+    opened = (await prepare?.(opened)) ?? opened;
   } catch (error) {
     await engine.lock();
     throw error;
@@ -105,7 +105,7 @@ function unlockWith(
   secret: string,
   record: SecretRecord,
   kind: SecretKind,
-  prepare?: (opened: OpenedCards) => Promise<void>,
+  prepare?: (opened: OpenedCards) => Promise<OpenedCards | undefined>,
 ) {
   // A newer password record from the server is not one of this device's records until `prepare` stores it.
   const ownRecord = holdsRecord(records(), record);

@@ -5,7 +5,7 @@
 import { ref } from 'valtio';
 import type { CardCollection, OpenedCards, PlainCard } from '../domain/card';
 import { byModifiedDesc } from '../domain/search';
-import { cardsState, claimScreen, setStoredCollection, takeTicket } from './store';
+import { cardsState, claimScreen, session, setStoredCollection, takeTicket } from './store';
 
 /**
  * The stored collection and what opening it gave, shown; `false` (and nothing shown) when cards read after
@@ -17,6 +17,9 @@ export function showOpened(collection: CardCollection, opened: OpenedCards, tick
   cardsState.cards = ref([...opened.cards].sort(byModifiedDesc));
   cardsState.unreadable = ref(opened.unreadable);
   cardsState.kept = ref(cardsState.kept.filter((id) => opened.unreadable.some((card) => card.id === id)));
+  // Cards a device sealed under a key the account has since replaced: shown, and sealed again under the current one.
+  const underRetiredKey = opened.underRetiredKey ?? [];
+  if (underRetiredKey.length > 0 && collection.type === 'ENCRYPTED') session()?.sealAgain(collection, underRetiredKey);
   return true;
 }
 

@@ -1,9 +1,10 @@
 /**
  * The shapes src/state/store.ts keeps. Types only, so any module may name them without importing the store's code.
  */
+import type { ReplacedKey } from '../../worker/api';
 import type { CardCollection, CardData, EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
 import type { Deletion } from '../domain/outbox';
-import type { AuthRecords, SecretRecord } from '../domain/secret';
+import type { AuthRecords, RetiredKeys, SecretRecord } from '../domain/secret';
 import type { SignedInUser } from '../domain/user';
 import type { AccountServer } from '../remote';
 import type { StoredValueName } from '../storage/local-storage';
@@ -43,6 +44,21 @@ export interface SyncSession {
   outboxChanged(): void;
   /** The account's cards as the server holds them now, read once (a check must not run on what it last heard). */
   readServerCards(): Promise<EncryptedCollection>;
+  /** The account's retired keys as the server holds them this moment (src/domain/secret.ts), or null. */
+  readRetiredKeys(): Promise<RetiredKeys | null>;
+  /** Whether the server is reachable this moment (a write would be answered, not queued). */
+  connected(): Promise<boolean>;
+  /**
+   * Writes a replaced key (src/state/replace-key.ts): its record, the retired keys and every card, in one update
+   * the server applies or refuses whole ('refused': the rules refused it, nothing changed; a write that got no
+   * answer rejects). Its own record is not taken for a change made elsewhere.
+   */
+  replaceKey(replaced: ReplacedKey): Promise<'written' | 'refused'>;
+  /**
+   * Cards of `collection` that opened only under a retired key (`ids`): sealed again under the current key and sent,
+   * unless a change of the card is waiting already. Runs on its own; a failure is reported, and the next open tries.
+   */
+  sealAgain(collection: EncryptedCollection, ids: readonly string[]): void;
   dispose(): void;
 }
 

@@ -9,18 +9,20 @@
  * device event (src/state/store-types.ts, DeviceEvent); src/state/lifecycle.ts reacts. It never changes the lock.
  */
 import { ref } from 'valtio';
+import type { ReplacedKey } from '../../worker/api';
 import type { CardCollection, EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
 import { type Deletions, deletedSince, expiredDeletions, noDeletions } from '../domain/deletions';
 import type { FromServer } from '../domain/merge-decision';
 import { asLocal } from '../domain/merge-decision';
 import type { Deletion } from '../domain/outbox';
 import { overlay } from '../domain/outbox';
-import type { SecretRecord } from '../domain/secret';
+import type { RetiredKeys, SecretRecord } from '../domain/secret';
 import type { HeardCards } from '../domain/server-shapes';
 import type { AccountServer } from '../remote';
 import { loadCards, updateStorage } from '../storage/local-storage';
 import { OutboxSender } from './outbox-sender';
 import { reportError } from './report';
+import { RetiredKeysFollower } from './retired-keys';
 import { showCard, showCards, showWithout } from './shown-cards';
 import type { SyncSession } from './store';
 import { appState, cardsState, emitDeviceEvent, records, setStoredCollection } from './store';
@@ -46,6 +48,8 @@ export class AccountSync implements SyncSession {
   private renderAgain = false;
   /** Password records this device is writing right now: the server echoes them before the local copy is saved. */
   private readonly ownRecords = new Set<string>();
+  /** The account's retired keys, and the cards sealed again under the current key (src/state/retired-keys.ts). */
+  private readonly retired: RetiredKeysFollower;
   /** The account's cards as this device last heard them (kept in `sleeve/cards`), shown until the server answers. */
   private readonly lastSeen: EncryptedCollection;
   private keepTimer: ReturnType<typeof setTimeout> | undefined;
@@ -61,6 +65,9 @@ export class AccountSync implements SyncSession {
       settled: () => this.render(),
       refused: (error) => showError(error),
     });
+    this.retired = new RetiredKeysFollower(this.sender, () => {
+      if (!appState.locked) this.render();
+    });
     const cards = loadCards();
     this.lastSeen = cards.ok && cards.value.type === 'ENCRYPTED' ? cards.value : { type: 'ENCRYPTED', cards: {} };
   }
@@ -72,7 +79,14 @@ export class AccountSync implements SyncSession {
     cardsState.waiting = this.sender.waitingCount();
     this.stops.push(
       server.subscribeCards(uid, (heard) => this.cardsArrived(heard), showError),
-      server.subscribeAuth(uid, (record) => this.passwordRecord(record), showError),
+      server.subscribeAuth(
+        uid,
+        (record, retired) => {
+          this.retired.heard(retired);
+          this.passwordRecord(record);
+        },
+        showError,
+      ),
       server.onUserChanged((user) => {
         if (!this.disposed && user === null) emitDeviceEvent({ kind: 'signed-out-elsewhere' });
       }),
@@ -89,6 +103,7 @@ export class AccountSync implements SyncSession {
     clearTimeout(this.keepTimer);
     for (const stop of this.stops.splice(0)) stop();
     this.sender.dispose();
+    this.retired.dispose();
   }
 
   // ---- the person's changes ----
@@ -141,6 +156,32 @@ export class AccountSync implements SyncSession {
 
   readServerCards(): Promise<EncryptedCollection> {
     return this.server.readCards(this.uid);
+  }
+
+  readRetiredKeys(): Promise<RetiredKeys | null> {
+    return this.server.readRetiredKeys(this.uid);
+  }
+
+  connected(): Promise<boolean> {
+    return this.server.connectedNow();
+  }
+
+  async replaceKey({ record, retired, collection }: ReplacedKey): Promise<'written' | 'refused'> {
+    const key = recordKey(record);
+    this.ownRecords.add(key);
+    try {
+      await this.server.replaceAccountKey(this.uid, record, retired, Object.values(collection.cards));
+      return 'written';
+    } catch (error) {
+      if (this.server.refusedByServer(error)) return 'refused';
+      throw error;
+    } finally {
+      this.ownRecords.delete(key);
+    }
+  }
+
+  sealAgain(collection: EncryptedCollection, ids: readonly string[]): void {
+    this.retired.sealAgain(collection, ids);
   }
 
   outboxChanged(): void {

@@ -39,6 +39,10 @@ test('nothing that crosses the boundary is or contains a CryptoKey, a 32-byte ra
   // A replaced key: the new record and the cards under the new key cross, never the key itself.
   const replaced = await engine.replaceKey(PASSWORD, record, 'a replaced key', collection as EncryptedCollection, 4);
   await engine.keepReplacedKey(replaced.record);
+  // The old key, retired: cards under it open and are sealed again; only ciphertext and cards cross.
+  await engine.setRetiredKeys(replaced.retired);
+  await engine.openCollection(collection);
+  await engine.sealAgain(Object.values((collection as EncryptedCollection).cards));
   await engine.lock();
   await engine.unlock('480213', pin.record, collection);
   const added = withStoredCard(collection, await engine.sealCard(makeCards(6, 1)[0]!, 'ENCRYPTED'));

@@ -112,7 +112,7 @@ export function signInPeople(): void {
   /** Ada's account emptied: cards and deletion records first, then the password record (which cards would keep). */
   beforeEach(async () => {
     await update(ref(ada.db, `${ada.uid}`), { cards: null, deleted: null });
-    await set(ref(ada.db, `${ada.uid}/auth/password`), null);
+    await set(ref(ada.db, `${ada.uid}/auth`), null);
   });
 }
 

@@ -4,6 +4,7 @@
  */
 import type {
   CardCollection,
+  CardData,
   EncryptedCard,
   EncryptedCollection,
   OpenedCards,
@@ -19,8 +20,9 @@ import type { SecretRecord } from '../../src/domain/secret';
 import { openPlain, sortOut } from '../../src/domain/stored-cards';
 import { cachedData, remember, rememberOnly } from './card-cache';
 import { toCardData } from './card-shape';
-import { decryptAll, decryptEvery, encryptCard, isOpened } from './cards';
+import { decryptEvery, encryptCard, isOpened } from './cards';
 import { heldKey, lock, unlock } from './custody';
+import { decryptWithRetired } from './retired';
 
 /**
  * View cards, newest first as the list shows them (sorted here, off the main thread), and the cards that could not
@@ -38,18 +40,27 @@ export async function openCollection(collection: CardCollection): Promise<Opened
   const { wellFormed, unreadable } = sortOut(collection);
   const all = Object.values(wellFormed.cards);
   const known = all.map(cachedData);
-  const fresh = await decryptAll(
+  const fresh = await decryptWithRetired(
     dek,
     all.filter((_, index) => known[index] === undefined),
   );
   const cards: PlainCard[] = [];
   const opened: EncryptedCard[] = [];
+  const openedData: CardData[] = [];
+  const underRetiredKey: string[] = [];
   let next = 0;
   all.forEach((card, index) => {
-    const outcome = known[index] ?? fresh[next++];
+    const fromCache = known[index];
+    const at = fromCache === undefined ? next++ : -1;
+    const outcome = fromCache ?? fresh.outcomes[at];
     if (outcome && isOpened(outcome)) {
       cards.push({ id: card.id, data: outcome, modifiedAt: card.modifiedAt });
-      opened.push(card);
+      // Not cached: until it is sealed again, every open says so.
+      if (fresh.retired[at] === true) underRetiredKey.push(card.id);
+      else {
+        opened.push(card);
+        openedData.push(outcome);
+      }
     } else if (outcome) {
       unreadable.push(unreadableCard(card, outcome.reason));
     }
@@ -57,12 +68,10 @@ export async function openCollection(collection: CardCollection): Promise<Opened
   // The cache then holds exactly the opened cards, so deleted ones leave memory and bad ones are never kept; unless
   // the key was dropped or replaced while the cards were decrypted, since the cache belongs to the key held now.
   if (heldKey() === dek) {
-    rememberOnly(
-      opened,
-      cards.map((card) => card.data),
-    );
+    rememberOnly(opened, openedData);
   }
-  return { cards: cards.sort(byModifiedDesc), unreadable };
+  const sorted = cards.sort(byModifiedDesc);
+  return underRetiredKey.length > 0 ? { cards: sorted, unreadable, underRetiredKey } : { cards: sorted, unreadable };
 }
 
 const unreadableCard = (card: StoredCard, reason: string): UnreadableCard => ({
@@ -131,4 +140,18 @@ export async function sealCard(card: PlainCard, type: CardCollection['type']): P
   // key went while the card was encrypted: the cache is emptied with the key and must stay empty.
   if (heldKey() === dek) remember(stored, plain.data);
   return stored;
+}
+
+/** The cards that open only under a retired key, sealed again under the held one (ids and dates unchanged). */
+export async function sealAgain(cards: EncryptedCard[]): Promise<EncryptedCard[]> {
+  const dek = heldKey();
+  if (!dek) throw new InvalidStateError(Messages.keyMissingEncrypt);
+  const { outcomes, retired } = await decryptWithRetired(dek, cards);
+  const again: EncryptedCard[] = [];
+  for (const [index, card] of cards.entries()) {
+    const outcome = outcomes[index];
+    if (retired[index] !== true || !outcome || !isOpened(outcome)) continue;
+    again.push(await encryptCard(dek, { id: card.id, data: outcome, modifiedAt: card.modifiedAt }));
+  }
+  return again;
 }

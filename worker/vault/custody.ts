@@ -8,7 +8,7 @@
  */
 import type { CardCollection, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
-import type { PinRecord, SecretRecord } from '../../src/domain/secret';
+import type { PinRecord, RetiredKeys, SecretRecord } from '../../src/domain/secret';
 import { sortOut } from '../../src/domain/stored-cards';
 import type { CreateSecretOptions, SecretProof } from '../api';
 import { bindToDevice, isBound } from '../crypto/device-layer';
@@ -18,6 +18,7 @@ import { sameKey } from '../crypto/same-key';
 import { clearCache } from './card-cache';
 import { decryptEvery, encryptCards } from './cards';
 import { openWithSecret as openUnderLimit } from './pin-limit';
+import { forgetOpenedRetiredKeys, setRetiredKeys } from './retired';
 import { dropProof, leaveProof, recordText, takeProof } from './verify-proof';
 
 let dataKey: DataKey | undefined;
@@ -27,11 +28,14 @@ let openedBy: string | undefined;
  * A new key made by `replaceKey` (vault/replace-key.ts), waiting until the server holds its record and cards; it
  * replaces the held key only then (`keepReplacement`), and the lock drops it as it drops the held one.
  */
-let replacement: { key: DataKey; record: string } | undefined;
+let replacement: { key: DataKey; record: string; retired: RetiredKeys } | undefined;
 
 /** The one way the held key changes; cards decrypted under the old key leave memory with it. */
 function hold(next: DataKey | undefined, record?: SecretRecord): void {
-  if (next !== dataKey) clearCache();
+  if (next !== dataKey) {
+    clearCache();
+    forgetOpenedRetiredKeys();
+  }
   dataKey = next;
   openedBy = record ? recordText(record) : undefined;
 }
@@ -47,25 +51,33 @@ export function heldKey(): DataKey | undefined {
 
 export function lock(): void {
   clearCache();
+  forgetOpenedRetiredKeys();
   dropProof();
   dataKey = undefined;
   openedBy = undefined;
   replacement = undefined;
 }
 
-/** Keeps `key`, wrapped in `record`, aside until `keepReplacement(record)`; a later replacement drops it. */
-export function holdReplacement(key: DataKey, record: SecretRecord): void {
-  replacement = { key, record: recordText(record) };
+/**
+ * Keeps `key`, wrapped in `record`, aside until `keepReplacement(record)`, with the account's retired keys sealed
+ * under it (the key it replaces first); a later replacement drops it.
+ */
+export function holdReplacement(key: DataKey, record: SecretRecord, retired: RetiredKeys): void {
+  replacement = { key, record: recordText(record), retired };
 }
 
-/** The key waiting for `record` becomes the held key. Refused when none waits for it (locked meanwhile). */
+/**
+ * The key waiting for `record` becomes the held key, and its list of retired keys the account's. Refused when none
+ * waits for it (locked meanwhile).
+ */
 export function keepReplacement(record: SecretRecord): void {
   if (!replacement || replacement.record !== recordText(record)) {
     throw new InvalidStateError(Messages.refreshAndUnlock);
   }
-  const { key } = replacement;
+  const { key, retired } = replacement;
   replacement = undefined;
   hold(key, record);
+  setRetiredKeys(retired);
 }
 
 /**

@@ -2,7 +2,9 @@
  * Replacing the data key, not only the password: for someone who knows the current password, a new DEK is made,
  * every card the held key opens is encrypted again under it, and a password record for the new password wraps it.
  * Whoever holds the old password and an old copy of the record (a server backup, an old device) then opens nothing
- * written from now on, nor the cards as they are stored after the replacement.
+ * written from now on, nor the cards as they are stored after the replacement. The old key is kept for the account,
+ * sealed under the new one (`retired`, crypto/retired-keys.ts): a device that sealed a change under it before it
+ * heard of the new key still has that change opened, and sealed again, by every device that holds the new one.
  *
  * The held key does not change here: the new one waits (custody.ts `holdReplacement`) until the page has written the
  * record and the cards to the server in one update, and only then becomes the held key (`keepReplacement`). A write
@@ -13,9 +15,11 @@ import { InvalidStateError, Messages } from '../../src/domain/errors';
 import type { SecretRecord } from '../../src/domain/secret';
 import type { ReplacedKey } from '../api';
 import { createRecord, generateDataKey } from '../crypto/records';
+import { sealRetiredKeys } from '../crypto/retired-keys';
 import { encryptCards } from './cards';
 import { openCollection } from './collections';
 import { heldKey, holdReplacement, proveCurrent } from './custody';
+import { retiredKeysUnder } from './retired';
 
 /**
  * The new key's record and cards for `next`, proven by `current` opening `record` (a verify's proof, or one
@@ -39,7 +43,9 @@ export async function replaceKey(
   const encrypted = await encryptCards(key, plain);
   await proveCurrent({ secret: current, record }, held);
   const replaced = await createRecord(next, key, now, 'text');
+  // The key it replaces goes first in the account's list, so a card a late device seals under it still opens.
+  const retired = await sealRetiredKeys(key, [held, ...(await retiredKeysUnder(held))]);
   // Locked meanwhile: nothing waits, and the page's write is refused when it asks to keep the key.
-  if (heldKey() === held) holdReplacement(key, replaced);
-  return { record: replaced, collection: encrypted, unreadable: opened.unreadable };
+  if (heldKey() === held) holdReplacement(key, replaced, retired);
+  return { record: replaced, collection: encrypted, unreadable: opened.unreadable, retired };
 }

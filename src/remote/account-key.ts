@@ -1,0 +1,44 @@
+/**
+ * Replacing the account's data key on the server (src/state/replace-key.ts): the new password record, the retired
+ * keys sealed under the new key, and every card encrypted again, in one multi-path update of `{uid}`, which the
+ * server applies whole or refuses whole. A card changed on another device meanwhile (newer than the copy sent) makes
+ * the rules refuse it all, and nothing changes: the person tries again with the cards as they now are.
+ */
+import { onValue, ref, update } from 'firebase/database';
+import type { EncryptedCard } from '../domain/card';
+import type { RetiredKeys, SecretRecord } from '../domain/secret';
+import { isRetiredKeys } from '../domain/stored-shapes';
+import { answered, readOnce } from './answers';
+import { DatabaseMessages, wireCards, wireRecord } from './database';
+import { database } from './firebase';
+
+export const AccountKeyMessages = {
+  replaceFailed: 'Failed to replace the encryption key on server',
+} as const;
+
+export async function replaceAccountKey(
+  uid: string,
+  record: SecretRecord,
+  retired: RetiredKeys,
+  cards: readonly EncryptedCard[],
+): Promise<void> {
+  const paths: Record<string, unknown> = {
+    'auth/password': wireRecord(record),
+    'auth/retiredKeys': { ciphertext: retired.ciphertext, iv: retired.iv },
+  };
+  for (const card of wireCards(cards, AccountKeyMessages.replaceFailed)) paths[`cards/${card.id}`] = card;
+  await answered(update(ref(database, uid), paths), AccountKeyMessages.replaceFailed);
+}
+
+/** The account's retired keys as the server holds them now, or `null`. */
+export async function readRetiredKeys(uid: string): Promise<RetiredKeys | null> {
+  const value = await readOnce(ref(database, `${uid}/auth/retiredKeys`), DatabaseMessages.readPasswordFailed);
+  return isRetiredKeys(value) ? value : null;
+}
+
+/** Whether this client is connected to the server now (one answer from its `.info/connected`). */
+export function connectedNow(): Promise<boolean> {
+  return new Promise((resolve) => {
+    onValue(ref(database, '.info/connected'), (snapshot) => resolve(snapshot.val() === true), { onlyOnce: true });
+  });
+}

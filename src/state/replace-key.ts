@@ -1,0 +1,62 @@
+/**
+ * Change password, with 'Also replace the encryption key' (beyond SPEC.md §4): a new data key, every card encrypted
+ * again under it, and the record for the new password, written to the server in one update (src/remote/account-key.ts)
+ * beside the retired keys, the old key first, sealed under the new one. Whoever holds the old password and an old copy
+ * of the record (a server backup, an old device) opens none of the cards as they are now stored, nor any written
+ * later. Other devices follow as they follow a changed password; a change one of them sealed under the old key before
+ * it heard of the new one still opens through the retired keys, and is sealed again under the new key
+ * (src/state/retired-keys.ts).
+ *
+ * The PIN and passkey records of this device wrap the old key, so they go: the person sets them up again.
+ */
+
+import type { CardCollection } from '../domain/card';
+import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
+import { asLocal } from '../domain/merge-decision';
+import { getEngine } from '../engine';
+import { updateStorage } from '../storage/local-storage';
+import { SecretMessages, withSecret } from './secrets';
+import { appState, cardsState, records, session, setRecords } from './store';
+
+// Beyond SPEC.md: replacing the key needs the server, and the server's cards as they are.
+export const ReplaceKeyMessages = {
+  offline: 'Connect to the internet to replace the encryption key. Nothing was changed.',
+  waiting:
+    'Some changes on this device have not reached the server yet. Try again once they have. Nothing was changed.',
+  changedMeanwhile:
+    'Your cards changed on another device while the key was being replaced, so nothing was changed. Try again.',
+  replaced: 'Password and encryption key have been changed',
+  replacedSetUpAgain: 'Password and encryption key have been changed. Set up your PIN or passkey again.',
+} as const;
+
+/** What the person is told once the key is replaced: whether this device's PIN or passkey went with the old key. */
+export type KeyReplaced = typeof ReplaceKeyMessages.replaced | typeof ReplaceKeyMessages.replacedSetUpAgain;
+
+export async function changePasswordAndKey(current: string, next: string): Promise<KeyReplaced> {
+  if (current === next) throw new SleeveError(SecretMessages.passwordEqual);
+  const account = session();
+  if (!appState.user || !account) throw new InvalidStateError(SecretMessages.mustBeSignedIn);
+  const before = records();
+  if (!before.password) throw new InvalidStateError(Messages.createPasswordFirstToVerify);
+  // Every card is sealed again from the server's copy: a change still waiting here would be sealed under the old key.
+  if (cardsState.waiting > 0) throw new SleeveError(ReplaceKeyMessages.waiting);
+  // Offline, the database queues a write: the new key would wait for it, and a closed page would lose it.
+  if (!(await account.connected())) throw new SleeveError(ReplaceKeyMessages.offline);
+  const server = await account.readServerCards();
+  // Dated by the server's clock, and after the record it replaces (the server keeps only a newer one).
+  const now = Math.max(account.now(), before.password.modifiedAt + 1);
+  const engine = getEngine();
+  const replaced = await withSecret(engine.replaceKey(current, before.password, next, server, now), 'password');
+  // Refused whole: a card changed or was deleted elsewhere since it was read (or no answer came: the write fails).
+  if ((await account.replaceKey(replaced)) === 'refused') throw new SleeveError(ReplaceKeyMessages.changedMeanwhile);
+  // The server holds the new key's record and cards: from now on it is the key.
+  await engine.keepReplacedKey(replaced.record);
+  const cards: CardCollection = asLocal({
+    type: 'ENCRYPTED',
+    cards: { ...server.cards, ...replaced.collection.cards },
+  });
+  // Whatever another tab stored meanwhile wraps the old key too (a PIN made a moment ago): it goes as well.
+  const stored = await updateStorage(() => ({ auth: { password: replaced.record, pin: null, passkey: null }, cards }));
+  setRecords(stored.auth);
+  return before.pin || before.passkey ? ReplaceKeyMessages.replacedSetUpAgain : ReplaceKeyMessages.replaced;
+}

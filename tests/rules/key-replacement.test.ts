@@ -1,0 +1,94 @@
+/**
+ * A replaced key as the rules take it (src/remote/account-key.ts): the new password record, the retired keys and
+ * every card in one update of `{uid}`, applied whole; refused whole when one card in it is older than the server's
+ * copy, or deleted since. The retired keys are ciphertext of a bounded size beside the record, removed with it.
+ */
+import { ref, remove, set, update } from 'firebase/database';
+import { describe, expect, it } from 'vitest';
+import {
+  ada,
+  base64,
+  bob,
+  CARD_ID,
+  encryptedCard,
+  expectDenied,
+  OTHER_ID,
+  passwordRecord,
+  putCard,
+  read,
+  signInPeople,
+} from './clients';
+
+signInPeople();
+
+const retiredKeys = (keys = 1) => ({ ciphertext: base64(keys * 32 + 16), iv: base64(12) });
+const T0 = 1_700_000_000_000;
+
+/** Ada's account with a password record and two cards, as before a replacement. */
+async function account() {
+  await set(ref(ada.db, `${ada.uid}/auth/password`), passwordRecord(T0));
+  await putCard(ada, encryptedCard(CARD_ID, T0 + 10));
+  await putCard(ada, encryptedCard(OTHER_ID, T0 + 20));
+}
+
+/** The update a replacement sends: the record, the retired keys and each card encrypted again, dates unchanged. */
+const replacement = (cardDates: Record<string, number> = { [CARD_ID]: T0 + 10, [OTHER_ID]: T0 + 20 }) => ({
+  'auth/password': passwordRecord(T0 + 30, 60),
+  'auth/retiredKeys': retiredKeys(),
+  ...Object.fromEntries(Object.entries(cardDates).map(([id, date]) => [`cards/${id}`, encryptedCard(id, date)])),
+});
+
+describe('replacing the key', () => {
+  it('takes the record, the retired keys and every card in one update', async () => {
+    await account();
+    await update(ref(ada.db, ada.uid as string), replacement());
+    expect(await read(ada.db, `${ada.uid}/auth`)).toEqual({
+      password: passwordRecord(T0 + 30, 60),
+      retiredKeys: retiredKeys(),
+    });
+  });
+
+  it('refuses all of it when a card was changed since, or deleted since, and nothing changes', async () => {
+    await account();
+    await putCard(ada, encryptedCard(OTHER_ID, T0 + 40));
+    await expectDenied(update(ref(ada.db, ada.uid as string), replacement()));
+    expect(await read(ada.db, `${ada.uid}/auth/password`)).toEqual(passwordRecord(T0));
+    expect(await read(ada.db, `${ada.uid}/auth/retiredKeys`)).toBeNull();
+
+    await update(ref(ada.db, ada.uid as string), { [`cards/${OTHER_ID}`]: null, [`deleted/${OTHER_ID}`]: T0 + 50 });
+    await expectDenied(update(ref(ada.db, ada.uid as string), replacement({ [OTHER_ID]: T0 + 40 })));
+    expect(await read(ada.db, `${ada.uid}/cards/${OTHER_ID}`)).toBeNull();
+  });
+
+  it('keeps sixteen retired keys at most, as base64 ciphertext with a 12-byte IV, and nothing else beside', async () => {
+    await account();
+    const path = `${ada.uid}/auth/retiredKeys`;
+    await set(ref(ada.db, path), retiredKeys(16));
+    await expectDenied(set(ref(ada.db, path), retiredKeys(30)));
+    await expectDenied(set(ref(ada.db, path), { ciphertext: 'not base64!', iv: base64(12) }));
+    await expectDenied(set(ref(ada.db, path), { ciphertext: base64(48), iv: base64(16) }));
+    await expectDenied(set(ref(ada.db, path), { ...retiredKeys(), extra: 1 }));
+    await expectDenied(set(ref(ada.db, `${ada.uid}/auth/other`), retiredKeys()));
+    // Not without a password record: the keys are sealed under the key a record wraps.
+    await set(ref(ada.db, `${ada.uid}/cards`), null);
+    await remove(ref(ada.db, `${ada.uid}/auth`));
+    await expectDenied(set(ref(ada.db, path), retiredKeys()));
+  });
+
+  it("still lets the seed's clients remove the password record alone; the keys left beside it open nothing", async () => {
+    await set(ref(ada.db, `${ada.uid}/auth/password`), passwordRecord(T0));
+    await set(ref(ada.db, `${ada.uid}/auth/retiredKeys`), retiredKeys());
+    await remove(ref(ada.db, `${ada.uid}/auth/password`));
+    expect(await read(ada.db, `${ada.uid}/auth`)).toEqual({ retiredKeys: retiredKeys() });
+    // A new first record is created as ever; the keys beside it were sealed under another key and are ignored.
+    await set(ref(ada.db, `${ada.uid}/auth/password`), passwordRecord(T0 + 1));
+    await expectDenied(set(ref(ada.db, `${ada.uid}/auth`), { retiredKeys: retiredKeys() }));
+  });
+
+  it("refuses writing or reading another person's retired keys", async () => {
+    await account();
+    await expectDenied(set(ref(bob.db, `${ada.uid}/auth/retiredKeys`), retiredKeys()));
+    await set(ref(ada.db, `${ada.uid}/auth/retiredKeys`), retiredKeys());
+    await expectDenied(read(bob.db, `${ada.uid}/auth/retiredKeys`));
+  });
+});
