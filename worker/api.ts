@@ -155,9 +155,10 @@ export interface EngineApi {
   /**
    * The account's retired keys as the server holds them now (null: none, or signed out). Ciphertext: kept through a
    * lock, and opened under the held key when a card does not open under it (`openCollection`, whose result then
-   * names the cards in `underRetiredKey`); a list the held key does not open is ignored.
+   * names the cards in `underRetiredKey`); a list the held key does not open is ignored. Whether the held key opens
+   * it now (false when locked), so the page opens its cards again only when that can change what shows.
    */
-  setRetiredKeys(retired: RetiredKeys | null): Promise<void>;
+  setRetiredKeys(retired: RetiredKeys | null): Promise<boolean>;
 
   /**
    * The cards of `cards` that open only under a retired key, sealed again under the held key, with their ids and

@@ -9,7 +9,7 @@ import { decideMerge } from './vault/merge';
 import * as passkey from './vault/passkey';
 import * as pinLimit from './vault/pin-limit';
 import { replaceKey } from './vault/replace-key';
-import { setRetiredKeys } from './vault/retired';
+import { retiredKeysUnder, setRetiredKeys } from './vault/retired';
 import { sealCards } from './vault/seal-many';
 
 export const engine: EngineApi = {
@@ -24,7 +24,10 @@ export const engine: EngineApi = {
   changeSecret: (current, record, next, now) => custody.changeSecret(current, record, next, now),
   replaceKey: (current, record, next, collection, now) => replaceKey(current, record, next, collection, now),
   keepReplacedKey: async (record) => custody.keepReplacement(record),
-  setRetiredKeys: async (retired) => setRetiredKeys(retired),
+  setRetiredKeys: async (retired) => {
+    setRetiredKeys(retired);
+    return (await retiredKeysUnder(custody.heldKey())).length > 0;
+  },
   sealAgain: (cards) => store.sealAgain(cards),
   createSecret: (secret, collection, now, options) => custody.createSecret(secret, collection, now, options),
   bindPin: (record) => custody.bindPin(record),

@@ -29,8 +29,8 @@ export class RetiredKeysFollower {
     this.heardNow = heard;
     getEngine()
       .setRetiredKeys(retired)
-      .then(() => {
-        if (!this.disposed) this.openAgain();
+      .then((opens) => {
+        if (opens && !this.disposed) this.openAgain();
       })
       .catch(reportError);
   }

@@ -255,7 +255,9 @@ export class AccountSync implements SyncSession {
         if (appState.locked) setStoredCollection(collection);
         else
           await openAndShow(collection).catch((error: unknown) => {
-            if (!this.disposed) showError(error);
+            // Locked while it opened (the key went a moment before this open reached the worker): it is kept for
+            // the next unlock, which opens it; there is nothing to tell.
+            if (!this.disposed && !appState.locked) showError(error);
           });
       } while (this.renderAgain && !this.disposed);
     };

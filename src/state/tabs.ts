@@ -96,15 +96,17 @@ async function follow(names: Set<StoredValueName>): Promise<void> {
     // A first secret was created elsewhere, with a key this tab does not hold: lock until it is entered here. The
     // same when, signed out, this tab's PIN is gone (changed, or removed and created again with a new key in one
     // go) and the stored cards do not open with the key it holds. Signed in, the same when another tab adopted a
-    // newer account record (newer-password.ts) whose key is not the one this tab holds: the account's cards, which
-    // that key was proven to open, do not open with this tab's, and nothing may be sealed under it any more.
+    // newer account record (newer-password.ts) whose key is not the one this tab holds, or replaced the key
+    // (replace-key.ts): the account's cards, which that key was proven to open, do not open with this tab's, and
+    // nothing may be sealed under it any more.
     const newKey =
       !had ||
       (!appState.locked && now.password === null && !keptOne(before, now) && !(await opensWithHeldKey(cards.value))) ||
       (!appState.locked &&
         before.password !== null &&
         !sameWrappedKey(before.password, now.password) &&
-        !(await opensWithHeldKey(storedCollection())));
+        // What this tab shows, and what the other tab stored with the record (a replaced key's cards come with it).
+        !((await opensWithHeldKey(storedCollection())) && (await opensWithHeldKey(cards.value))));
     if (has && newKey) {
       await lockDevice(cards.value);
       return;

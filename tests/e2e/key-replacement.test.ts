@@ -4,6 +4,7 @@
  * for the new password, keeps its edit, and seals it again; in the end the seed's algorithm opens every card on the
  * server with the new password, and the old password with the old record opens none.
  */
+import type { Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { openCard, openSeedRecord, type WireEncryptedCard, type WireRecord } from '../interop/seed-client.ts';
 import {
@@ -16,6 +17,7 @@ import {
   signInWithGoogle,
 } from './support/account-flows';
 import { addCard, MASTERCARD, storedItem, typePin, VISA } from './support/actions';
+import { watchPageErrors } from './support/browser';
 import { cardLink, devicesOnOneBrowser } from './support/devices';
 import { openSecurity } from './support/pin-flows';
 
@@ -33,6 +35,22 @@ const openAll = (password: string, record: WireRecord, cards: Record<string, Wir
   const key = openSeedRecord(password, record);
   return Object.values(cards).map((card) => openCard(key, card));
 };
+
+/** Change password with 'Also replace the encryption key', from PASSWORD to NEW_PASSWORD. */
+async function replaceKey(page: Page): Promise<void> {
+  await openSecurity(page);
+  await page.getByRole('link', { name: 'Change password' }).click();
+  await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByText('Password verified').waitFor();
+  const replace = page.getByLabel('Also replace the encryption key');
+  expect(await replace.isChecked()).toBe(false);
+  await replace.check();
+  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Confirm password', { exact: true }).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Change password' }).click();
+}
 
 it('a replaced key reaches the other device, whose edit made away under the old key is kept and sealed again', async () => {
   const phone = await device();
@@ -68,18 +86,7 @@ it('a replaced key reaches the other device, whose edit made away under the old 
   await laptop.page.getByText('Card updated').waitFor();
 
   // The phone changes the password and replaces the key.
-  await openSecurity(phone.page);
-  await phone.page.getByRole('link', { name: 'Change password' }).click();
-  await phone.page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
-  await phone.page.getByRole('button', { name: 'Continue' }).click();
-  await phone.page.getByText('Password verified').waitFor();
-  const replace = phone.page.getByLabel('Also replace the encryption key');
-  expect(await replace.isChecked()).toBe(false);
-  await replace.check();
-  await phone.page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-  await phone.page.getByRole('button', { name: 'Continue' }).click();
-  await phone.page.getByLabel('Confirm password', { exact: true }).fill(NEW_PASSWORD);
-  await phone.page.getByRole('button', { name: 'Change password' }).click();
+  await replaceKey(phone.page);
   await phone.page
     .getByText('Password and encryption key have been changed. Set up your PIN or passkey again.')
     .waitFor();
@@ -133,4 +140,32 @@ it('a replaced key reaches the other device, whose edit made away under the old 
     ...phone.errors,
     ...laptop.errors.filter((error) => !error.includes('net::ERR_INTERNET_DISCONNECTED')),
   ]).toEqual([]);
+});
+
+it('another tab of the device that replaced the key locks, and opens every card with the new password', async () => {
+  const { context, page, errors } = await device();
+  await addCard(page, VISA);
+  await signInWithGoogle(page, 'ada.replace-key-tabs@example.com', 'Ada Lovelace');
+  await createPassword(page, PASSWORD);
+  const other = await context.newPage();
+  const otherErrors = watchPageErrors(other);
+  await other.goto(page.url().replace(/\/[^/]*$/, '/home'));
+  await other.waitForURL(/\/password\/unlock$/);
+  await other.getByLabel('Enter password', { exact: true }).fill(PASSWORD);
+  await other.getByRole('button', { name: 'Continue' }).click();
+  await cardLink(other, 'First Bank').waitFor();
+
+  await replaceKey(page);
+  await page.getByText('Password and encryption key have been changed', { exact: true }).waitFor();
+  // The other tab held the old key: it locks rather than show the new cards as unreadable or seal under it.
+  await other.waitForURL(/\/password\/unlock$/, { timeout: 15_000 });
+  const newPassword = other.getByLabel('Enter your new password', { exact: true });
+  await newPassword.waitFor();
+  // Locked as it heard the new key, not before: it never tried to open the cards without a key.
+  expect(await other.getByText(/Encryption Key is not present/).count()).toBe(0);
+  await newPassword.fill(NEW_PASSWORD);
+  await other.getByRole('button', { name: 'Continue' }).click();
+  await cardLink(other, 'First Bank').waitFor();
+  expect(await other.getByText(/could not be opened/).count()).toBe(0);
+  expect([...errors, ...otherErrors]).toEqual([]);
 });
