@@ -2,7 +2,11 @@
 // an expiry, a name, and how it is printed. Seeded, so one seed always gives the same corpus.
 import { readFileSync } from 'node:fs';
 
-/** mulberry32: small, fast and good enough to vary pictures; the same seed gives the same sequence. */
+/**
+ * mulberry32: small, fast and good enough to vary pictures; the same seed gives the same sequence.
+ * @param {number} seed
+ * @returns {() => number}
+ */
 export function seeded(seed) {
   let state = seed >>> 0;
   return () => {
@@ -14,7 +18,16 @@ export function seeded(seed) {
   };
 }
 
-export const pick = (random, list) => list[Math.floor(random() * list.length)];
+/** @typedef {() => number} Random */
+
+/**
+ * @template T
+ * @param {Random} random
+ * @param {readonly T[]} list
+ * @returns {T}
+ */
+export const pick = (random, list) => /** @type {T} */ (list[Math.floor(random() * list.length)]);
+/** @type {(random: Random, low: number, high: number) => number} */
 export const between = (random, low, high) => low + random() * (high - low);
 
 /**
@@ -30,7 +43,10 @@ const NETWORKS = [
   { network: 'RUPAY', prefixes: ['60', '81', '508'], lengths: [16, 19] },
 ];
 
-/** The Luhn check digit that completes `body`. */
+/**
+ * The Luhn check digit that completes `body`.
+ * @param {string} body
+ */
 export function luhnDigit(body) {
   let sum = 0;
   for (let index = 0; index < body.length; index++) {
@@ -44,11 +60,15 @@ export function luhnDigit(body) {
   return String((10 - (sum % 10)) % 10);
 }
 
-/** The groups a number is printed in: American Express 4-6-5, Diners' 14 digits 4-6-4, others in fours. */
+/**
+ * The groups a number is printed in: American Express 4-6-5, Diners' 14 digits 4-6-4, others in fours.
+ * @param {string} number
+ * @returns {string[]}
+ */
 export function printedGroups(number) {
   if (number.length === 15) return [number.slice(0, 4), number.slice(4, 10), number.slice(10)];
   if (number.length === 14) return [number.slice(0, 4), number.slice(4, 10), number.slice(10)];
-  return number.match(/.{1,4}/g);
+  return number.match(/.{1,4}/g) ?? [];
 }
 
 const FIRST = [
@@ -73,9 +93,9 @@ export const LOOKS = ['ocr-a', 'ocr-b', 'mono', 'embossed-ocr-a', 'embossed-ocr-
 export function cardColours() {
   const source = readFileSync(new URL('../../src/components/card-themes.ts', import.meta.url), 'utf8');
   const themes = [...source.matchAll(/([A-Z]+): \['(#[0-9a-f]{6})', '(#[0-9a-f]{6})'\]/g)].map((match) => ({
-    name: match[1],
-    from: match[2],
-    to: match[3],
+    name: match[1] ?? '',
+    from: match[2] ?? '',
+    to: match[3] ?? '',
     text: '#ffffff',
   }));
   const others = [
@@ -88,10 +108,14 @@ export function cardColours() {
   return [...themes, ...others];
 }
 
-/** One card: what it says and how it is printed. `valid: false` makes the number fail the checksum. */
+/**
+ * One card: what it says and how it is printed. `valid: false` makes the number fail the checksum.
+ * @param {Random} random
+ */
 export function makeCard(random, valid = true) {
   const { network, prefixes, lengths } = pick(random, NETWORKS);
   const length = pick(random, lengths);
+  /** @type {string} */
   let body;
   // Where ranges overlap the more specific wins (card-brands.ts): RuPay's 60 holds Discover's 6011, Discover's 65
   // holds RuPay's 652150–653149. A number drawn inside the other network's share is drawn again.

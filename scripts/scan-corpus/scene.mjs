@@ -4,6 +4,7 @@ import { between, pick, printedGroups } from './cards.mjs';
 
 export const FRAME = { width: 960, height: 720 };
 
+/** @type {Record<string, string>} */
 const FONTS = {
   'ocr-a': "'OCRA', 'OCR A', monospace",
   'ocr-b': "'OCR B', monospace",
@@ -12,7 +13,10 @@ const FONTS = {
   'embossed-ocr-b': "'OCR B', monospace",
 };
 
-/** Desks: wood, fabric, stone, paper and plain, each with its own colours. */
+/**
+ * Desks: wood, fabric, stone, paper and plain, each with its own colours.
+ * @param {import('./cards.mjs').Random} random
+ */
 function desk(random) {
   const hue = Math.floor(between(random, 0, 360));
   const kinds = [
@@ -27,13 +31,22 @@ function desk(random) {
   return pick(random, kinds)();
 }
 
-/** The printed text's look: flat ink, or embossed (metallic fill with a light edge above and a shadow below). */
+/**
+ * The printed text's look: flat ink, or embossed (metallic fill with a light edge above and a shadow below).
+ * @param {string} look
+ * @param {string} colour
+ */
 function ink(look, colour) {
   if (!look.startsWith('embossed')) return `color: ${colour};`;
   return `color: #d9d9d9; text-shadow: -1px -1px 0 rgba(255,255,255,0.8), 1px 1px 0 rgba(0,0,0,0.75), 2px 2px 2px rgba(0,0,0,0.4);`;
 }
 
-/** The scene's HTML and what was varied, for the label. */
+/**
+ * The scene's HTML and what was varied, for the label.
+ * @param {import('./cards.mjs').Random} random
+ * @param {{ number: string, expiry: string, name: string, network: string, look: string }} card
+ * @param {{ name: string, from: string, to: string, text: string }[]} colours
+ */
 export function scene(random, card, colours) {
   const colour = pick(random, colours);
   const tilt = between(random, -6, 6);
@@ -82,10 +95,14 @@ canvas { position: fixed; inset: 0; opacity: ${noise}; mix-blend-mode: overlay; 
   };
 }
 
-/** Fills the noise canvas in the page (seeded there too, from `seed`). */
+/**
+ * Fills the noise canvas in the page (seeded there too, from `seed`).
+ * @param {number} seed
+ */
 export function drawNoise(seed) {
   const canvas = document.querySelector('canvas');
-  const context = canvas.getContext('2d');
+  const context = canvas?.getContext('2d');
+  if (!canvas || !context) return;
   const image = context.createImageData(canvas.width, canvas.height);
   let state = seed >>> 0;
   for (let index = 0; index < image.data.length; index += 4) {
