@@ -13,27 +13,37 @@
  * once on the writing tab, kept until answered, sent in order, sent again after a reconnect; the server holds the
  * last write, and writes the account's first password record in a transaction (two devices may create it at once).
  * The second random run adds another client of the account that writes a newer password record over a key of its own.
+ * The third, from a base seed of its own, lets a device replace the account's key ('Change password' with 'Also
+ * replace the encryption key', src/state/replace-key.ts): the server holds retired keys beside the record, sealed under
+ * the current key; a key replacement's one update (record, retired keys, every card) is taken or refused whole by the
+ * rules; every worker opens a card of a retired key the held key opens, and the sync session seals it again and sends
+ * it with its date unchanged.
  *
  * After the operations, things settle (every device online, every message delivered, every locked tab unlocked, a
  * newer password entered or the device's key kept) and the invariants are checked: every acknowledged card is where
  * it should be (in storage while signed out, on the server and on the other device while signed in), no plain card is
  * stored while a secret exists and no device drops the last record of a key that opens its cards (at every step), the
- * account has one key, which opens every acknowledged card and every signed-in device holds, and every tab shows
- * exactly what storage (signed in: the server with the outbox laid over it) holds.
+ * account has one key, which opens every acknowledged card and every signed-in device (each of its tabs) holds, and
+ * every tab shows exactly what storage (signed in: the server with the outbox laid over it) holds. After a key
+ * replacement: no card on the server is left that the account's key does not open (directly or through its retired
+ * keys), and with a device signed in, every one is sealed under the current key (the cards of a retired key were
+ * sealed again and reached the server).
  *
- * A fixed base seed; `SLEEVE_FUZZ_RUNS=n` runs more (in each of the two runs), `SLEEVE_FUZZ_SEED=s` starts from a
- * given base seed (`random`: a new one), `SLEEVE_FUZZ_TRACE=n` prints more of the failing trace. A failing seed is
- * shrunk to its shortest action list and printed with a trace and every tab's state; pin it in REGRESSION_SEEDS (or,
- * for a state-layer bug not fixed yet, in KNOWN_BUG_SEEDS with the model's mirror of its fix in `Fixes`).
+ * Fixed base seeds; `SLEEVE_FUZZ_RUNS=n` runs more (in each of the three runs), `SLEEVE_FUZZ_SEED=s` starts each from
+ * a given base seed (`random`: a new one), `SLEEVE_FUZZ_TRACE=n` prints more of the failing trace. A failing seed is
+ * shrunk to its shortest action list and printed with a trace and every tab's state; pin it in the regression seeds
+ * of its run (or, for a state-layer bug not fixed yet, in KNOWN_BUG_SEEDS with the model's mirror of its fix in
+ * `Fixes`).
  *
  * The model is in tests/support/state-model/: the world (world.ts, device.ts, network.ts, worker.ts), the state
  * layer as modelled (one module per module of src/state/: store.ts, lifecycle.ts, tabs.ts, cards.ts, secrets.ts,
- * sign-in.ts, leave.ts, sync-session.ts, newer-password.ts), the actions (actions.ts), the run of one sequence with
- * its shrinking and report (run.ts) and the invariants (invariants.ts). This file holds the settings, the pinned
- * seeds and the tests.
+ * sign-in.ts, leave.ts, sync-session.ts, newer-password.ts, retired-keys.ts, replace-key.ts), the actions
+ * (actions.ts), the run of one sequence with its shrinking and report (run.ts) and the invariants (invariants.ts,
+ * invariants-key.ts). This file holds the settings, the pinned seeds and the tests.
  */
 import { describe, expect, it } from 'vitest';
 import { baseSeed } from '../support/seeded';
+import type { Run } from '../support/state-model/core';
 import type { Fixes } from '../support/state-model/fixes';
 import { ALL_FIXED, AS_IS } from '../support/state-model/fixes';
 import { report, runSequence } from '../support/state-model/run';
@@ -45,6 +55,8 @@ const DEFAULT_RUNS = 1_200;
 const env = (typeof process !== 'undefined' ? process.env : {}) as Record<string, string | undefined>;
 const RUNS = Math.max(1, Number(env.SLEEVE_FUZZ_RUNS ?? DEFAULT_RUNS) || DEFAULT_RUNS);
 const BASE_SEED = baseSeed(env.SLEEVE_FUZZ_SEED, 1_093_557_201);
+/** The run with key replacement starts from a base seed of its own (its sequences are of another kind). */
+const REPLACE_KEY_BASE_SEED = baseSeed(env.SLEEVE_FUZZ_SEED, 2_467_150_382);
 
 /**
  * Seeds that once failed (or exercise a path that once failed); each must pass. A seed fixes the whole sequence:
@@ -75,6 +87,13 @@ const OTHER_CLIENT_REGRESSION_SEEDS: readonly number[] = [
   1093610116, // a tab kept sealing under the old key after another tab adopted a record over another (tabs.ts)
 ];
 
+/** Regression seeds of the run with key replacement (paths each must keep taking, and passing). */
+const REPLACE_KEY_REGRESSION_SEEDS: readonly number[] = [
+  2467156485, // a card sealed under the replaced key opens through the retired keys and is sealed again (retired-keys.ts)
+  2467152182, // a key replacement refused whole by the server (account-key.ts), then another taken
+  2467155944, // a key replacement whose answer ran out of time offline, and which landed once online (answers.ts)
+];
+
 /** `SLEEVE_FUZZ_WITHOUT=name,…` leaves those fixes out of the random runs (to find a seed for a known bug). */
 const WITHOUT = (env.SLEEVE_FUZZ_WITHOUT ?? '').split(',').filter((name): name is keyof Fixes => name in ALL_FIXED);
 const RANDOM_FIXES: Fixes = env.SLEEVE_FUZZ_AS_IS
@@ -85,9 +104,16 @@ const RANDOM_FIXES: Fixes = env.SLEEVE_FUZZ_AS_IS
  * Seeds that show a known bug (see `Fixes`): without its fix the sequence fails the named invariant, with it the
  * sequence holds.
  */
-const KNOWN_BUG_SEEDS: readonly { seed: number; fix: keyof Fixes; invariant: string; otherClient?: true }[] = [
+const KNOWN_BUG_SEEDS: readonly { seed: number; fix: keyof Fixes; invariant: string; run?: Run }[] = [
   { seed: 2519, fix: 'leaveOnlyWhatItLeft', invariant: 'view' },
   { seed: 283965, fix: 'followLocksOnNewKey', invariant: 'view' },
+  { seed: 2467150409, fix: 'openAfterKeyReplaced', invariant: 'view', run: 'replaceKey' },
+  { seed: 2467150712, fix: 'followLocksOnOtherKey', invariant: 'key', run: 'replaceKey' },
+  { seed: 2467150662, fix: 'forgetOutdatedNewerPassword', invariant: 'key', run: 'replaceKey' },
+  { seed: 2467162294, fix: 'replaceOnlyOverItsRecord', invariant: 'readable', run: 'replaceKey' },
+  { seed: 2467159157, fix: 'unlockShowsStoredNow', invariant: 'view', run: 'replaceKey' },
+  { seed: 2467177155, fix: 'adoptOnlyWhatStillWaits', invariant: 'key', run: 'replaceKey' },
+  { seed: 2467205371, fix: 'signInLocksOnReplacedKey', invariant: 'key', run: 'replaceKey' },
 ];
 
 /** Lines of the failing replay's trace in a failure message (`SLEEVE_FUZZ_TRACE` for more). */
@@ -95,24 +121,41 @@ const TRACE_LINES = Number(env.SLEEVE_FUZZ_TRACE ?? 150) || 150;
 
 // ---------------------------------------------------------------------------------------------------------------------
 
-/** Runs `RUNS` sequences from the base seed, with or without another client of the account (see `World`). */
-function randomRuns(otherClient: boolean) {
+const RUN_NAMES: Record<Run, string> = {
+  twoDevices: '',
+  otherClient: ' with another client',
+  replaceKey: ' with key replacement',
+};
+
+/** Runs `RUNS` sequences of one run (see `Run`) from its base seed. */
+function randomRuns(run: Run, base: number) {
   const started = performance.now();
-  const totals = { acked: 0, failedOps: 0, exempt: 0, steps: 0, createsLost: 0, keysKept: 0 };
+  const totals = {
+    acked: 0,
+    failedOps: 0,
+    exempt: 0,
+    steps: 0,
+    createsLost: 0,
+    keysKept: 0,
+    keysReplaced: 0,
+    resealed: 0,
+  };
   for (let index = 0; index < RUNS; index++) {
-    const seed = (BASE_SEED + index) >>> 0;
-    const outcome = runSequence(seed, RANDOM_FIXES, undefined, false, otherClient);
+    const seed = (base + index) >>> 0;
+    const outcome = runSequence(seed, RANDOM_FIXES, undefined, false, run);
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += outcome.stats[key];
     if (!outcome.ok)
       expect.fail(
-        `${report(seed, RANDOM_FIXES, outcome, TRACE_LINES)}\n(base seed ${BASE_SEED}, sequence ${index}${otherClient ? ', with another client' : ''}; pin the seed)`,
+        `${report(seed, RANDOM_FIXES, outcome, TRACE_LINES)}\n(base seed ${base}, sequence ${index}${RUN_NAMES[run]}; pin the seed)`,
       );
   }
+  const replaced =
+    run === 'replaceKey' ? `; ${totals.keysReplaced} keys replaced, ${totals.resealed} cards sealed again` : '';
   console.info(
-    `state fuzz${otherClient ? ' with another client' : ''}: ${RUNS} sequences from base seed ${BASE_SEED} in ` +
+    `state fuzz${RUN_NAMES[run]}: ${RUNS} sequences from base seed ${base} in ` +
       `${Math.round(performance.now() - started)} ms; ${totals.acked} cards acknowledged, ${totals.failedOps} actions ` +
       `refused, ${totals.exempt} exempt, ${totals.steps} steps; ${totals.createsLost} sign-ins joined another ` +
-      `device's new account; ${totals.keysKept} devices kept their key over another client's record`,
+      `device's new account; ${totals.keysKept} devices kept their key over another client's record${replaced}`,
   );
   return totals;
 }
@@ -121,7 +164,7 @@ describe('state layer model fuzz: two devices, two tabs each, one server', () =>
   it(
     `runs ${RUNS} random sequences (base seed ${BASE_SEED}) and every one settles with its invariants held`,
     () => {
-      const totals = randomRuns(false);
+      const totals = randomRuns('twoDevices', BASE_SEED);
       // Guards against a model that quietly does nothing: most sequences must acknowledge cards, and some must reach
       // the race of two devices creating one account's first password.
       expect(totals.acked).toBeGreaterThan(RUNS);
@@ -133,9 +176,21 @@ describe('state layer model fuzz: two devices, two tabs each, one server', () =>
   it(
     `runs ${RUNS} random sequences (base seed ${BASE_SEED}) with another client writing the account's password record`,
     () => {
-      const totals = randomRuns(true);
+      const totals = randomRuns('otherClient', BASE_SEED);
       expect(totals.acked).toBeGreaterThan(RUNS);
       expect(totals.keysKept).toBeGreaterThan(0);
+    },
+    60_000 + RUNS * 20,
+  );
+
+  it(
+    `runs ${RUNS} random sequences (base seed ${REPLACE_KEY_BASE_SEED}) where a device may replace the account's key`,
+    () => {
+      const totals = randomRuns('replaceKey', REPLACE_KEY_BASE_SEED);
+      // Guards against a model that never gets there: keys must be replaced, and cards of a retired key sealed again.
+      expect(totals.acked).toBeGreaterThan(RUNS);
+      expect(totals.keysReplaced).toBeGreaterThan(RUNS / 20);
+      expect(totals.resealed).toBeGreaterThan(0);
     },
     60_000 + RUNS * 20,
   );
@@ -151,22 +206,28 @@ describe('state layer model fuzz: two devices, two tabs each, one server', () =>
     });
   }
 
-  for (const seed of OTHER_CLIENT_REGRESSION_SEEDS) {
-    it(`regression seed ${seed} with another client`, () => {
-      const outcome = runSequence(seed, ALL_FIXED, undefined, false, true);
-      if (!outcome.ok) expect.fail(report(seed, ALL_FIXED, outcome, TRACE_LINES));
-    });
+  const pinned: [Run, readonly number[]][] = [
+    ['otherClient', OTHER_CLIENT_REGRESSION_SEEDS],
+    ['replaceKey', REPLACE_KEY_REGRESSION_SEEDS],
+  ];
+  for (const [run, seeds] of pinned) {
+    for (const seed of seeds) {
+      it(`regression seed ${seed}${RUN_NAMES[run]}`, () => {
+        const outcome = runSequence(seed, ALL_FIXED, undefined, false, run);
+        if (!outcome.ok) expect.fail(report(seed, ALL_FIXED, outcome, TRACE_LINES));
+      });
+    }
   }
 
-  for (const { seed, fix, invariant, otherClient = false } of KNOWN_BUG_SEEDS) {
+  for (const { seed, fix, invariant, run = 'twoDevices' } of KNOWN_BUG_SEEDS) {
     const without: Fixes = { ...ALL_FIXED, [fix]: false };
-    const name = `known bug (${fix}), seed ${seed}${otherClient ? ' with another client' : ''}`;
+    const name = `known bug (${fix}), seed ${seed}${RUN_NAMES[run]}`;
     it(`${name}: the model as the code is now fails ${invariant}`, () => {
-      const outcome = runSequence(seed, without, undefined, false, otherClient);
+      const outcome = runSequence(seed, without, undefined, false, run);
       expect(outcome.failure?.invariant, outcome.failure?.message).toBe(invariant);
     });
     it(`${name}: with the fix, it holds`, () => {
-      const outcome = runSequence(seed, ALL_FIXED, undefined, false, otherClient);
+      const outcome = runSequence(seed, ALL_FIXED, undefined, false, run);
       if (!outcome.ok) expect.fail(report(seed, ALL_FIXED, outcome, TRACE_LINES));
     });
   }

@@ -5,14 +5,16 @@ import { InvalidStateError, Messages, SleeveError } from '../../../src/domain/er
 import { applyMerge, asFromServer, asLocal } from '../../../src/domain/merge-decision';
 import { outboxOf } from '../../../src/domain/outbox';
 import type { AuthRecords, SecretRecord } from '../../../src/domain/secret';
-import { assertUnchanged } from '../../../src/state/device-records';
+import { assertUnchanged, sameWrappedKey } from '../../../src/state/device-records';
 import type { CreatedPassword } from '../../../src/state/sign-in';
 import { decideMerge } from '../../../worker/vault/merge';
 import { leaveDevice } from './app';
 import type { Flow, StoredChanges, StoredValues } from './core';
 import { ModelFailure, STEP, UID } from './core';
 import type { Device, Tab } from './device';
+import { fixed } from './fixes';
 import { broadcast, setGoogle, writePasswordRecord } from './network';
+import { clearPasswordStale } from './newer-password';
 import { hasSecret, hideCards, openAndShow, setRecords, setSession } from './store';
 import { Session } from './sync-session';
 import { createSecret, engine, joinAccount } from './worker';
@@ -91,6 +93,7 @@ export function* createAccountPassword(world: World, tab: Tab): Flow<CreatedPass
   if (hadSecret && !(yield* engine(tab, () => tab.key !== null))) throw new SleeveError(Messages.refreshAndUnlock);
   let moved: EncryptedCollection | null = null;
   let heldAlready: SecretRecord | null = null;
+  let written: AuthRecords | null = null;
   try {
     yield* world.updateStorage(tab, (current) => {
       assertUnchanged(current.auth, before);
@@ -101,7 +104,8 @@ export function* createAccountPassword(world: World, tab: Tab): Flow<CreatedPass
       if (heldAlready) return {};
       mergeUp(world, device, collection);
       moved = collection;
-      return signedInValues({ password: record, pin: current.auth.pin, passkey: current.auth.passkey }, current);
+      written = { password: record, pin: current.auth.pin, passkey: current.auth.passkey };
+      return signedInValues(written, current);
     });
     if (!heldAlready) world.moveLocal(device, { kind: 'account' });
   } catch (error) {
@@ -125,9 +129,11 @@ export function* createAccountPassword(world: World, tab: Tab): Flow<CreatedPass
     world.stats.createsLost += 1;
     return 'password-exists';
   }
+  const stored = written as AuthRecords | null;
+  signedInRecords(world, tab, stored);
   const up = moved as EncryptedCollection | null;
   if (up) yield* openAndShow(world, tab, up);
-  enterSession(world, tab);
+  enterSession(world, tab, yield* lockIfReplaced(world, tab, stored?.password ?? null));
   return 'created';
 }
 
@@ -161,17 +167,40 @@ export function* enterAccountPassword(world: World, tab: Tab): Flow {
     }
     throw error;
   }
+  signedInRecords(world, tab, auth);
   const up = joined as EncryptedCollection | null;
   if (up) yield* openAndShow(world, tab, up);
-  enterSession(world, tab);
+  enterSession(world, tab, yield* lockIfReplaced(world, tab, record));
 }
 
-export function enterSession(world: World, tab: Tab): void {
-  // sign-in.ts: the records as stored, so a PIN another tab created while the cards opened stays known.
-  setRecords(tab, world.read(tab.device).auth);
+/**
+ * sign-in.ts: the records as stored, at once (a PIN another tab adds while the cards open is followed, not undone).
+ * The earlier runs take them from storage once the cards are open (`enterSession`), as the model did before key
+ * replacement (their seeds go as they did): another tab may have stored a replaced key's record meanwhile, which the
+ * tab that joined with the old key must follow, not take for its own.
+ */
+function signedInRecords(world: World, tab: Tab, written: AuthRecords | null): void {
+  if (world.closer && written) setRecords(tab, written);
+}
+
+/** See `Fixes.signInLocksOnReplacedKey`: whether the tab locks, its key dropped, rather than opening at the end. */
+function* lockIfReplaced(world: World, tab: Tab, joinedWith: SecretRecord | null): Flow<boolean> {
+  if (!fixed(world, 'signInLocksOnReplacedKey') || !joinedWith || sameWrappedKey(tab.records.password, joinedWith))
+    return false;
+  world.note(`${tab.name} signed in with a key another tab has replaced since: it locks`);
+  yield* engine(tab, () => {
+    tab.key = null;
+  });
+  hideCards(tab);
+  return true;
+}
+
+export function enterSession(world: World, tab: Tab, locked = false): void {
+  if (!world.closer) setRecords(tab, world.read(tab.device).auth);
+  else clearPasswordStale(tab);
   tab.pendingSignIn = null;
   tab.user = UID;
-  tab.locked = false;
+  tab.locked = locked;
   setSession(tab, new Session(world, tab, UID, leaveDevice).start());
 }
 

@@ -4,11 +4,12 @@ import { randomInt } from '../seeded';
 import { signIn, signOut } from './account';
 import { openTab } from './app';
 import { deleteCard, saveCard } from './cards';
-import type { Flow } from './core';
+import type { Flow, Run } from './core';
 import { DEVICES, TABS_PER_DEVICE } from './core';
 import type { Tab } from './device';
 import { killTab, setOnline } from './network';
 import { keepDeviceKey, writeForeignRecord } from './newer-password';
+import { changePasswordAndKey } from './replace-key';
 import { createPin, lockDevice, removePin, unlock } from './secrets';
 import { hasSecret } from './store';
 import type { World } from './world';
@@ -32,7 +33,20 @@ export const ACTION_KINDS = [
  * every pinned seed) stays as it was.
  */
 export const OTHER_CLIENT_KINDS = ['foreignRecord', 'keepKey'] as const;
-export type ActionKind = (typeof ACTION_KINDS)[number] | (typeof OTHER_CLIENT_KINDS)[number];
+/**
+ * In the run with key replacement: 'Change password' with 'Also replace the encryption key'. Drawn only there, for
+ * the same reason.
+ */
+export const REPLACE_KEY_KINDS = ['replaceKey'] as const;
+export type ActionKind =
+  | (typeof ACTION_KINDS)[number]
+  | (typeof OTHER_CLIENT_KINDS)[number]
+  | (typeof REPLACE_KEY_KINDS)[number];
+const KINDS: Record<Run, readonly ActionKind[]> = {
+  twoDevices: ACTION_KINDS,
+  otherClient: [...ACTION_KINDS, ...OTHER_CLIENT_KINDS],
+  replaceKey: [...ACTION_KINDS, ...REPLACE_KEY_KINDS],
+};
 const WEIGHTS: Record<ActionKind, number> = {
   add: 20,
   edit: 12,
@@ -47,6 +61,7 @@ const WEIGHTS: Record<ActionKind, number> = {
   reload: 5,
   foreignRecord: 2,
   keepKey: 3,
+  replaceKey: 12,
 };
 
 export interface Action {
@@ -62,15 +77,23 @@ export const describeAction = (action: Action): string => {
   return action.kind === 'network' ? `${device}:network` : `${device}${slot}:${action.kind}`;
 };
 
-export function makeActions(random: Random, otherClient: boolean): Action[] {
-  const kinds: readonly ActionKind[] = otherClient ? [...ACTION_KINDS, ...OTHER_CLIENT_KINDS] : ACTION_KINDS;
-  const total = kinds.reduce((sum, kind) => sum + WEIGHTS[kind], 0);
+/** A key is replaced only in an account: the run with key replacement signs in more often (see `makeActions`). */
+const RUN_WEIGHTS: Record<Run, Partial<Record<ActionKind, number>>> = {
+  twoDevices: {},
+  otherClient: {},
+  replaceKey: { signIn: 10 },
+};
+
+export function makeActions(random: Random, run: Run): Action[] {
+  const kinds = KINDS[run];
+  const weight = (kind: ActionKind) => RUN_WEIGHTS[run][kind] ?? WEIGHTS[kind];
+  const total = kinds.reduce((sum, kind) => sum + weight(kind), 0);
   const count = 6 + randomInt(random, 18);
-  return Array.from({ length: count }, () => {
+  const drawn = Array.from({ length: count }, (): Action => {
     let roll = random() * total;
     let kind: ActionKind = 'add';
     for (const candidate of kinds) {
-      roll -= WEIGHTS[candidate];
+      roll -= weight(candidate);
       if (roll < 0) {
         kind = candidate;
         break;
@@ -78,6 +101,9 @@ export function makeActions(random: Random, otherClient: boolean): Action[] {
     }
     return { kind, tab: randomInt(random, DEVICES * TABS_PER_DEVICE), pick: randomInt(random, 1000) };
   });
+  if (run !== 'replaceKey') return drawn;
+  // A key is replaced only in an account: that run begins with a sign-in.
+  return [{ kind: 'signIn', tab: randomInt(random, DEVICES * TABS_PER_DEVICE), pick: 0 }, ...drawn];
 }
 
 function tabOf(world: World, index: number): Tab {
@@ -151,6 +177,10 @@ export function startAction(world: World, action: Action): 'started' | 'wait' | 
     }
     case 'signOut':
       if (tab.user) flow = signOut(world, tab);
+      break;
+    case 'replaceKey':
+      // Where the screen offers it: signed in and unlocked; the flow refuses offline or with changes waiting.
+      if (open && tab.session) flow = changePasswordAndKey(world, tab);
       break;
   }
   if (!flow) return 'skipped';

@@ -1,6 +1,6 @@
 /**
- * What every part of the state model shares: the size of the world, the stored values, the steps a flow waits on
- * and the failure of an invariant.
+ * What every part of the state model shares: the size of the world, the stored values, the ledger's entries, the
+ * steps a flow waits on and the failure of an invariant.
  */
 import type { CardCollection } from '../../../src/domain/card';
 import type { Outbox } from '../../../src/domain/outbox';
@@ -11,6 +11,13 @@ export const UID = 'uid-ada';
 export const DEVICES = 2;
 export const TABS_PER_DEVICE = 2;
 
+/**
+ * Which random run a sequence belongs to: two devices of one account; the same with another client that writes the
+ * account's password record over a key of its own; or the same where a device may replace the account's key
+ * (src/state/replace-key.ts). Each run draws its own actions, so adding one changes no sequence of the others.
+ */
+export type Run = 'twoDevices' | 'otherClient' | 'replaceKey';
+
 export type StoredValueName = 'cards' | 'auth' | 'outbox';
 
 export interface StoredValues {
@@ -20,6 +27,24 @@ export interface StoredValues {
 }
 export type StoredChanges = Partial<StoredValues>;
 
+/** Where an acknowledged card version must be found at the end. */
+export type Place =
+  | { kind: 'local'; device: Device }
+  | { kind: 'account' }
+  | { kind: 'gone'; why: string }
+  | { kind: 'exempt'; why: string };
+
+export interface Version {
+  version: string;
+  id: string;
+  modifiedAt: number;
+  acked: boolean;
+  place: Place;
+  by: string;
+  /** The later change of the card that replaced this one in an outbox before it was sent. */
+  replacedBy?: string;
+}
+
 /**
  * A flow is the model of an async function of src/state: each `await` is a `yield` of what it waits for, and
  * between two steps anything else may run.
@@ -27,7 +52,9 @@ export type StoredChanges = Partial<StoredValues>;
 export type Wait =
   | { kind: 'step' }
   | { kind: 'lock'; device: Device; ticket: number }
-  | { kind: 'worker'; tab: Tab; ticket: number };
+  | { kind: 'worker'; tab: Tab; ticket: number }
+  /** A server's answer to a write, or its time running out (`answered`, src/remote/answers.ts). */
+  | { kind: 'answer'; ready: () => boolean };
 export type Flow<T = void> = Generator<Wait, T, void>;
 
 export const STEP: Wait = { kind: 'step' };

@@ -2,7 +2,7 @@
 import type { CardCollection, PlainCard, UnreadableCard } from '../../../src/domain/card';
 import { emptyPlainCollection } from '../../../src/domain/card';
 import type { OpenedBefore } from '../../../src/domain/key-proof';
-import type { AuthRecords, SecretRecord } from '../../../src/domain/secret';
+import type { AuthRecords, RetiredKeys, SecretRecord } from '../../../src/domain/secret';
 import { emptyAuthRecords } from '../../../src/domain/secret';
 import type { StoredValueName } from './core';
 import type { Firebase } from './network';
@@ -32,7 +32,19 @@ export type Phase = 'loading' | 'problem' | 'ready';
 export class Tab {
   alive = true;
   // the worker
-  key: string | null = null;
+  private held: string | null = null;
+  /** The held key; dropping it (the worker's `lock`) drops a replacement waiting too (custody.ts). */
+  get key(): string | null {
+    return this.held;
+  }
+  set key(value: string | null) {
+    if (value === null) this.replacement = null;
+    this.held = value;
+  }
+  /** worker/vault/retired.ts: the account's retired keys as last given (`setRetiredKeys`); a lock keeps them. */
+  retired: RetiredKeys | null = null;
+  /** custody.ts `holdReplacement`: a replaced key waiting for the server to hold its record. */
+  replacement: { key: string; record: SecretRecord; retired: RetiredKeys } | null = null;
   workerIssued = 0;
   workerAnswered = 0;
   // store.ts
@@ -88,7 +100,7 @@ export class Tab {
       users: null,
       userNotices: [],
       auth: null,
-      records: [],
+      auths: [],
     };
   }
   get name(): string {

@@ -1,20 +1,25 @@
 /**
  * The invariants. At every write of a device's storage: nothing stored loses protection or can never be opened
- * again, and no device drops the last record of a key that opens its cards (DESIGN.md invariant 11). Once a
- * sequence has settled: the account has one key, which opens every acknowledged card on the server and which every
- * signed-in device holds; every acknowledged card is where it should be (in storage while signed out, on the server
- * while signed in), nothing is left waiting in an outbox, and every tab is ready, unlocked and shows exactly what
- * storage (signed in: the server with the outbox laid over it) holds, with no card it cannot open.
+ * again, and no device drops the last record of a key that opens its cards (DESIGN.md invariant 11); a key the
+ * account retired when it was replaced still opens through the current one. Once a sequence has settled: the account
+ * has one key, which opens every acknowledged card on the server and which every signed-in device (each of its tabs)
+ * holds; after a key replacement, every card on the server opens under that key and, with a device signed in, is
+ * sealed under it (cards of a retired key were sealed again); every acknowledged card is where it should be (in
+ * storage while signed out, on the server while signed in), nothing is left waiting in an outbox, and every tab is
+ * ready, unlocked and shows exactly what storage (signed in: the server with the outbox laid over it) holds, with no
+ * card it cannot open.
  */
 import type { EncryptedCollection, StoredCard } from '../../../src/domain/card';
 import { outboxOf, overlay } from '../../../src/domain/outbox';
 import type { AuthRecords } from '../../../src/domain/secret';
 import { sameRecords } from '../../../src/state/device-records';
 import { protectionProblem } from '../../../src/storage/protection';
+import type { Version } from './core';
 import { ModelFailure, UID } from './core';
 import type { Device } from './device';
-import { keyOfCard, keyOfRecord, shownSummary, storedSummary, versionOf, versionOfSealed } from './tokens';
-import type { Version, World } from './world';
+import { checkReplacedKey } from './invariants-key';
+import { keyOfCard, keyOfRecord, opensUnder, shownSummary, storedSummary, versionOf, versionOfSealed } from './tokens';
+import type { World } from './world';
 
 /** The keys a device's records wrap (the model has no passkeys). */
 const keysOf = (auth: AuthRecords): Set<string> =>
@@ -32,15 +37,24 @@ export function checkStored(world: World, device: Device, before?: AuthRecords):
     throw new ModelFailure('protection', `${device.name} stores ${cards.type} cards beside ${JSON.stringify(auth)}`);
   const keys = keysOf(auth);
   if (keys.size > 1) throw new ModelFailure('records', `${device.name}'s PIN and password wrap different keys`);
-  if (cards.type === 'ENCRYPTED') {
+  // A key the account retired opens through the key of its record (signed in: what is stored is the account's).
+  const retired = auth.password === null ? null : world.server.retiredKeys;
+  const opens = (key: string) => [...keys].some((held) => opensUnder(held, retired, key));
+  // Signed in with key replacement, the cards stored are only a copy of what this device last heard of the account's
+  // (sync-session.ts `keepForOffline`), its own key replacement on its way included, or of a newer key it has yet to
+  // enter the password of: the account's cards are on the server (checked there).
+  const copy = auth.password !== null && world.closer;
+  if (cards.type === 'ENCRYPTED' && !copy) {
     for (const card of Object.values(cards.cards)) {
-      if (!keys.has(keyOfCard(card)))
+      if (!opens(keyOfCard(card)))
         throw new ModelFailure('records', `${device.name} stores ${card.id} under a key no record holds`);
     }
   }
   if (!before || auth.password === null) return;
   const dropped = new Set([...keysOf(before)].filter((key) => !keys.has(key)));
-  const lost = Object.values(world.server.cards).filter((card) => dropped.has(keyOfCard(card)));
+  const lost = Object.values(world.server.cards).filter(
+    (card) => dropped.has(keyOfCard(card)) && !opens(keyOfCard(card)),
+  );
   if (lost.length > 0)
     throw new ModelFailure(
       'key',
@@ -52,7 +66,7 @@ export function checkStored(world: World, device: Device, before?: AuthRecords):
  * Once settled, one key per account: every acknowledged card on the server opens under the key of the account's
  * record, and every device signed in holds that key, so no card readable on one device is unreadable on another.
  */
-function checkOneKey(world: World): void {
+export function checkOneKey(world: World): void {
   const accountKey = world.server.password ? keyOfRecord(world.server.password) : null;
   for (const version of world.versions.values()) {
     const there = world.server.cards[version.id];
@@ -72,6 +86,13 @@ function checkOneKey(world: World): void {
         'key',
         `${device.name} holds ${other}, but the account's record wraps ${accountKey ?? 'no key'}: cards sealed under one are unreadable under the other`,
       );
+    // Every tab, settled and unlocked, holds it in its worker: what it seals now, every device opens.
+    const tab = device.tabs.find((one) => one.phase === 'ready' && !one.locked && one.key !== accountKey);
+    if (tab)
+      throw new ModelFailure(
+        'key',
+        `${tab.name}'s worker holds ${tab.key ?? 'no key'}, the account's is ${accountKey}`,
+      );
   }
 }
 
@@ -81,7 +102,8 @@ export function check(world: World): void {
   // Another client's record over its own key stands when no device is left signed in to refuse it and put its own
   // key back: the cards then wait for a device that holds their key (docs/security.md).
   const signedIn = world.devices.some((device) => world.read(device).auth.password !== null);
-  if (!world.otherClient || signedIn) {
+  if (world.run === 'replaceKey') checkReplacedKey(world, signedIn, checkOneKey);
+  else if (!world.otherClient || signedIn) {
     checkOneKey(world);
     for (const card of Object.values(server.cards)) {
       if (keyOfCard(card) !== serverKey)

@@ -1,12 +1,15 @@
 /**
  * The server and the network: each tab's Firebase client (its own connection; writes shown at once on the writing
  * tab, kept until answered, sent in order, sent again after a reconnect) and a server that holds the last write,
- * except that it refuses a card older than the copy it holds (database.rules.json).
+ * except that it refuses a card older than the copy it holds (database.rules.json), and a key replacement's update
+ * whole when any part of it breaks the rules.
  */
 import type { EncryptedCard, EncryptedCollection } from '../../../src/domain/card';
-import type { SecretRecord } from '../../../src/domain/secret';
+import type { RetiredKeys, SecretRecord } from '../../../src/domain/secret';
+import { sameRecord } from '../../../src/state/device-records';
 import { UID } from './core';
 import type { Device, Tab } from './device';
+import { fixed } from './fixes';
 import type { Session } from './sync-session';
 import { versionOfSealed } from './tokens';
 import type { World } from './world';
@@ -16,8 +19,10 @@ export interface Write {
   tab: Tab;
   set?: EncryptedCard;
   remove?: string[];
-  /** When the removed cards were deleted (the server never sees it: it is the model's fixed server that uses it). */
+  /** When the removed cards were deleted (`{uid}/deleted/{id}`). */
   removedAt?: number;
+  /** A key replacement's one update of `{uid}` (src/remote/account-key.ts): record, retired keys and every card. */
+  replace?: { record: SecretRecord; retired: RetiredKeys; cards: readonly EncryptedCard[]; replaces: SecretRecord };
   sent: boolean;
   onAck: () => void;
   onRefuse: () => void;
@@ -40,24 +45,51 @@ export interface Firebase {
   connection: Session | null;
   users: Session | null;
   userNotices: (string | null)[];
-  /** The listener on the account's password record, the values it has not heard yet and the last one raised. */
+  /**
+   * The listener on the account's `auth` (its password record and retired keys), what it has not heard yet, and the
+   * last value raised.
+   */
   auth: Session | null;
-  records: (SecretRecord | null)[];
-  lastRecord?: string;
+  auths: AuthNode[];
+  lastAuth?: string;
 }
 
-/** Firebase raises a value event on the password record only when what the client last had changes. */
-export function recordChanged(fb: Firebase, record: SecretRecord | null): void {
-  const key = JSON.stringify(record);
-  if (key === fb.lastRecord) return;
-  fb.lastRecord = key;
-  fb.records.push(record);
+/** `{uid}/auth`: the password record and the retired keys (database.ts `subscribeAuth`). */
+export interface AuthNode {
+  password: SecretRecord | null;
+  retiredKeys: RetiredKeys | null;
+}
+
+/** What the client holds of `{uid}/auth`: the server's, under its own key replacement still unanswered. */
+function authView(world: World, fb: Firebase): AuthNode {
+  const own = fb.pending.findLast((write) => write.replace !== undefined)?.replace;
+  if (own) return { password: own.record, retiredKeys: own.retired };
+  return { password: world.server.password, retiredKeys: world.server.retiredKeys };
+}
+
+/** Firebase raises a value event on `{uid}/auth` only when what the client holds of it changes. */
+export function authChanged(world: World, fb: Firebase): void {
+  const node = authView(world, fb);
+  const key = JSON.stringify(node);
+  if (key === fb.lastAuth) return;
+  fb.lastAuth = key;
+  fb.auths.push(node);
 }
 
 export function fbWrite(world: World, tab: Tab, write: Omit<Write, 'wid' | 'tab' | 'sent'>): void {
   world.counter += 1;
   tab.fb.pending.push({ ...write, wid: world.counter, tab, sent: false });
   viewChanged(tab.fb);
+  // Firebase raises the writing tab's own events inside the write: a key replacement's record and retired keys are
+  // heard before `update` returns (while the session marks the record as its own). What the server sent that was not
+  // heard yet is shadowed by the write until it is answered.
+  const listener = tab.fb.auth;
+  if (write.replace && listener) {
+    tab.fb.auths = [];
+    authChanged(world, tab.fb);
+    const own = tab.fb.auths.shift();
+    if (own) listener.authHeard(own.password, own.retiredKeys);
+  }
 }
 
 /** Firebase raises a value event for each change of what the listener sees (the server's cards, own writes on top). */
@@ -76,6 +108,7 @@ export function fbView(fb: Firebase): EncryptedCollection | null {
   for (const write of fb.pending) {
     if (write.set) cards[write.set.id] = write.set;
     for (const id of write.remove ?? []) delete cards[id];
+    for (const card of write.replace?.cards ?? []) cards[card.id] = card;
   }
   return { type: 'ENCRYPTED', cards };
 }
@@ -90,26 +123,57 @@ export function broadcast(world: World): void {
   }
 }
 
-/** The account's password record is written: every tab listening hears it (Firebase's `onValue`). */
-export function writePasswordRecord(world: World, record: SecretRecord): void {
+/**
+ * The account's password record is written (with the retired keys, when a key replacement writes them): every tab
+ * listening hears it (Firebase's `onValue`).
+ */
+export function writePasswordRecord(world: World, record: SecretRecord, retired?: RetiredKeys): void {
   world.server.password = record;
+  if (retired) world.server.retiredKeys = retired;
   for (const device of world.devices) {
     if (!device.online || device.google !== UID) continue;
-    for (const tab of device.tabs) if (tab.alive && tab.fb.auth) recordChanged(tab.fb, record);
+    for (const tab of device.tabs) if (tab.alive && tab.fb.auth) authChanged(world, tab.fb);
   }
+}
+
+/**
+ * database.rules.json for one card: refused when older than the copy the server holds, or not newer than the card's
+ * deletion record (the run with key replacement only, whose update that rule refuses: see `World.closer`).
+ */
+function cardRefused(world: World, card: EncryptedCard): boolean {
+  if ((world.server.cards[card.id]?.modifiedAt ?? -1) > card.modifiedAt) return true;
+  return world.closer && (world.server.deleted[card.id] ?? -1) >= card.modifiedAt;
+}
+
+/**
+ * The rules take a key replacement's update whole or refuse it whole: a record not newer than the account's, or any
+ * card refused; with `Fixes.replaceOnlyOverItsRecord`, also one over a record other than the one it replaces.
+ */
+function replaceRefused(world: World, replace: NonNullable<Write['replace']>): boolean {
+  const held = world.server.password;
+  if (replace.record.modifiedAt <= (held?.modifiedAt ?? -1)) return true;
+  if (fixed(world, 'replaceOnlyOverItsRecord') && !sameRecord(held, replace.replaces)) return true;
+  return replace.cards.some((card) => cardRefused(world, card));
 }
 
 export function applyAtServer(world: World, device: Device, write: Write): boolean {
   if (device.google !== UID) return false;
   // database.rules.json: a card older than the copy the server holds is refused (newer wins on the server).
-  if (write.set && (world.server.cards[write.set.id]?.modifiedAt ?? -1) > write.set.modifiedAt) return false;
+  if (write.set && cardRefused(world, write.set)) return false;
   // database.rules.json: a deletion is dated ({uid}/deleted), and one older than the card it removes is refused.
   if (write.removedAt !== undefined) {
     const at = write.removedAt;
     if ((write.remove ?? []).some((id) => (world.server.cards[id]?.modifiedAt ?? -1) > at)) return false;
   }
+  const replace = write.replace;
+  if (replace && replaceRefused(world, replace)) return false;
   if (write.set) world.server.cards[write.set.id] = write.set;
-  for (const id of write.remove ?? []) delete world.server.cards[id];
+  for (const id of write.remove ?? []) {
+    delete world.server.cards[id];
+    world.server.deleted[id] = Math.max(world.server.deleted[id] ?? -1, write.removedAt ?? -1);
+  }
+  for (const card of replace?.cards ?? []) world.server.cards[card.id] = card;
+  if (replace) writePasswordRecord(world, replace.record, replace.retired);
   broadcast(world);
   return true;
 }
@@ -119,13 +183,17 @@ export function deliverUp(world: World, tab: Tab): void {
   if (!write) return;
   write.sent = true;
   const accepted = applyAtServer(world, tab.device, write);
-  world.note(
-    `${tab.name} server ${accepted ? 'took' : 'refused'} ${write.set ? `set ${write.set.id}:${versionOfSealed(write.set)}` : `remove ${write.remove?.join(',')}`}`,
-  );
+  world.note(`${tab.name} server ${accepted ? 'took' : 'refused'} ${describeWrite(write)}`);
   tab.fb.downlink.push({ kind: accepted ? 'ack' : 'refuse', write });
 }
 
-export function deliverDown(tab: Tab): void {
+function describeWrite(write: Write): string {
+  if (write.set) return `set ${write.set.id}:${versionOfSealed(write.set)}`;
+  if (write.replace) return `the key replacement to ${write.replace.record.encryptedDek.ciphertext}`;
+  return `remove ${write.remove?.join(',')}`;
+}
+
+export function deliverDown(world: World, tab: Tab): void {
   const message = tab.fb.downlink.shift();
   if (!message) return;
   if (message.kind === 'data') {
@@ -137,6 +205,8 @@ export function deliverDown(tab: Tab): void {
   }
   tab.fb.pending = tab.fb.pending.filter((write) => write !== message.write);
   viewChanged(tab.fb);
+  // A refused key replacement is undone on the writing tab: it hears the account's record and retired keys again.
+  if (message.write.replace && tab.fb.auth) authChanged(world, tab.fb);
   if (message.kind === 'ack') message.write.onAck();
   else message.write.onRefuse();
 }
@@ -156,7 +226,7 @@ export function setOnline(world: World, device: Device, online: boolean): void {
     } else if (fb.cards && device.google === UID) {
       fb.downlink.push({ kind: 'data', cards: { ...world.server.cards } });
     }
-    if (online && fb.auth && device.google === UID) recordChanged(fb, world.server.password);
+    if (online && fb.auth && device.google === UID) authChanged(world, fb);
   }
 }
 

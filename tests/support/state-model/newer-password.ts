@@ -4,19 +4,21 @@
  * only once its key opens the cards this device's key opened, else every record stays and the person may keep this
  * device's key, whose record goes back to the account. And the other client that writes such a record.
  */
-import type { OpenedCards } from '../../../src/domain/card';
+import type { EncryptedCard, EncryptedCollection, OpenedCards } from '../../../src/domain/card';
 import { SleeveError } from '../../../src/domain/errors';
 import { cardsLostByNewKey } from '../../../src/domain/key-proof';
 import type { SecretRecord } from '../../../src/domain/secret';
+import { openPlain, sortOut, withUnreadable } from '../../../src/domain/stored-cards';
 import { assertUnchanged, CHANGED_ELSEWHERE, sameRecord } from '../../../src/state/device-records';
 import type { Flow } from './core';
 import { STEP, UID } from './core';
 import type { Tab } from './device';
+import { fixed } from './fixes';
 import { writePasswordRecord } from './network';
 import { lockDevice } from './secrets';
 import { setRecords } from './store';
 import { keyOfCard, keyOfRecord } from './tokens';
-import { secretRecord } from './worker';
+import { engine, openCollection, secretRecord, setRetiredKeys } from './worker';
 import type { World } from './world';
 
 /** lock.ts `markPasswordStale`: the PIN stays; the tab locks and waits for the new password. */
@@ -34,34 +36,69 @@ export function clearPasswordStale(tab: Tab): void {
   tab.keyConflict = false;
 }
 
-/** newer-password.ts `adoptNewerPassword`, in the unlock with the new password (`opened`: what its key opened). */
-export function* adoptNewerPassword(world: World, tab: Tab, record: SecretRecord, opened: OpenedCards): Flow {
-  // The opened collection, and the account's cards as the server holds them this moment, read once (offline,
-  // nothing is adopted): each card the new key cannot decrypt counts, unless this tab's key could not either.
-  const lost = cardsLostByNewKey(opened, tab.cardsBeforeLock);
-  if (!tab.device.online) throw new SleeveError('Failed to get cards from server');
-  const newKey = keyOfRecord(record);
-  const couldNot = new Set(tab.cardsBeforeLock?.unreadable);
-  lost.push(
-    ...Object.values(world.server.cards).flatMap((card) =>
-      keyOfCard(card) === newKey || couldNot.has(card.id) ? [] : [card.id],
-    ),
-  );
+/**
+ * newer-password.ts `adoptNewerPassword`, in the unlock with the new password (`unlocked`: what its key opened): what
+ * the new key opens, with the account's retired keys, is what shows.
+ */
+export function* adoptNewerPassword(
+  world: World,
+  tab: Tab,
+  record: SecretRecord,
+  unlocked: OpenedCards,
+): Flow<OpenedCards> {
+  const known = tab.records;
+  const before = tab.cardsBeforeLock;
+  // The opened collection, and the account's cards as the server holds them this moment, read once with its retired
+  // keys (offline, nothing is adopted): each card the new key cannot decrypt, even through the retired keys, counts,
+  // unless this tab's key could not either.
+  let opened = unlocked;
+  let now: OpenedCards | null = null;
+  if (tab.session && world.closer) {
+    yield STEP; // the server's cards and retired keys, read together
+    if (!tab.device.online) throw new SleeveError('Failed to get cards from server');
+    const cards: EncryptedCollection = { type: 'ENCRYPTED', cards: { ...world.server.cards } };
+    const retired = world.server.retiredKeys;
+    yield* engine(tab, () => setRetiredKeys(tab, retired));
+    const stored = tab.collection;
+    const { wellFormed, unreadable } = sortOut(stored);
+    opened =
+      stored.type === 'UNENCRYPTED'
+        ? openPlain(stored)
+        : withUnreadable(yield* engine(tab, () => openCollection(tab, wellFormed)), unreadable);
+    now = yield* engine(tab, () => openCollection(tab, cards));
+  }
+  const lost = world.closer
+    ? [...cardsLostByNewKey(opened, before), ...(now ? cardsLostByNewKey(now, before) : [])]
+    : lostAsBefore(world, tab, record, unlocked);
   if (lost.length > 0) {
     world.note(`${tab.name} refuses the newer record: its key cannot open ${lost.join(', ')}`);
     tab.keyConflict = true;
     throw new SleeveError('This password opens a key that cannot open your cards.');
   }
-  const before = tab.cardsBeforeLock;
   const remembered = before === null ? 'none: it started locked' : `[${before.readable.join(' ')}]`;
   world.note(`${tab.name} adopts the newer record: its key opens the cards it remembered, ${remembered}`);
-  const known = tab.records;
   const stored = yield* world.updateStorage(tab, (current) => {
+    // See `Fixes.adoptOnlyWhatStillWaits`: a newer record came meanwhile, or the account left this device.
+    if (fixed(world, 'adoptOnlyWhatStillWaits') && tab.newerPassword !== record)
+      throw new SleeveError(CHANGED_ELSEWHERE);
     assertUnchanged(current.auth, known);
     return { auth: { ...current.auth, password: record, pin: null, passkey: null } };
   });
   setRecords(tab, stored.auth);
   clearPasswordStale(tab);
+  return opened;
+}
+
+/**
+ * The key proof as the earlier runs made it, at once, with the server's cards read even without a session, and no
+ * retired keys (there are none there): see `World.closer`.
+ */
+function lostAsBefore(world: World, tab: Tab, record: SecretRecord, opened: OpenedCards): string[] {
+  const lost = cardsLostByNewKey(opened, tab.cardsBeforeLock);
+  if (!tab.device.online) throw new SleeveError('Failed to get cards from server');
+  const couldNot = new Set(tab.cardsBeforeLock?.unreadable);
+  const wrong = (card: EncryptedCard) => keyOfCard(card) !== keyOfRecord(record) && !couldNot.has(card.id);
+  return [...lost, ...Object.values(world.server.cards).flatMap((card) => (wrong(card) ? [card.id] : []))];
 }
 
 /** newer-password.ts `keepDeviceKey`: this device's record goes back to the account, dated after the refused one. */

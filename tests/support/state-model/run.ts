@@ -9,7 +9,7 @@ import { mulberry32, randomInt } from '../seeded';
 import type { Action } from './actions';
 import { describeAction, makeActions, startAction } from './actions';
 import { openTab } from './app';
-import type { Flow } from './core';
+import type { Flow, Run } from './core';
 import { ModelFailure, TABS_PER_DEVICE } from './core';
 import type { Tab } from './device';
 import type { Fixes } from './fixes';
@@ -26,8 +26,8 @@ const SETTLE_LIMIT = 20_000;
 
 export interface Outcome {
   ok: boolean;
-  /** The sequence had another client of the account (see `World`). */
-  otherClient: boolean;
+  /** The random run the sequence belongs to (see `Run`). */
+  run: Run;
   failure?: ModelFailure;
   dump?: string[];
   log: string[];
@@ -50,7 +50,7 @@ function choices(world: World): Choice[] {
       if (device.online && fb.pending.some((write) => !write.sent))
         list.push({ label: `${tab.name} uplink`, run: () => deliverUp(world, tab) });
       if (device.online && fb.downlink.length > 0)
-        list.push({ label: `${tab.name} downlink`, run: () => deliverDown(tab) });
+        list.push({ label: `${tab.name} downlink`, run: () => deliverDown(world, tab) });
       const connection = fb.connection;
       if (connection && fb.noticed !== fb.socketUp)
         list.push({
@@ -71,8 +71,21 @@ function choices(world: World): Choice[] {
           },
         });
       const auth = fb.auth;
-      if (auth && device.online && fb.records.length > 0)
-        list.push({ label: `${tab.name} password record`, run: () => auth.passwordRecord(fb.records.shift() ?? null) });
+      const heard = fb.auths[0];
+      if (auth && device.online && heard)
+        list.push({
+          label: `${tab.name} password record`,
+          run: () => {
+            fb.auths.shift();
+            auth.authHeard(heard.password, heard.retiredKeys);
+          },
+        });
+      const session = tab.session;
+      if (session?.keepDue)
+        list.push({
+          label: `${tab.name} keep for offline`,
+          run: () => session.spawn('keep for offline', session.keepForOffline()),
+        });
       const users = fb.users;
       if (users && fb.userNotices.length > 0)
         list.push({ label: `${tab.name} auth state`, run: () => users.userChanged(fb.userNotices.shift() ?? null) });
@@ -104,12 +117,12 @@ export function runSequence(
   fixes: Fixes,
   given?: readonly Action[],
   verbose = false,
-  otherClient = false,
+  run: Run = 'twoDevices',
 ): Outcome & { actions: Action[] } {
   const actionRandom = mulberry32(seed);
-  const actions = given ? [...given] : makeActions(actionRandom, otherClient);
+  const actions = given ? [...given] : makeActions(actionRandom, run);
   const random = mulberry32(seed ^ 0x5eed);
-  const world = new World(random, fixes, verbose, otherClient);
+  const world = new World(random, fixes, verbose, run);
   for (const device of world.devices) {
     for (let slot = 0; slot < TABS_PER_DEVICE; slot++) openTab(world, device, slot);
   }
@@ -131,7 +144,7 @@ export function runSequence(
     }
     settle(world, random);
     check(world);
-    return { ok: true, log: world.log, stats: world.stats, actions, otherClient };
+    return { ok: true, log: world.log, stats: world.stats, actions, run };
   } catch (error) {
     if (!(error instanceof ModelFailure)) throw error;
     return {
@@ -141,7 +154,7 @@ export function runSequence(
       log: world.log,
       stats: world.stats,
       actions,
-      otherClient,
+      run,
     };
   }
 }
@@ -161,9 +174,10 @@ function settle(world: World, random: Random): void {
   for (let round = 0; round < SETTLE_ROUNDS; round++) {
     const tabs = world.devices.flatMap((device) => device.tabs);
     // Once every tab was unlocked, another round only for a newer password heard meanwhile: a tab still locked
-    // after its unlock is a failure to report, not to unlock again. With another client, a tab may also follow its
-    // other tab's adoption of a newer record, and lock, after its own unlock: the person unlocks it again.
-    const again = (tab: Tab) => tab.passwordStale || (world.otherClient && tab.locked);
+    // after its unlock is a failure to report, not to unlock again. Where the record may change (another client, a
+    // replaced key), a tab may also follow its other tab's newer record, and lock, after its own unlock: the person
+    // unlocks it again.
+    const again = (tab: Tab) => tab.passwordStale || (world.recordMayChange && tab.locked);
     if (round > 0 && !tabs.some(again)) return;
     const waiting = tabs.filter((tab) => tab.phase === 'ready' && (tab.locked || tab.passwordStale));
     if (waiting.length === 0) return;
@@ -172,7 +186,7 @@ function settle(world: World, random: Random): void {
         if (error === undefined) return;
         // A newer password's way may meet another tab's doing (it kept the key a moment before): the next round
         // tries again, and a tab that never settles fails the invariants.
-        if (tab.passwordStale || world.otherClient) return world.unexpected(tab, 'unlock', error);
+        if (tab.passwordStale || world.recordMayChange) return world.unexpected(tab, 'unlock', error);
         throw new ModelFailure('unlocks', `${tab.name} cannot be unlocked: ${(error as Error).message}`);
       });
     }
@@ -197,7 +211,8 @@ function* settleTab(world: World, tab: Tab): Flow {
 
 /** Each device's storage and each tab's memory, for a failure's report. */
 function dumpWorld(world: World): string[] {
-  const lines: string[] = [`server: [${storedSummary({ type: 'ENCRYPTED', cards: world.server.cards })}]`];
+  const retired = world.server.retiredKeys ? `, retired keys ${world.server.retiredKeys.ciphertext}` : '';
+  const lines: string[] = [`server: [${storedSummary({ type: 'ENCRYPTED', cards: world.server.cards })}]${retired}`];
   for (const device of world.devices) {
     const stored = world.read(device);
     const keys = (auth: AuthRecords) =>
@@ -208,13 +223,13 @@ function dumpWorld(world: World): string[] {
     for (const tab of device.tabs) {
       const waiting = world.cos
         .filter((co) => co.tab === tab && !co.done)
-        .map((co) => `${co.name}(${co.wait.kind}${co.wait.kind === 'step' ? '' : ` ${co.wait.ticket}`})`);
+        .map((co) => `${co.name}(${co.wait.kind}${'ticket' in co.wait ? ` ${co.wait.ticket}` : ''})`);
       if (waiting.length > 0 || tab.session?.rendering)
         lines.push(
           `  ${tab.name} waiting: ${waiting.join(' ')} worker answered ${tab.workerAnswered}/${tab.workerIssued}${tab.session?.rendering ? ' rendering' : ''}`,
         );
       lines.push(
-        `  ${tab.name}#${tab.incarnation} ${tab.phase}${tab.locked ? ' locked' : ''} key ${tab.key ?? '-'} ${keys(tab.records)}; ` +
+        `  ${tab.name}#${tab.incarnation} ${tab.phase}${tab.locked ? ' locked' : ''} key ${tab.key ?? '-'}${tab.retired ? ` (retired ${tab.retired.ciphertext})` : ''} ${keys(tab.records)}; ` +
           `shows [${shownSummary(tab.shown)}]; stored collection ${tab.collection.type} [${storedSummary(tab.collection)}]` +
           (tab.session
             ? `; session server [${tab.session.server ? storedSummary(tab.session.server) : 'none'}] outbox [${Object.keys(tab.session.outbox.cards).join(' ')}]`
@@ -226,20 +241,14 @@ function dumpWorld(world: World): string[] {
 }
 
 /** The shortest action list (by removing actions one at a time) that still fails the same invariant. */
-function shrink(
-  seed: number,
-  fixes: Fixes,
-  actions: readonly Action[],
-  invariant: string,
-  otherClient: boolean,
-): Action[] {
+function shrink(seed: number, fixes: Fixes, actions: readonly Action[], invariant: string, run: Run): Action[] {
   let best = [...actions];
   let improved = true;
   while (improved) {
     improved = false;
     for (let index = 0; index < best.length; index++) {
       const candidate = best.filter((_, at) => at !== index);
-      const outcome = runSequence(seed, fixes, candidate, false, otherClient);
+      const outcome = runSequence(seed, fixes, candidate, false, run);
       if (!outcome.ok && outcome.failure?.invariant === invariant) {
         best = candidate;
         improved = true;
@@ -258,8 +267,8 @@ export function report(
   traceLines: number,
 ): string {
   const invariant = outcome.failure?.invariant ?? '';
-  const shortest = shrink(seed, fixes, outcome.actions, invariant, outcome.otherClient);
-  const replay = runSequence(seed, fixes, shortest, true, outcome.otherClient);
+  const shortest = shrink(seed, fixes, outcome.actions, invariant, outcome.run);
+  const replay = runSequence(seed, fixes, shortest, true, outcome.run);
   return [
     `seed ${seed} fails: ${outcome.failure?.message}`,
     `shortest actions (${shortest.length} of ${outcome.actions.length}): ${shortest.map(describeAction).join(', ')}`,

@@ -47,6 +47,10 @@ export function showOpened(
   tab.collection = collection;
   tab.shown = [...opened.cards].sort(byModifiedDesc);
   tab.unreadable = opened.unreadable;
+  // shown-cards.ts: cards a device sealed under a key the account has since replaced are sealed again under this one.
+  const underRetiredKey = opened.underRetiredKey ?? [];
+  if (underRetiredKey.length > 0 && collection.type === 'ENCRYPTED')
+    tab.session?.sealAgain(collection, underRetiredKey);
   return true;
 }
 

@@ -6,16 +6,19 @@ import type { EncryptedCard, EncryptedCollection, PlainCard } from '../../../src
 import { SleeveError } from '../../../src/domain/errors';
 import type { Outbox, OutboxEntry } from '../../../src/domain/outbox';
 import { isDeletion, outboxOf, overlay, stillToSend, withEntry, withoutEntry } from '../../../src/domain/outbox';
-import type { AuthRecords, SecretRecord } from '../../../src/domain/secret';
+import type { AuthRecords, RetiredKeys, SecretRecord } from '../../../src/domain/secret';
 import { CHANGED_ELSEWHERE } from '../../../src/state/device-records';
 import type { Flow } from './core';
 import { UID } from './core';
 import type { Tab } from './device';
-import { fbWrite, recordChanged } from './network';
+import { authChanged, fbWrite } from './network';
 import { markPasswordStale } from './newer-password';
+import { RetiredKeysFollower } from './retired-keys';
 import { openAndShow, setStored, showCard, showWithout } from './store';
 import { versionOfSealed } from './tokens';
 import type { World } from './world';
+
+export const recordKey = (of: SecretRecord): string => `${of.salt}|${of.encryptedDek.ciphertext}`;
 
 export class Session {
   disposed = false;
@@ -25,6 +28,17 @@ export class Session {
   connected = false;
   rendering = false;
   renderAgain = false;
+  /** Password records this tab is writing right now (a key replacement): heard before the local copy is saved. */
+  readonly ownRecords = new Set<string>();
+  readonly retired: RetiredKeysFollower = new RetiredKeysFollower(this);
+  /** The account's cards as this device last kept them, shown until the server answers. */
+  readonly lastSeen: EncryptedCollection;
+  /**
+   * sync-session.ts `keepForOffline`: the server's cards are to be kept on this device a moment after its last update
+   * (the run with key replacement only: a tab that locks signed in shows what is kept once unlocked, and the earlier
+   * runs leave it out, so that their seeds go as they did).
+   */
+  keepDue = false;
 
   constructor(
     readonly world: World,
@@ -33,7 +47,9 @@ export class Session {
     /** leave.ts `leaveDevice`, for when Firebase says the user signed out. */
     readonly leave: (world: World, tab: Tab) => Flow,
   ) {
-    this.outbox = outboxOf(world.read(tab.device).outbox, uid);
+    const stored = world.read(tab.device);
+    this.outbox = outboxOf(stored.outbox, uid);
+    this.lastSeen = stored.cards.type === 'ENCRYPTED' ? stored.cards : { type: 'ENCRYPTED', cards: {} };
   }
 
   start(): this {
@@ -48,11 +64,11 @@ export class Session {
     fb.noticed = null;
     fb.users = this;
     fb.userNotices = [this.tab.device.google];
-    if (this.world.otherClient) {
+    if (this.world.recordMayChange) {
       fb.auth = this;
-      fb.records = [];
-      fb.lastRecord = undefined;
-      if (fb.socketUp && this.tab.device.google === UID) recordChanged(fb, this.world.server.password);
+      fb.auths = [];
+      fb.lastAuth = undefined;
+      if (fb.socketUp && this.tab.device.google === UID) authChanged(this.world, fb);
     }
     return this;
   }
@@ -72,9 +88,11 @@ export class Session {
     }
     if (fb.auth === this) {
       fb.auth = null;
-      fb.records = [];
+      fb.auths = [];
     }
     this.inFlight.clear();
+    this.keepDue = false;
+    this.retired.dispose();
   }
 
   /** `sealedFor`: the records the card was sealed for (outbox-sender.ts `record` refuses it under others). */
@@ -125,13 +143,17 @@ export class Session {
 
   *settle(entry: OutboxEntry): Flow {
     if (this.inFlight.get(entry.id) === entry) this.inFlight.delete(entry.id);
+    let left = false;
     const stored = yield* this.world.updateStorage(this.tab, (current) => {
       const outbox = outboxOf(current.outbox, this.uid);
       const next = withoutEntry(outbox, entry);
-      return next === outbox ? {} : { outbox: next };
+      left = next !== outbox;
+      return left ? { outbox: next } : {};
     });
     if (this.disposed) return;
     this.outbox = outboxOf(stored.outbox, this.uid);
+    // outbox-sender.ts `settle`: what shows is the server with the outbox laid over it, without this change now.
+    if (this.world.closer && left) this.render();
     // sync-session.ts `settle`: the card may have changed again while this change was on its way: send that now.
     this.flush();
   }
@@ -174,6 +196,17 @@ export class Session {
     this.server = collection;
     this.render();
     this.flush();
+    if (this.world.closer) this.keepDue = true;
+  }
+
+  *keepForOffline(): Flow {
+    this.keepDue = false;
+    const server = this.server;
+    if (this.disposed || !server) return;
+    // Only for the account this session belongs to, still on this device.
+    yield* this.world.updateStorage(this.tab, (current) =>
+      current.auth.password !== null && current.outbox.uid === this.uid ? { cards: server } : {},
+    );
   }
 
   connectionChanged(connected: boolean): void {
@@ -181,11 +214,17 @@ export class Session {
     if (connected) this.flush();
   }
 
+  /** sync-session.ts `subscribeAuth`'s callback: the retired keys go to the worker, then the record is looked at. */
+  authHeard(record: SecretRecord | null, retired: RetiredKeys | null): void {
+    this.retired.heard(retired);
+    this.passwordRecord(record);
+  }
+
   /** sync-session.ts `passwordRecord`: a record newer than this device's, written elsewhere, locks for its password. */
   passwordRecord(record: SecretRecord | null): void {
     const local = this.tab.records.password;
-    const recordKey = (of: SecretRecord) => `${of.salt}|${of.encryptedDek.ciphertext}`;
     if (this.disposed || !record || !local || recordKey(record) === recordKey(local)) return;
+    if (this.ownRecords.has(recordKey(record))) return;
     if (record.modifiedAt <= local.modifiedAt) return;
     this.spawn('password changed elsewhere', markPasswordStale(this.world, this.tab, record));
   }
@@ -196,8 +235,14 @@ export class Session {
     }
   }
 
+  /** Cards of `collection` that opened only under a retired key: sealed again and sent (retired-keys.ts). */
+  sealAgain(collection: EncryptedCollection, ids: readonly string[]): void {
+    this.retired.sealAgain(collection, ids);
+  }
+
   shownCollection(): EncryptedCollection {
-    return overlay(this.server ?? { type: 'ENCRYPTED', cards: {} }, this.outbox);
+    // The earlier runs showed a new empty collection each time (no cards are kept signed in there): see `World.closer`.
+    return overlay(this.server ?? (this.world.closer ? this.lastSeen : { type: 'ENCRYPTED', cards: {} }), this.outbox);
   }
 
   render(): void {
@@ -220,7 +265,8 @@ export class Session {
           try {
             yield* openAndShow(this.world, this.tab, collection);
           } catch (error) {
-            if (!this.disposed) this.world.unexpected(this.tab, 'render', error);
+            // sync-session.ts: locked while it opened, the collection waits for the unlock; nothing to tell.
+            if (!this.disposed && !this.tab.locked) this.world.unexpected(this.tab, 'render', error);
           }
         }
       } while (this.renderAgain && !this.disposed);

@@ -1,12 +1,15 @@
 /** src/state/tabs.ts: this tab follows what other tabs of the device store. */
-import type { SecretRecord } from '../../../src/domain/secret';
-import { sameRecords } from '../../../src/state/device-records';
+import type { CardCollection } from '../../../src/domain/card';
+import { sortOut } from '../../../src/domain/stored-cards';
+import { sameRecords, sameWrappedKey } from '../../../src/state/device-records';
 import { restartApp } from './app';
 import type { Flow, StoredValueName } from './core';
 import type { Tab } from './device';
+import { fixed } from './fixes';
+import { clearPasswordStale } from './newer-password';
 import { hideCards, openAndShow, setRecords, setStored, startShow } from './store';
-import { keyOfCard } from './tokens';
-import { engine } from './worker';
+import { keyOfRecord } from './tokens';
+import { engine, engineOrAtOnce, openCollection } from './worker';
 import type { World } from './world';
 
 /** A `storage` event: changes that arrive together are followed as one, in order. */
@@ -47,6 +50,15 @@ export function* follow(world: World, tab: Tab, names: Set<StoredValueName>): Fl
     const had = before.pin !== null || before.password !== null;
     const has = auth.pin !== null || auth.password !== null;
     setRecords(tab, auth);
+    // See `Fixes.forgetOutdatedNewerPassword`: the record stored now is as new as the one this tab waits for.
+    const newer = tab.newerPassword;
+    if (
+      fixed(world, 'forgetOutdatedNewerPassword') &&
+      newer &&
+      auth.password &&
+      newer.modifiedAt <= auth.password.modifiedAt
+    )
+      clearPasswordStale(tab);
     if (had && !has) {
       yield* engine(tab, () => {
         tab.key = null;
@@ -58,13 +70,15 @@ export function* follow(world: World, tab: Tab, names: Set<StoredValueName>): Fl
       (record) =>
         record !== null && [auth.pin, auth.password].some((now) => JSON.stringify(now) === JSON.stringify(record)),
     );
-    // tabs.ts: signed in, another tab adopted a newer account record whose key does not open the account's cards
-    // as this tab holds them with its key (an unlocked tab only; a card of the key held counts, as `openStored` does).
+    // tabs.ts: signed in, another tab adopted a newer account record, or replaced the key, and the key this tab holds
+    // does not open both what it shows and the cards stored with the record (an unlocked tab only).
     const signedOut = auth.password === null;
-    const wrap = (record: SecretRecord | null) => record && `${record.salt}|${record.encryptedDek.ciphertext}`;
-    const sealed = tab.collection.type === 'ENCRYPTED' ? Object.values(tab.collection.cards) : [];
-    const heldOpens = sealed.some((card) => keyOfCard(card) === tab.key);
-    const adopted = !signedOut && !tab.locked && wrap(before.password) !== wrap(auth.password) && !heldOpens;
+    const moved = !signedOut && !tab.locked && !sameWrappedKey(before.password, auth.password);
+    const adopted =
+      moved &&
+      (fixed(world, 'followLocksOnOtherKey')
+        ? tab.key !== (auth.password && keyOfRecord(auth.password))
+        : !((yield* opensWithHeldKey(world, tab, tab.collection)) && (yield* opensWithHeldKey(world, tab, cards))));
     if ((!had && has) || (world.fixes.followLocksOnNewKey && had && has && !kept && signedOut) || adopted) {
       // lock.ts `lockDevice`, as tabs.ts locks: what the key opened is remembered first.
       if (!tab.locked) {
@@ -90,4 +104,16 @@ export function* follow(world: World, tab: Tab, names: Set<StoredValueName>): Fl
   if (!names.has('cards')) return;
   if (tab.locked) setStored(tab, cards, read);
   else yield* openAndShow(world, tab, cards, read);
+}
+
+/** tabs.ts `opensWithHeldKey`: whether the held key opens any of the cards (none to try: it cannot be told). */
+function* opensWithHeldKey(world: World, tab: Tab, collection: CardCollection): Flow<boolean> {
+  if (collection.type !== 'ENCRYPTED' || Object.keys(collection.cards).length === 0) return false;
+  const { wellFormed } = sortOut(collection);
+  try {
+    const opened = yield* engineOrAtOnce(world, tab, () => openCollection(tab, wellFormed));
+    return opened.cards.length > 0;
+  } catch {
+    return false;
+  }
 }

@@ -1,9 +1,10 @@
 /**
  * Cards and records as tokens: a plain card carries its version in `cardholder`; a sealed one is
- * `{key}|{version}|{nonce}`, so it opens only under the key it was sealed with; a record's "wrapped key" is the key.
+ * `{key}|{version}|{nonce}`, so it opens only under the key it was sealed with; a record's "wrapped key" is the key;
+ * the account's retired keys are `{key}|{retired key} {retired key}…`, opened only by the key they are sealed under.
  */
 import type { CardCollection, EncryptedCard, PlainCard, StoredCard } from '../../../src/domain/card';
-import type { SecretRecord } from '../../../src/domain/secret';
+import type { RetiredKeys, SecretRecord } from '../../../src/domain/secret';
 
 export const plainData = (version: string): PlainCard['data'] => ({
   number: '4111111111111111',
@@ -20,6 +21,15 @@ export const keyOfCard = (card: EncryptedCard): string => card.data.cipherText.s
 export const versionOfSealed = (card: EncryptedCard): string => card.data.cipherText.split('|')[1] ?? '';
 export const versionOf = (card: StoredCard): string => (isSealed(card) ? versionOfSealed(card) : card.data.cardholder);
 export const keyOfRecord = (record: SecretRecord): string => record.encryptedDek.ciphertext;
+
+/** The keys a list of retired keys holds, newest first, if `key` opens it (crypto/retired-keys.ts); else none. */
+export const retiredUnder = (retired: RetiredKeys | null, key: string | null): string[] => {
+  const [under, keys = ''] = retired?.ciphertext.split('|') ?? [];
+  return key !== null && under === key ? keys.split(' ').filter((one) => one !== '') : [];
+};
+/** Whether a card sealed under `cardKey` opens under `key`, directly or through the account's retired keys. */
+export const opensUnder = (key: string | null, retired: RetiredKeys | null, cardKey: string): boolean =>
+  key !== null && (cardKey === key || retiredUnder(retired, key).includes(cardKey));
 
 /** What a person sees of a card: id, date and version, sorted by id. */
 const summary = (cards: readonly { id: string; modifiedAt: number; version: string }[]): string =>

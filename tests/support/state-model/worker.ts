@@ -1,4 +1,8 @@
-/** Each tab's worker (src/engine, worker/): it holds the key, seals and opens cards, and creates records. */
+/**
+ * Each tab's worker (src/engine, worker/): it holds the key, seals and opens cards (a card of a retired key too,
+ * worker/vault/retired.ts), creates records and replaces the key (worker/vault/replace-key.ts).
+ */
+
 import type {
   CardCollection,
   EncryptedCard,
@@ -11,11 +15,13 @@ import type {
 import { UnreadableReasons } from '../../../src/domain/card';
 import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../../src/domain/errors';
 import { byModifiedDesc } from '../../../src/domain/search';
-import type { SecretRecord } from '../../../src/domain/secret';
+import type { RetiredKeys, SecretRecord } from '../../../src/domain/secret';
+import { RETIRED_KEYS_KEPT } from '../../../src/domain/secret';
 import { openPlain, sortOut } from '../../../src/domain/stored-cards';
+import type { ReplacedKey } from '../../../worker/api';
 import type { Flow } from './core';
 import type { Tab } from './device';
-import { keyOfCard, keyOfRecord, plainData, versionOfSealed } from './tokens';
+import { keyOfCard, keyOfRecord, plainData, retiredUnder, versionOfSealed } from './tokens';
 import type { World } from './world';
 
 /** A call to the tab's worker: done at once, answered in call order (the flow waits for its turn). */
@@ -30,6 +36,15 @@ export function* engine<T>(tab: Tab, work: () => T): Flow<T> {
   yield { kind: 'worker', tab, ticket };
   if (!result.ok) throw result.error;
   return result.value;
+}
+
+/**
+ * A worker call of code the runs before key replacement modelled as done at once (no yield): it waits its turn in
+ * the run with key replacement only, so that the other runs, and every seed pinned in them, go as they did.
+ */
+export function* engineOrAtOnce<T>(world: World, tab: Tab, work: () => T): Flow<T> {
+  if (world.closer) return yield* engine(tab, work);
+  return work();
 }
 
 export function seal(world: World, tab: Tab, card: PlainCard, type: CardCollection['type'], key = tab.key): StoredCard {
@@ -52,17 +67,80 @@ export function sealAll(world: World, tab: Tab, collection: PlainCollection, key
   return { type: 'ENCRYPTED', cards };
 }
 
+/** collections.ts `openCollection`: under the held key, or else under a retired key it opens (`underRetiredKey`). */
 export function openCollection(tab: Tab, collection: CardCollection): OpenedCards {
   if (collection.type === 'UNENCRYPTED') return openPlain(collection);
   if (!tab.key) throw new InvalidStateError(Messages.keyMissingDecrypt);
   const { wellFormed, unreadable } = sortOut(collection);
+  const retired = retiredUnder(tab.retired, tab.key);
   const cards: PlainCard[] = [];
+  const underRetiredKey: string[] = [];
   for (const card of Object.values(wellFormed.cards)) {
-    if (keyOfCard(card) === tab.key)
+    const key = keyOfCard(card);
+    if (key === tab.key || retired.includes(key)) {
       cards.push({ id: card.id, modifiedAt: card.modifiedAt, data: plainData(versionOfSealed(card)) });
-    else unreadable.push({ id: card.id, modifiedAt: card.modifiedAt, reason: UnreadableReasons.wrongKey });
+      if (key !== tab.key) underRetiredKey.push(card.id);
+    } else unreadable.push({ id: card.id, modifiedAt: card.modifiedAt, reason: UnreadableReasons.wrongKey });
   }
-  return { cards: cards.sort(byModifiedDesc), unreadable };
+  const sorted = cards.sort(byModifiedDesc);
+  return underRetiredKey.length > 0 ? { cards: sorted, unreadable, underRetiredKey } : { cards: sorted, unreadable };
+}
+
+/** engine.ts `setRetiredKeys`: the list as the account holds it now; whether the held key opens it. */
+export function setRetiredKeys(tab: Tab, retired: RetiredKeys | null): boolean {
+  tab.retired = retired;
+  return retiredUnder(retired, tab.key).length > 0;
+}
+
+/** collections.ts `sealAgain`: the cards that open only under a retired key, sealed under the held one. */
+export function sealAgain(world: World, tab: Tab, cards: readonly EncryptedCard[]): EncryptedCard[] {
+  const held = tab.key;
+  if (!held) throw new InvalidStateError(Messages.keyMissingEncrypt);
+  const retired = retiredUnder(tab.retired, held);
+  return cards.flatMap((card) => {
+    if (keyOfCard(card) === held || !retired.includes(keyOfCard(card))) return [];
+    const plain: PlainCard = { id: card.id, modifiedAt: card.modifiedAt, data: plainData(versionOfSealed(card)) };
+    return [seal(world, tab, plain, 'ENCRYPTED', held) as EncryptedCard];
+  });
+}
+
+/**
+ * replace-key.ts `replaceKey`: a new key, every card the held key opens sealed under it, its record, and the retired
+ * keys (the held one first) sealed under it; the new key waits until the server holds them (`keepReplacedKey`).
+ */
+export function replaceKey(
+  world: World,
+  tab: Tab,
+  record: SecretRecord,
+  collection: EncryptedCollection,
+  now: number,
+): ReplacedKey {
+  const held = tab.key;
+  if (!held) throw new InvalidStateError(Messages.refreshAndUnlock);
+  const opened = openCollection(tab, collection);
+  const key = world.next('key');
+  const plain: PlainCollection = {
+    type: 'UNENCRYPTED',
+    cards: Object.fromEntries(opened.cards.map((card) => [card.id, card])),
+  };
+  const encrypted = sealAll(world, tab, plain, key);
+  // custody.ts `proveCurrent`: the password opens the record, and the record wraps the key held.
+  if (keyOfRecord(record) !== held) throw new InvalidStateError(Messages.refreshAndUnlock);
+  const replaced = secretRecord(world, key, now);
+  const keys = [held, ...retiredUnder(tab.retired, held)].slice(0, RETIRED_KEYS_KEPT);
+  const retired: RetiredKeys = { ciphertext: `${key}|${keys.join(' ')}`, iv: world.next('iv') };
+  tab.replacement = { key, record: replaced, retired };
+  return { record: replaced, collection: encrypted, unreadable: opened.unreadable, retired };
+}
+
+/** custody.ts `keepReplacement`: the key waiting for `record` is held, and its retired keys known; refused if none. */
+export function keepReplacedKey(tab: Tab, record: SecretRecord): void {
+  const waiting = tab.replacement;
+  if (!waiting || JSON.stringify(waiting.record) !== JSON.stringify(record))
+    throw new InvalidStateError(Messages.refreshAndUnlock);
+  tab.replacement = null;
+  tab.key = waiting.key;
+  tab.retired = waiting.retired;
 }
 
 export function decryptAll(tab: Tab, collection: CardCollection, refusal: string): PlainCollection {
