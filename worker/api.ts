@@ -99,6 +99,13 @@ export interface EngineApi {
   lock(): Promise<void>;
 
   /**
+   * Whether the key held now is the one `record` wraps, told without its secret: every record a worker of this device
+   * opened or wrapped is noted with a check value of its key (worker/vault/record-keys.ts). Null when no key is held
+   * or no worker of this device has opened or wrapped that record (one another client wrote, not yet unlocked here).
+   */
+  heldKeyWraps(record: SecretRecord): Promise<boolean | null>;
+
+  /**
    * Derives the KEK from `secret` and unwraps the DEK from `record`, keeping it. One derivation. Either form of
    * wrapped key opens (worker/crypto/wrapped-key.ts): the seed's base64 text, or Sleeve's raw bytes.
    * A wrong secret rejects with an error whose message is empty and whose cause is 'Failed to decrypt data'. A PIN

@@ -8,6 +8,7 @@ import * as custody from './vault/custody';
 import { decideMerge } from './vault/merge';
 import * as passkey from './vault/passkey';
 import * as pinLimit from './vault/pin-limit';
+import { wrapsKey } from './vault/record-keys';
 import { replaceKey } from './vault/replace-key';
 import { retiredKeysUnder, setRetiredKeys } from './vault/retired';
 import { sealCards } from './vault/seal-many';
@@ -19,6 +20,10 @@ export const engine: EngineApi = {
   mergeCollections: async (local, remote) => decideMerge(local, remote),
   hasKey: async () => custody.hasKey(),
   lock: async () => custody.lock(),
+  heldKeyWraps: async (record) => {
+    const held = custody.heldKey();
+    return held ? wrapsKey(record, held) : null;
+  },
   unlock: (secret, record, collection) => store.unlockAndOpen(secret, record, collection),
   verify: (secret, record) => custody.verify(secret, record),
   changeSecret: (current, record, next, now) => custody.changeSecret(current, record, next, now),

@@ -16,15 +16,21 @@ export const AccountKeyMessages = {
   replaceFailed: 'Failed to replace the encryption key on server',
 } as const;
 
+/**
+ * `replaces` is the record the new one replaces, as this device read it: the retired keys name its wrapped key
+ * (`replaced`), and the rules take the update only while it is still the account's record. Two devices replacing the
+ * key at once from the same record: the first lands, the second is refused whole, so no key is left out of the list.
+ */
 export async function replaceAccountKey(
   uid: string,
   record: SecretRecord,
   retired: RetiredKeys,
   cards: readonly EncryptedCard[],
+  replaces: SecretRecord,
 ): Promise<void> {
   const paths: Record<string, unknown> = {
     'auth/password': wireRecord(record),
-    'auth/retiredKeys': { ciphertext: retired.ciphertext, iv: retired.iv },
+    'auth/retiredKeys': { ciphertext: retired.ciphertext, iv: retired.iv, replaced: replaces.encryptedDek.ciphertext },
   };
   for (const card of wireCards(cards, AccountKeyMessages.replaceFailed)) paths[`cards/${card.id}`] = card;
   await answered(update(ref(database, uid), paths), AccountKeyMessages.replaceFailed);

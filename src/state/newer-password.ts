@@ -47,6 +47,9 @@ export async function adoptNewerPassword(record: SecretRecord, unlocked: OpenedC
     throw new SleeveError(NewerPasswordMessages.newKeyLosesCards);
   }
   const stored = await updateStorage((current) => {
+    // While the key was proven, a newer record came (the tab locked for it) or the account left this device (another
+    // tab signed out): this record is no longer what the tab waits for, and storing it would undo that.
+    if (newerPasswordRecord() !== record) throw new SleeveError(CHANGED_ELSEWHERE);
     // Another tab changed the records meanwhile (a PIN made, this device's key kept): what it stored stands.
     assertUnchanged(current.auth, known);
     return { auth: { ...current.auth, password: record, pin: null, passkey: null } };

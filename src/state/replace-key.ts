@@ -47,8 +47,10 @@ export async function changePasswordAndKey(current: string, next: string): Promi
   const now = Math.max(account.now(), before.password.modifiedAt + 1);
   const engine = getEngine();
   const replaced = await withSecret(engine.replaceKey(current, before.password, next, server, now), 'password');
-  // Refused whole: a card changed or was deleted elsewhere since it was read (or no answer came: the write fails).
-  if ((await account.replaceKey(replaced)) === 'refused') throw new SleeveError(ReplaceKeyMessages.changedMeanwhile);
+  // Refused whole: a card changed or was deleted elsewhere since it was read, or the account's record is no longer the
+  // one replaced (or no answer came: the write fails).
+  if ((await account.replaceKey(replaced, before.password)) === 'refused')
+    throw new SleeveError(ReplaceKeyMessages.changedMeanwhile);
   // The server holds the new key's record and cards: from now on it is the key.
   await engine.keepReplacedKey(replaced.record);
   const cards: CardCollection = asLocal({
@@ -58,5 +60,8 @@ export async function changePasswordAndKey(current: string, next: string): Promi
   // Whatever another tab stored meanwhile wraps the old key too (a PIN made a moment ago): it goes as well.
   const stored = await updateStorage(() => ({ auth: { password: replaced.record, pin: null, passkey: null }, cards }));
   setRecords(stored.auth);
+  // The update showed here before the server answered, opened under the old key: every card unreadable. Nothing more
+  // will arrive to show them again, so they open now, under the new key.
+  account.showAgain();
   return before.pin || before.passkey ? ReplaceKeyMessages.replacedSetUpAgain : ReplaceKeyMessages.replaced;
 }

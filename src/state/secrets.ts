@@ -87,12 +87,19 @@ export async function unlockStored(
     if (!stillOurs()) throw new SleeveError(CHANGED_ELSEWHERE);
     // Signed in, a live update may have replaced the stored cards during the derivation: open what is stored now
     // (cards opened a moment ago come from the worker's cache).
-    while (storedCollection() !== collection) {
-      collection = storedCollection();
-      const next = sortOut(collection);
-      opened = withUnreadable(await engine.openCollection(next.wellFormed), next.unreadable);
+    const openStoredNow = async () => {
+      while (storedCollection() !== collection) {
+        collection = storedCollection();
+        const next = sortOut(collection);
+        opened = withUnreadable(await engine.openCollection(next.wellFormed), next.unreadable);
+      }
+    };
+    await openStoredNow();
+    if (prepare) {
+      opened = (await prepare(opened)) ?? opened;
+      // The session stored newer cards while `prepare` read the server: those are the ones to show.
+      await openStoredNow();
     }
-    opened = (await prepare?.(opened)) ?? opened;
   } catch (error) {
     await engine.lock();
     throw error;

@@ -18,7 +18,7 @@ import type { AccountServer } from '../remote';
 import { updateStorage } from '../storage/local-storage';
 import type { SignInResult } from './account';
 import { AccountMessages, withBusy } from './account';
-import { assertUnchanged } from './device-records';
+import { assertUnchanged, sameWrappedKey } from './device-records';
 import { forgetVerified, verifiedProof } from './gate';
 import { leaveDevice } from './leave';
 import { clearPasswordStale, lockDevice, showUnlocked } from './lock';
@@ -103,12 +103,24 @@ function beginSession(server: AccountServer, user: SignedInUser): void {
   setSession(new AccountSync(server, user.uid).start());
 }
 
-/** Signed in and unlocked: the password step is done. */
-function enterSession(server: AccountServer, user: SignedInUser): void {
+/** Signed in, and unlocked unless `locked`: the password step is done. */
+function enterSession(server: AccountServer, user: SignedInUser, locked = false): void {
   setPendingSignIn(null);
   clearPasswordStale();
-  showUnlocked();
+  if (!locked) showUnlocked();
   beginSession(server, user);
+}
+
+/**
+ * Whether another tab replaced the account's key while this one joined with `joinedWith` (its record is stored now):
+ * then the key this tab holds is the old one, and it locks (`lockDevice`) rather than show every card unreadable and
+ * seal under the old key. A record that wraps the same key (the password changed meanwhile) keeps it open.
+ */
+async function lockedIfKeyReplaced(joinedWith: SecretRecord | null): Promise<boolean> {
+  const stored = records().password;
+  if (!joinedWith || !stored || sameWrappedKey(stored, joinedWith)) return false;
+  if ((await getEngine().heldKeyWraps(stored)) === true) return false;
+  return lockDevice();
 }
 
 /**
@@ -179,7 +191,7 @@ export async function createAccountPassword(password: string): Promise<CreatedPa
   // The records as stored, at once: a PIN another tab adds while the cards open is followed, not undone.
   setRecords(auth);
   if (moved) await openAndShow(moved);
-  enterSession(server, user);
+  enterSession(server, user, await lockedIfKeyReplaced(auth.password));
   return 'created';
 }
 
@@ -213,7 +225,7 @@ export async function enterAccountPassword(password: string): Promise<void> {
   }
   setRecords(auth);
   if (joined) await openAndShow(joined);
-  enterSession(server, user);
+  enterSession(server, user, await lockedIfKeyReplaced(record));
 }
 
 /**

@@ -51,14 +51,17 @@ export interface SyncSession {
   /**
    * Writes a replaced key (src/state/replace-key.ts): its record, the retired keys and every card, in one update
    * the server applies or refuses whole ('refused': the rules refused it, nothing changed; a write that got no
-   * answer rejects). Its own record is not taken for a change made elsewhere.
+   * answer rejects), and refused too when the account's record is no longer `replaces`, the one it replaces (another
+   * device replaced the key or changed the password first). Its own record is not taken for a change made elsewhere.
    */
-  replaceKey(replaced: ReplacedKey): Promise<'written' | 'refused'>;
+  replaceKey(replaced: ReplacedKey, replaces: SecretRecord): Promise<'written' | 'refused'>;
   /**
    * Cards of `collection` that opened only under a retired key (`ids`): sealed again under the current key and sent,
    * unless a change of the card is waiting already. Runs on its own; a failure is reported, and the next open tries.
    */
   sealAgain(collection: EncryptedCollection, ids: readonly string[]): void;
+  /** Opens what it shows again, unless locked: the held key changed, and nothing the server sends will say so. */
+  showAgain(): void;
   dispose(): void;
 }
 

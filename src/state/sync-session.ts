@@ -166,11 +166,14 @@ export class AccountSync implements SyncSession {
     return this.server.connectedNow();
   }
 
-  async replaceKey({ record, retired, collection }: ReplacedKey): Promise<'written' | 'refused'> {
+  async replaceKey(
+    { record, retired, collection }: ReplacedKey,
+    replaces: SecretRecord,
+  ): Promise<'written' | 'refused'> {
     const key = recordKey(record);
     this.ownRecords.add(key);
     try {
-      await this.server.replaceAccountKey(this.uid, record, retired, Object.values(collection.cards));
+      await this.server.replaceAccountKey(this.uid, record, retired, Object.values(collection.cards), replaces);
       return 'written';
     } catch (error) {
       if (this.server.refusedByServer(error)) return 'refused';
@@ -182,6 +185,10 @@ export class AccountSync implements SyncSession {
 
   sealAgain(collection: EncryptedCollection, ids: readonly string[]): void {
     this.retired.sealAgain(collection, ids);
+  }
+
+  showAgain(): void {
+    if (!this.disposed && !appState.locked) this.render();
   }
 
   outboxChanged(): void {

@@ -4,18 +4,19 @@
  * last secret removed elsewhere opens it plain; signing in, out or deleting the account elsewhere starts it afresh.
  */
 import type { CardCollection } from '../domain/card';
-import type { AuthRecords } from '../domain/secret';
+import type { AuthRecords, SecretRecord } from '../domain/secret';
 import { getEngine } from '../engine';
 import type { StoredValueName } from '../storage/local-storage';
 import { loadAuth, loadCards, loadPreferences, onStorageChange } from '../storage/local-storage';
 import { samePinLayer, sameRecord, sameRecords, sameWrappedKey } from './device-records';
-import { lockDevice, showUnlocked } from './lock';
+import { clearPasswordStale, lockDevice, showUnlocked } from './lock';
 import { refreshPinLimit } from './pin-limit';
 import { reportError } from './report';
 import {
   appState,
   emitDeviceEvent,
   memoryOf,
+  newerPasswordRecord,
   records,
   session,
   setRecords,
@@ -69,6 +70,24 @@ async function opensWithHeldKey(collection: CardCollection): Promise<boolean> {
   }
 }
 
+/**
+ * Whether the key this tab holds is the one `record` wraps. The tab that stored the record opened or wrapped it in its
+ * worker, which noted its key (worker/vault/record-keys.ts), so the worker here tells. When it cannot (the note was
+ * not kept), the cards say what they can: `shown` and `stored` must both open with the held key. They prove little
+ * after a key replacement, whose old cards open under the old key until sealed again, which is why the note comes
+ * first.
+ */
+async function holdsKeyOf(record: SecretRecord, shown: CardCollection, stored: CardCollection): Promise<boolean> {
+  const told = await getEngine().heldKeyWraps(record);
+  if (told !== null) return told;
+  return (await opensWithHeldKey(shown)) && (await opensWithHeldKey(stored));
+}
+
+/** Signed out, whether the PIN stored now wraps the held key; not known counts as not (the tab locks, nothing lost). */
+async function heldKeyWrapsPin(now: AuthRecords): Promise<boolean> {
+  return now.pin !== null && (await getEngine().heldKeyWraps(now.pin)) === true;
+}
+
 async function follow(names: Set<StoredValueName>): Promise<void> {
   if (appState.phase !== 'ready') return restart();
   if (names.has('preferences')) {
@@ -93,20 +112,23 @@ async function follow(names: Set<StoredValueName>): Promise<void> {
       showUnlocked();
       return openAndShow(cards.value);
     }
+    // Another tab stored a record as new as the one this tab waits for (it replaced the key again, or adopted it):
+    // what was waited for is past; the device's own record unlocks.
+    const waited = newerPasswordRecord();
+    if (waited && now.password && waited.modifiedAt <= now.password.modifiedAt) clearPasswordStale();
     // A first secret was created elsewhere, with a key this tab does not hold: lock until it is entered here. The
-    // same when, signed out, this tab's PIN is gone (changed, or removed and created again with a new key in one
-    // go) and the stored cards do not open with the key it holds. Signed in, the same when another tab adopted a
-    // newer account record (newer-password.ts) whose key is not the one this tab holds, or replaced the key
-    // (replace-key.ts): the account's cards, which that key was proven to open, do not open with this tab's, and
-    // nothing may be sealed under it any more.
+    // same when, signed out, none of this tab's records is stored any more (a PIN changed, or removed and created
+    // again with a new key in one go) and the new one does not wrap the key it holds. Signed in, the same when
+    // another tab adopted a newer account record (newer-password.ts) whose key is not the one this tab holds, or
+    // replaced the key (replace-key.ts): nothing may be sealed under the old key any more.
     const newKey =
       !had ||
-      (!appState.locked && now.password === null && !keptOne(before, now) && !(await opensWithHeldKey(cards.value))) ||
+      (!appState.locked && now.password === null && !keptOne(before, now) && !(await heldKeyWrapsPin(now))) ||
       (!appState.locked &&
         before.password !== null &&
+        now.password !== null &&
         !sameWrappedKey(before.password, now.password) &&
-        // What this tab shows, and what the other tab stored with the record (a replaced key's cards come with it).
-        !((await opensWithHeldKey(storedCollection())) && (await opensWithHeldKey(cards.value))));
+        !(await holdsKeyOf(now.password, storedCollection(), cards.value)));
     if (has && newKey) {
       await lockDevice(cards.value);
       return;

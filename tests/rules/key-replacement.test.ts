@@ -1,7 +1,8 @@
 /**
  * A replaced key as the rules take it (src/remote/account-key.ts): the new password record, the retired keys and
  * every card in one update of `{uid}`, applied whole; refused whole when one card in it is older than the server's
- * copy, or deleted since. The retired keys are ciphertext of a bounded size beside the record, removed with it.
+ * copy, or deleted since, or when the record it replaces (named in the retired keys) is no longer the account's. The
+ * retired keys are ciphertext of a bounded size beside the record, removed with it.
  */
 import { ref, remove, set, update } from 'firebase/database';
 import { describe, expect, it } from 'vitest';
@@ -21,8 +22,14 @@ import {
 
 signInPeople();
 
-const retiredKeys = (keys = 1) => ({ ciphertext: base64(keys * 32 + 16), iv: base64(12) });
 const T0 = 1_700_000_000_000;
+/** The wrapped key of the record at T0 (`passwordRecord`'s 48 bytes): what the first replacement replaces. */
+const FIRST_WRAPPED = passwordRecord(T0).encryptedDek.ciphertext;
+const retiredKeys = (keys = 1, replaced = FIRST_WRAPPED) => ({
+  ciphertext: base64(keys * 32 + 16),
+  iv: base64(12),
+  replaced,
+});
 
 /** Ada's account with a password record and two cards, as before a replacement. */
 async function account() {
@@ -60,6 +67,37 @@ describe('replacing the key', () => {
     expect(await read(ada.db, `${ada.uid}/cards/${OTHER_ID}`)).toBeNull();
   });
 
+  it('refuses a second replacement made from the record the first replaced, and takes one made from the new record', async () => {
+    await account();
+    await update(ref(ada.db, ada.uid as string), replacement());
+    // Another device replaced the key from the T0 record too, a moment later: its record is newer, but refused.
+    const secondRecord = { ...passwordRecord(T0 + 31), encryptedDek: { ciphertext: base64(48, 9), iv: base64(12) } };
+    const second = {
+      'auth/password': secondRecord,
+      'auth/retiredKeys': retiredKeys(1),
+      [`cards/${CARD_ID}`]: encryptedCard(CARD_ID, T0 + 10),
+    };
+    await expectDenied(update(ref(ada.db, ada.uid as string), second));
+    expect(await read(ada.db, `${ada.uid}/auth/password`)).toEqual(passwordRecord(T0 + 30, 60));
+    // Made again from the record now held, it is taken.
+    const fromNew = {
+      ...second,
+      'auth/retiredKeys': retiredKeys(2, passwordRecord(T0 + 30, 60).encryptedDek.ciphertext),
+    };
+    await update(ref(ada.db, ada.uid as string), fromNew);
+    expect(await read(ada.db, `${ada.uid}/auth/password`)).toEqual(secondRecord);
+  });
+
+  it("takes a password changed the seed's way after a replacement: the retired keys stay as they were", async () => {
+    await account();
+    await update(ref(ada.db, ada.uid as string), replacement());
+    await set(ref(ada.db, `${ada.uid}/auth/password`), passwordRecord(T0 + 40, 60));
+    expect(await read(ada.db, `${ada.uid}/auth`)).toEqual({
+      password: passwordRecord(T0 + 40, 60),
+      retiredKeys: retiredKeys(),
+    });
+  });
+
   it('keeps sixteen retired keys at most, as base64 ciphertext with a 12-byte IV, and nothing else beside', async () => {
     await account();
     const path = `${ada.uid}/auth/retiredKeys`;
@@ -68,6 +106,8 @@ describe('replacing the key', () => {
     await expectDenied(set(ref(ada.db, path), { ciphertext: 'not base64!', iv: base64(12) }));
     await expectDenied(set(ref(ada.db, path), { ciphertext: base64(48), iv: base64(16) }));
     await expectDenied(set(ref(ada.db, path), { ...retiredKeys(), extra: 1 }));
+    await expectDenied(set(ref(ada.db, path), { ciphertext: base64(48), iv: base64(12) }));
+    await expectDenied(set(ref(ada.db, path), retiredKeys(1, base64(48, 9))));
     await expectDenied(set(ref(ada.db, `${ada.uid}/auth/other`), retiredKeys()));
     // Not without a password record: the keys are sealed under the key a record wraps.
     await set(ref(ada.db, `${ada.uid}/cards`), null);

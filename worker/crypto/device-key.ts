@@ -140,19 +140,22 @@ export interface EntryChange<R> {
 }
 
 /**
- * Reads the entry and writes what `change` makes of it in one readwrite transaction, resolving once it has
- * committed. IndexedDB runs transactions on the same store one after another, even from different workers, so tabs
- * counting tries at the same moment take turns and none gets a try the count did not see.
+ * Reads the value kept under `name` and writes what `change` makes of it in one readwrite transaction, resolving once
+ * it has committed. IndexedDB runs transactions on the same store one after another, even from different workers, so
+ * tabs counting tries at the same moment take turns and none gets a try the count did not see.
  */
-export async function changeEntry<R>(change: (entry: DeviceEntry | undefined) => EntryChange<R>): Promise<R> {
+export async function changeValue<R>(
+  name: string,
+  change: (value: unknown) => { write?: unknown; result: R },
+): Promise<R> {
   const { transaction, keys } = await store('readwrite');
   return new Promise<R>((resolve, reject) => {
-    let decided: EntryChange<R> | undefined;
-    const get = keys.get(PIN_DEVICE_KEY);
+    let decided: { write?: unknown; result: R } | undefined;
+    const get = keys.get(name);
     // Decided and written inside the request's callback, while the transaction is still active.
     get.onsuccess = () => {
-      decided = change(entryOf(get.result));
-      if (decided.write) keys.put(decided.write, PIN_DEVICE_KEY);
+      decided = change(get.result);
+      if (decided.write !== undefined) keys.put(decided.write, name);
     };
     transaction.oncomplete = () => {
       if (decided) resolve(decided.result);
@@ -163,15 +166,23 @@ export async function changeEntry<R>(change: (entry: DeviceEntry | undefined) =>
   });
 }
 
-/** The entry as stored now, or `undefined` when there is none or it is not whole. */
-export async function readEntry(): Promise<DeviceEntry | undefined> {
+/** The value kept under `name` now (`undefined`: none). */
+export async function readValue(name: string): Promise<unknown> {
   const { keys } = await store('readonly');
-  const get = keys.get(PIN_DEVICE_KEY);
-  const value = await new Promise<unknown>((resolve, reject) => {
+  const get = keys.get(name);
+  return new Promise<unknown>((resolve, reject) => {
     get.onsuccess = () => resolve(get.result);
     get.onerror = () => reject(get.error);
   });
-  return entryOf(value);
+}
+
+/** The PIN's entry read and changed as one (see `changeValue`). */
+export const changeEntry = <R>(change: (entry: DeviceEntry | undefined) => EntryChange<R>): Promise<R> =>
+  changeValue(PIN_DEVICE_KEY, (value) => change(entryOf(value)));
+
+/** The entry as stored now, or `undefined` when there is none or it is not whole. */
+export async function readEntry(): Promise<DeviceEntry | undefined> {
+  return entryOf(await readValue(PIN_DEVICE_KEY));
 }
 
 /**

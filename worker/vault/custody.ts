@@ -18,6 +18,7 @@ import { sameKey } from '../crypto/same-key';
 import { clearCache } from './card-cache';
 import { decryptEvery, encryptCards } from './cards';
 import { openWithSecret as openUnderLimit } from './pin-limit';
+import { noteRecordKey } from './record-keys';
 import { forgetOpenedRetiredKeys, setRetiredKeys } from './retired';
 import { dropProof, leaveProof, recordText, takeProof } from './verify-proof';
 
@@ -86,7 +87,9 @@ export function keepReplacement(record: SecretRecord): void {
  * to another device (or to a key this device no longer has) rejects with pinKeyMissing before anything is derived.
  */
 export async function unlock(secret: string, record: SecretRecord): Promise<void> {
-  hold(await openWithSecret(secret, record), record);
+  const key = await openWithSecret(secret, record);
+  await noteRecordKey(record, key);
+  hold(key, record);
 }
 
 /** Keeps a key another record opened (a passkey's); whatever was held before goes, as with `unlock`. */
@@ -111,7 +114,9 @@ async function openWithSecret(secret: string, record: SecretRecord): Promise<Dat
 export async function bindPin(record: PinRecord): Promise<PinRecord> {
   if (isBound(record)) return record;
   if (!dataKey || openedBy !== recordText(record)) throw new InvalidStateError(Messages.refreshAndUnlock);
-  return bindToDevice(record, dataKey);
+  const bound = await bindToDevice(record, dataKey);
+  await noteRecordKey(bound, dataKey);
+  return bound;
 }
 
 /**
@@ -133,6 +138,7 @@ export async function joinAccount(
     cards: Object.fromEntries(plain.map((card) => [card.id, card])),
   };
   const encrypted = await encryptCards(accountKey, collection);
+  await noteRecordKey(record, accountKey);
   hold(accountKey);
   return encrypted;
 }
@@ -176,7 +182,9 @@ export async function changeSecret(
   await proveCurrent({ secret: current, record }, held);
   const bound = isBound(record);
   const created = await createRecord(next, held, now, bound ? 'raw' : 'text');
-  return bound ? bindToDevice(created, held) : created;
+  const changed = bound ? await bindToDevice(created, held) : created;
+  await noteRecordKey(changed, held);
+  return changed;
 }
 
 /**
@@ -221,6 +229,7 @@ export async function createSecret(
   if (held && current) await proveCurrent(current, held);
   const created = await createRecord(secret, dek, now, kind === 'pin' ? 'raw' : 'text');
   const record = kind === 'pin' ? await bindToDevice(created, dek) : created;
+  await noteRecordKey(record, dek);
   if (!held) hold(dek);
   return { record, collection: encrypted };
 }

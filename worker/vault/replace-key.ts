@@ -19,6 +19,7 @@ import { sealRetiredKeys } from '../crypto/retired-keys';
 import { encryptCards } from './cards';
 import { openCollection } from './collections';
 import { heldKey, holdReplacement, proveCurrent } from './custody';
+import { noteRecordKey } from './record-keys';
 import { retiredKeysUnder } from './retired';
 
 /**
@@ -43,6 +44,7 @@ export async function replaceKey(
   const encrypted = await encryptCards(key, plain);
   await proveCurrent({ secret: current, record }, held);
   const replaced = await createRecord(next, key, now, 'text');
+  await noteRecordKey(replaced, key);
   // The key it replaces goes first in the account's list, so a card a late device seals under it still opens.
   const retired = await sealRetiredKeys(key, [held, ...(await retiredKeysUnder(held))]);
   // Locked meanwhile: nothing waits, and the page's write is refused when it asks to keep the key.

@@ -12,11 +12,11 @@ import { leaveDevice } from './app';
 import type { Flow, StoredChanges, StoredValues } from './core';
 import { ModelFailure, STEP, UID } from './core';
 import type { Device, Tab } from './device';
-import { fixed } from './fixes';
 import { broadcast, setGoogle, writePasswordRecord } from './network';
 import { clearPasswordStale } from './newer-password';
 import { hasSecret, hideCards, openAndShow, setRecords, setSession } from './store';
 import { Session } from './sync-session';
+import { keyOfRecord } from './tokens';
 import { createSecret, engine, joinAccount } from './worker';
 import type { World } from './world';
 
@@ -183,10 +183,14 @@ function signedInRecords(world: World, tab: Tab, written: AuthRecords | null): v
   if (world.closer && written) setRecords(tab, written);
 }
 
-/** See `Fixes.signInLocksOnReplacedKey`: whether the tab locks, its key dropped, rather than opening at the end. */
+/**
+ * sign-in.ts `lockedIfKeyReplaced` (the run with key replacement: see `World.closer`): a tab whose stored record wraps
+ * another key than the one it joined with, and whose worker does not hold that record's key, locks rather than open.
+ */
 function* lockIfReplaced(world: World, tab: Tab, joinedWith: SecretRecord | null): Flow<boolean> {
-  if (!fixed(world, 'signInLocksOnReplacedKey') || !joinedWith || sameWrappedKey(tab.records.password, joinedWith))
-    return false;
+  const stored = tab.records.password;
+  if (!world.closer || !joinedWith || !stored || sameWrappedKey(stored, joinedWith)) return false;
+  if (yield* engine(tab, () => tab.key === keyOfRecord(stored))) return false;
   world.note(`${tab.name} signed in with a key another tab has replaced since: it locks`);
   yield* engine(tab, () => {
     tab.key = null;

@@ -65,7 +65,10 @@ export function* resumeAccount(world: World, tab: Tab): Flow<boolean> {
   return true;
 }
 
-/** leave.ts `leaveDevice`: every trace of the account leaves this device (see `Fixes.leaveOnlyWhatItLeft`). */
+/**
+ * leave.ts `leaveDevice`: every trace of the account leaves this device, but only what the tab left: under the lock,
+ * nothing is discarded once the stored records changed or someone signed in to Firebase again.
+ */
 export function* leaveDevice(world: World, tab: Tab): Flow {
   const known = tab.records;
   setSession(tab, null);
@@ -73,8 +76,7 @@ export function* leaveDevice(world: World, tab: Tab): Flow {
   yield* engine(tab, () => {
     tab.key = null;
   });
-  const changedSince = (current: StoredValues) =>
-    world.fixes.leaveOnlyWhatItLeft && (tab.device.google !== null || !sameRecords(current.auth, known));
+  const changedSince = (current: StoredValues) => tab.device.google !== null || !sameRecords(current.auth, known);
   if (!(yield* world.discard(tab, ['cards', 'auth', 'outbox'], changedSince))) return yield* startApp(world, tab);
   setRecords(tab, emptyAuthRecords());
   clearPasswordStale(tab);

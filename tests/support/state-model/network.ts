@@ -6,10 +6,9 @@
  */
 import type { EncryptedCard, EncryptedCollection } from '../../../src/domain/card';
 import type { RetiredKeys, SecretRecord } from '../../../src/domain/secret';
-import { sameRecord } from '../../../src/state/device-records';
+import { sameWrappedKey } from '../../../src/state/device-records';
 import { UID } from './core';
 import type { Device, Tab } from './device';
-import { fixed } from './fixes';
 import type { Session } from './sync-session';
 import { versionOfSealed } from './tokens';
 import type { World } from './world';
@@ -147,12 +146,12 @@ function cardRefused(world: World, card: EncryptedCard): boolean {
 
 /**
  * The rules take a key replacement's update whole or refuse it whole: a record not newer than the account's, or any
- * card refused; with `Fixes.replaceOnlyOverItsRecord`, also one over a record other than the one it replaces.
+ * card refused, or one over a record other than the one it replaces (the retired keys name its wrapped key).
  */
 function replaceRefused(world: World, replace: NonNullable<Write['replace']>): boolean {
   const held = world.server.password;
   if (replace.record.modifiedAt <= (held?.modifiedAt ?? -1)) return true;
-  if (fixed(world, 'replaceOnlyOverItsRecord') && !sameRecord(held, replace.replaces)) return true;
+  if (!held || !sameWrappedKey(held, replace.replaces)) return true;
   return replace.cards.some((card) => cardRefused(world, card));
 }
 

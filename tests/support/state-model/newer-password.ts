@@ -13,7 +13,6 @@ import { assertUnchanged, CHANGED_ELSEWHERE, sameRecord } from '../../../src/sta
 import type { Flow } from './core';
 import { STEP, UID } from './core';
 import type { Tab } from './device';
-import { fixed } from './fixes';
 import { writePasswordRecord } from './network';
 import { lockDevice } from './secrets';
 import { setRecords } from './store';
@@ -78,9 +77,8 @@ export function* adoptNewerPassword(
   const remembered = before === null ? 'none: it started locked' : `[${before.readable.join(' ')}]`;
   world.note(`${tab.name} adopts the newer record: its key opens the cards it remembered, ${remembered}`);
   const stored = yield* world.updateStorage(tab, (current) => {
-    // See `Fixes.adoptOnlyWhatStillWaits`: a newer record came meanwhile, or the account left this device.
-    if (fixed(world, 'adoptOnlyWhatStillWaits') && tab.newerPassword !== record)
-      throw new SleeveError(CHANGED_ELSEWHERE);
+    // A newer record came meanwhile, or the account left this device (the run with key replacement).
+    if (world.closer && tab.newerPassword !== record) throw new SleeveError(CHANGED_ELSEWHERE);
     assertUnchanged(current.auth, known);
     return { auth: { ...current.auth, password: record, pin: null, passkey: null } };
   });

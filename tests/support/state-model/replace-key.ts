@@ -14,7 +14,6 @@ import type { ReplacedKey } from '../../../worker/api';
 import type { Flow } from './core';
 import { STEP, UID } from './core';
 import type { Tab } from './device';
-import { fixed } from './fixes';
 import { fbWrite } from './network';
 import { setRecords } from './store';
 import type { Session } from './sync-session';
@@ -50,8 +49,8 @@ export function* changePasswordAndKey(world: World, tab: Tab): Flow {
     cards,
   }));
   setRecords(tab, stored.auth);
-  // See `Fixes.openAfterKeyReplaced`: the cards shown while the update was on its way opened under the old key.
-  if (fixed(world, 'openAfterKeyReplaced') && !account.disposed) account.render();
+  // replace-key.ts `showAgain`: the cards shown while the update was on its way opened under the old key.
+  if (!account.disposed && !tab.locked) account.render();
 }
 
 /**

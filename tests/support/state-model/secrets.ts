@@ -7,7 +7,6 @@ import { openPlain, sortOut, withUnreadable } from '../../../src/domain/stored-c
 import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord } from '../../../src/state/device-records';
 import type { Flow } from './core';
 import type { Tab } from './device';
-import { fixed } from './fixes';
 import { adoptNewerPassword } from './newer-password';
 import { hasSecret, hideCards, openAndShow, setRecords, setStored, showOpened, startShow } from './store';
 import { keyOfRecord } from './tokens';
@@ -43,8 +42,8 @@ export function* unlock(world: World, tab: Tab, withPin = true): Flow {
     if (ownRecord && !holdsRecord(tab.records, record)) throw new SleeveError(CHANGED_ELSEWHERE);
     if (record === stale) {
       opened = yield* adoptNewerPassword(world, tab, stale, opened);
-      // See `Fixes.unlockShowsStoredNow`: a render of the locked tab may have stored newer cards meanwhile.
-      while (fixed(world, 'unlockShowsStoredNow') && tab.collection !== collection) {
+      // A render of the locked tab may have stored newer cards meanwhile (the run with key replacement).
+      while (world.closer && tab.collection !== collection) {
         collection = tab.collection;
         const next = sortOut(collection);
         opened = withUnreadable(yield* engine(tab, () => openCollection(tab, next.wellFormed)), next.unreadable);

@@ -1,15 +1,11 @@
-/** src/state/tabs.ts: this tab follows what other tabs of the device store. */
-import type { CardCollection } from '../../../src/domain/card';
-import { sortOut } from '../../../src/domain/stored-cards';
 import { sameRecords, sameWrappedKey } from '../../../src/state/device-records';
 import { restartApp } from './app';
 import type { Flow, StoredValueName } from './core';
 import type { Tab } from './device';
-import { fixed } from './fixes';
 import { clearPasswordStale } from './newer-password';
 import { hideCards, openAndShow, setRecords, setStored, startShow } from './store';
 import { keyOfRecord } from './tokens';
-import { engine, engineOrAtOnce, openCollection } from './worker';
+import { engine } from './worker';
 import type { World } from './world';
 
 /** A `storage` event: changes that arrive together are followed as one, in order. */
@@ -50,15 +46,9 @@ export function* follow(world: World, tab: Tab, names: Set<StoredValueName>): Fl
     const had = before.pin !== null || before.password !== null;
     const has = auth.pin !== null || auth.password !== null;
     setRecords(tab, auth);
-    // See `Fixes.forgetOutdatedNewerPassword`: the record stored now is as new as the one this tab waits for.
+    // The record stored now is as new as the one this tab waits for (the run with key replacement).
     const newer = tab.newerPassword;
-    if (
-      fixed(world, 'forgetOutdatedNewerPassword') &&
-      newer &&
-      auth.password &&
-      newer.modifiedAt <= auth.password.modifiedAt
-    )
-      clearPasswordStale(tab);
+    if (world.closer && newer && auth.password && newer.modifiedAt <= auth.password.modifiedAt) clearPasswordStale(tab);
     if (had && !has) {
       yield* engine(tab, () => {
         tab.key = null;
@@ -70,16 +60,21 @@ export function* follow(world: World, tab: Tab, names: Set<StoredValueName>): Fl
       (record) =>
         record !== null && [auth.pin, auth.password].some((now) => JSON.stringify(now) === JSON.stringify(record)),
     );
-    // tabs.ts: signed in, another tab adopted a newer account record, or replaced the key, and the key this tab holds
-    // does not open both what it shows and the cards stored with the record (an unlocked tab only).
+    // tabs.ts: signed out, none of this tab's records is stored any more and the worker says the PIN stored now does
+    // not wrap the key it holds (a PIN removed and made again with a new key). Signed in, another tab adopted a newer
+    // account record, or replaced the key, and the worker says the record does not wrap the held key (every record
+    // stored on the device was opened or wrapped by one of its workers, which noted its key: worker/vault/record-keys.ts).
     const signedOut = auth.password === null;
+    const pinElsewhere =
+      had &&
+      has &&
+      !kept &&
+      signedOut &&
+      !tab.locked &&
+      (yield* engine(tab, () => tab.key !== (auth.pin && keyOfRecord(auth.pin))));
     const moved = !signedOut && !tab.locked && !sameWrappedKey(before.password, auth.password);
-    const adopted =
-      moved &&
-      (fixed(world, 'followLocksOnOtherKey')
-        ? tab.key !== (auth.password && keyOfRecord(auth.password))
-        : !((yield* opensWithHeldKey(world, tab, tab.collection)) && (yield* opensWithHeldKey(world, tab, cards))));
-    if ((!had && has) || (world.fixes.followLocksOnNewKey && had && has && !kept && signedOut) || adopted) {
+    const adopted = moved && (yield* engine(tab, () => tab.key !== (auth.password && keyOfRecord(auth.password))));
+    if ((!had && has) || pinElsewhere || adopted) {
       // lock.ts `lockDevice`, as tabs.ts locks: what the key opened is remembered first.
       if (!tab.locked) {
         tab.cardsBeforeLock = {
@@ -104,16 +99,4 @@ export function* follow(world: World, tab: Tab, names: Set<StoredValueName>): Fl
   if (!names.has('cards')) return;
   if (tab.locked) setStored(tab, cards, read);
   else yield* openAndShow(world, tab, cards, read);
-}
-
-/** tabs.ts `opensWithHeldKey`: whether the held key opens any of the cards (none to try: it cannot be told). */
-function* opensWithHeldKey(world: World, tab: Tab, collection: CardCollection): Flow<boolean> {
-  if (collection.type !== 'ENCRYPTED' || Object.keys(collection.cards).length === 0) return false;
-  const { wellFormed } = sortOut(collection);
-  try {
-    const opened = yield* engineOrAtOnce(world, tab, () => openCollection(tab, wellFormed));
-    return opened.cards.length > 0;
-  } catch {
-    return false;
-  }
 }
