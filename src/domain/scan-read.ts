@@ -1,0 +1,24 @@
+/**
+ * What the recognition worker (scan-worker/) answers for one camera frame or one photo, before anything is decided:
+ * the scanner's page side (src/scanner/) takes a number only once reads agree and the card rules hold
+ * (src/domain/scan-accept.ts). Plain data, so it crosses the worker boundary as it is.
+ */
+export interface FrameRead {
+  /** Whether a card-shaped object was found in the image. */
+  card: boolean;
+  /**
+   * Digit strings read on the card's number line (spaces removed), one entry per independent pass over the image
+   * (another threshold, another crop, another reader): the same number twice means two passes agreed.
+   */
+  numbers: string[];
+  /** The expiry as read, 'MM/YY', when one was read; not yet checked for plausibility. */
+  expiry: string | null;
+  /** The cardholder's name as read (capital letters, spaces, and . ' -), when a line of it was read. */
+  name: string | null;
+  /** The image's mean brightness, 0 (black) to 1 (white), for the 'More light' hint. */
+  light: number;
+  /** How sharp the card's text is, 0 (a blur) to 1, for the 'Hold still' hint. */
+  sharpness: number;
+  /** The card's width as a share of the image's (0 when no card was found), for the 'Move closer' hint. */
+  size: number;
+}
