@@ -6,7 +6,7 @@
  * person sees them in full and a wrong one is obvious; an implausible one is left empty rather than filled wrong.
  * Pure: the clock is passed in.
  */
-import type { Network } from './card';
+import type { CardData, Network } from './card';
 import { detectNetwork, hasBrandLength } from './card-brands';
 import { passesLuhn } from './card-checks';
 import { CARDHOLDER_MAX, CARDHOLDER_MIN } from './card-form';
@@ -23,6 +23,20 @@ export interface ScanResult {
   network: Network;
   expiry: string;
   cardholder: string;
+}
+
+/**
+ * The editor's card with what a scan read filled in: the number and the network it belongs to always (that is what
+ * a result is), the expiry and cardholder only where they were read; every other field as the person left it.
+ */
+export function fillFromScan(card: CardData, result: ScanResult): CardData {
+  return {
+    ...card,
+    number: result.number,
+    network: result.network,
+    expiry: result.expiry || card.expiry,
+    cardholder: result.cardholder || card.cardholder,
+  };
 }
 
 /** A number (digits only) a card could carry: its network's length, and the Luhn check passed. */

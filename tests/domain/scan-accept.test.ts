@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptPhoto,
   emptyTally,
+  fillFromScan,
   hintFor,
   isCardNumber,
   plausibleExpiry,
@@ -131,5 +132,28 @@ describe('the hint', () => {
     expect(SCAN_HINTS[hintFor(read({ card: false, size: 0 }))]).toBe('Hold your card inside the frame');
     expect(SCAN_HINTS[hintFor(read({ size: 0.3 }))]).toBe('Move closer');
     expect(SCAN_HINTS[hintFor(read({ sharpness: 0.1 }))]).toBe('Hold still');
+  });
+});
+
+describe('filling the editor', () => {
+  it('fills what was read and keeps every other field as typed', () => {
+    const typed = {
+      number: '4111',
+      expiry: '02/27',
+      cardholder: 'Ada Lovelace',
+      issuer: 'Test Bank',
+      cvv: '123',
+      network: 'VISA' as const,
+      theme: 'SKY' as const,
+    };
+    const read = { number: '5555555555554444', network: 'MASTERCARD' as const, expiry: '', cardholder: '' };
+    expect(fillFromScan(typed, read)).toEqual({ ...typed, number: '5555555555554444', network: 'MASTERCARD' });
+    expect(fillFromScan(typed, { ...read, expiry: '09/30', cardholder: 'GRACE HOPPER' })).toEqual({
+      ...typed,
+      number: '5555555555554444',
+      network: 'MASTERCARD',
+      expiry: '09/30',
+      cardholder: 'GRACE HOPPER',
+    });
   });
 });
