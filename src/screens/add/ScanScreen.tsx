@@ -72,7 +72,7 @@ export function ScanScreen() {
   };
 
   return (
-    <Page title={ScanTexts.title} back={{ to: fromEditor ? '/editor' : '/' }}>
+    <Page title={ScanTexts.title} back={{ to: fromEditor ? '~/add/editor' : '~/add' }}>
       <div className="scanner">
         <div className={`scanner-view${live ? ' scanner-view-live' : ''}`}>
           <video ref={video} className="scanner-video" muted playsInline autoPlay aria-label={ScanTexts.camera} />
