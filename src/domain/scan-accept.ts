@@ -6,38 +6,18 @@
  * person sees them in full and a wrong one is obvious; an implausible one is left empty rather than filled wrong.
  * Pure: the clock is passed in.
  */
-import type { CardData, Network } from './card';
 import { detectNetwork, hasBrandLength } from './card-brands';
 import { passesLuhn } from './card-checks';
 import { CARDHOLDER_MAX, CARDHOLDER_MIN } from './card-form';
 import type { FrameRead } from './scan-read';
+import type { ScanResult } from './scan-result';
+
+export type { ScanResult } from './scan-result';
 
 /** How many agreeing reads a number needs before it is taken. */
 export const READS_NEEDED = 2;
 /** An expiry's year may be last year's (a card read in its last months) and at most this many years ahead. */
 export const EXPIRY_YEARS_AHEAD = 20;
-
-/** What a scan fills into the editor; an empty expiry or cardholder was not read plausibly. */
-export interface ScanResult {
-  number: string;
-  network: Network;
-  expiry: string;
-  cardholder: string;
-}
-
-/**
- * The editor's card with what a scan read filled in: the number and the network it belongs to always (that is what
- * a result is), the expiry and cardholder only where they were read; every other field as the person left it.
- */
-export function fillFromScan(card: CardData, result: ScanResult): CardData {
-  return {
-    ...card,
-    number: result.number,
-    network: result.network,
-    expiry: result.expiry || card.expiry,
-    cardholder: result.cardholder || card.cardholder,
-  };
-}
 
 /** A number (digits only) a card could carry: its network's length, and the Luhn check passed. */
 export function isCardNumber(digits: string): boolean {

@@ -7,18 +7,6 @@
 /** Why the camera could not be used, each with its own advice on screen. */
 export type CameraProblem = 'refused' | 'missing' | 'busy' | 'failed';
 
-/** Whether this browser can use any camera at all: an API, and at least one video input it can see. */
-export async function cameraAvailable(): Promise<boolean> {
-  const devices = navigator.mediaDevices;
-  if (!devices?.getUserMedia || !devices.enumerateDevices) return false;
-  try {
-    const found = await devices.enumerateDevices();
-    return found.some((device) => device.kind === 'videoinput');
-  } catch {
-    return false;
-  }
-}
-
 /** Opens the camera: the rear one where there is a choice (phones), any other where there is not (laptops). */
 export function openCamera(): Promise<MediaStream> {
   if (!navigator.mediaDevices?.getUserMedia) {

@@ -6,7 +6,7 @@
 import type { RefObject } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CameraProblem } from './camera';
-import { cameraAvailable, cameraProblem, openCamera, stopCamera } from './camera';
+import { cameraProblem, openCamera, stopCamera } from './camera';
 
 export type CameraState =
   | { status: 'off' }
@@ -86,20 +86,4 @@ export function usePageVisible(): boolean {
     return () => document.removeEventListener('visibilitychange', onChange);
   }, []);
   return visible;
-}
-
-/** Whether this device can scan: null until the browser has said. */
-export function useCameraAvailable(): boolean | null {
-  const [available, setAvailable] = useState<boolean | null>(null);
-  useEffect(() => {
-    let current = true;
-    cameraAvailable().then(
-      (found) => current && setAvailable(found),
-      () => current && setAvailable(false),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  return available;
 }

@@ -5,7 +5,7 @@
  * any proxy, and forgotten on locking (src/app/AutoLock.tsx), so nothing typed waits behind the unlock screen.
  */
 import type { CardData } from '../domain/card';
-import type { ScanResult } from '../domain/scan-accept';
+import type { ScanResult } from '../domain/scan-result';
 import { memoryOf } from './store';
 
 const drafts = () => memoryOf('drafts');

@@ -4,7 +4,7 @@
 import type { ReplacedKey } from '../../worker/api';
 import type { CardCollection, CardData, EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
 import type { Deletion } from '../domain/outbox';
-import type { ScanResult } from '../domain/scan-accept';
+import type { ScanResult } from '../domain/scan-result';
 import type { AuthRecords, RetiredKeys, SecretRecord } from '../domain/secret';
 import type { SignedInUser } from '../domain/user';
 import type { AccountServer } from '../remote';

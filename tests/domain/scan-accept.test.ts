@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptPhoto,
   emptyTally,
-  fillFromScan,
   hintFor,
   isCardNumber,
   plausibleExpiry,
@@ -11,6 +10,7 @@ import {
   tallyFrame,
 } from '../../src/domain/scan-accept';
 import type { FrameRead } from '../../src/domain/scan-read';
+import { fillFromScan } from '../../src/domain/scan-result';
 
 const NOW = new Date(2026, 10, 27);
 

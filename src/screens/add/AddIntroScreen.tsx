@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { Page } from '../../app/Page';
-import { useCameraAvailable } from '../../scanner/use-camera';
+import { useCameraAvailable } from '../../scanner/availability';
 import { clearScanDraft } from '../../state/drafts';
 import { SCAN_INTRO } from './scan-texts';
 

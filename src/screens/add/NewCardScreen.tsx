@@ -10,8 +10,8 @@ import { CardForm } from '../../components/CardForm';
 import { DoneAction } from '../../components/DoneAction';
 import { Sheet } from '../../components/Sheet';
 import type { CardData } from '../../domain/card';
-import { fillFromScan } from '../../domain/scan-accept';
-import { useCameraAvailable } from '../../scanner/use-camera';
+import { fillFromScan } from '../../domain/scan-result';
+import { useCameraAvailable } from '../../scanner/availability';
 import { saveCard } from '../../state/cards';
 import {
   clearCardDraft,

@@ -137,7 +137,8 @@ export class World {
       co.done = true;
       if (error instanceof ModelFailure) throw error;
       // A slip in the model or the code (a name not defined, a property of undefined) is no refusal to count.
-      if (error instanceof ReferenceError || error instanceof TypeError) throw new ModelFailure('no slip', String(error));
+      if (error instanceof ReferenceError || error instanceof TypeError)
+        throw new ModelFailure('no slip', String(error));
       co.onEnd(error);
     }
   }
