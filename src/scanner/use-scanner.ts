@@ -118,7 +118,13 @@ export function useScanner({ video, active, onResult }: ScannerOptions): Scanner
         setPhoto('unreadable');
         return;
       }
-      const result = acceptPhoto(await worker.read(image), new Date());
+      let result: ScanResult | null;
+      try {
+        result = acceptPhoto(await worker.read(image), new Date());
+      } catch {
+        // The reader failed on this image: for the person, the same as a photo with no number in it.
+        result = null;
+      }
       if (result) finish(result);
       else setPhoto('no-number');
     },

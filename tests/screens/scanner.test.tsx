@@ -70,6 +70,21 @@ describe('the scanner', () => {
     expect(allEnded(camera.tracks())).toBe(true);
   });
 
+  test('offers a torch switch where the camera has a torch, showing what the camera did', async () => {
+    const camera = watchCamera({ torch: true });
+    await renderApp('/add/scan');
+    await scannerLive();
+    const torch = page.getByRole('button', { name: 'Torch' });
+    await expect.element(torch).toHaveAttribute('aria-pressed', 'false');
+    // The stand-in camera says it has a torch here but refuses to light one: the switch stays off.
+    await torch.click();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.element(torch).toHaveAttribute('aria-pressed', 'false');
+    await expectNoAxeViolations();
+    await page.getByRole('link', { name: 'Add card manually' }).click();
+    await expect.poll(() => allEnded(camera.tracks())).toBe(true);
+  });
+
   test('going Back stops the camera too', async () => {
     const camera = watchCamera();
     await renderApp('/add/scan');
@@ -89,6 +104,20 @@ describe('the scanner', () => {
     setTabHidden(false);
     await expect.poll(() => camera.tracks().filter((track) => track.readyState === 'live')).toHaveLength(1);
     await scannerLive();
+  });
+
+  test('after 15 s without a number, the hint says what else to try; nothing is filled', {
+    timeout: 40_000,
+  }, async () => {
+    const camera = watchCamera();
+    await renderApp('/add/scan');
+    await scannerLive();
+    await expect.poll(hint).toBe('Hold your card inside the frame');
+    await expect.poll(hint, { timeout: 25_000 }).toMatch(/^No card has been read yet\./);
+    expect(hint()).toContain('choose a photo, or add the card manually');
+    expect(window.location.pathname).toBe('/add/scan');
+    expect(camera.tracks().filter((track) => track.readyState === 'live')).toHaveLength(1);
+    await expectNoAxeViolations();
   });
 
   test('locking mid-scan stops every track before the unlock screen', async () => {

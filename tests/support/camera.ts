@@ -12,8 +12,11 @@ export interface CameraWatch {
   tracks: () => MediaStreamTrack[];
 }
 
-/** Passes every getUserMedia call to the real one and keeps what it asked for and got. */
-export function watchCamera(): CameraWatch {
+/**
+ * Passes every getUserMedia call to the real one and keeps what it asked for and got. `torch`: the tracks also say
+ * they have a torch (the stand-in camera has none; asking it for one is ignored, as a constraint it cannot meet).
+ */
+export function watchCamera({ torch = false }: { torch?: boolean } = {}): CameraWatch {
   const devices = navigator.mediaDevices;
   const real = devices.getUserMedia.bind(devices);
   const asked: MediaStreamConstraints[] = [];
@@ -22,6 +25,10 @@ export function watchCamera(): CameraWatch {
     asked.push(constraints ?? {});
     const stream = await real(constraints);
     streams.push(stream);
+    for (const track of torch ? stream.getVideoTracks() : []) {
+      const capabilities = track.getCapabilities();
+      track.getCapabilities = () => ({ ...capabilities, torch: true }) as MediaTrackCapabilities;
+    }
     return stream;
   };
   onTestFinished(() => {
