@@ -12,6 +12,7 @@ import { PASSWORD, signInWithGoogle } from './support/account-flows';
 import { addCard, fillNewCard, MASTERCARD, typePin, VISA } from './support/actions';
 import { appUrl, launchChromium } from './support/browser';
 import { serveGapiStandIn } from './support/gapi-stand-in';
+import { walkScanner } from './support/scanner-walk';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -127,35 +128,6 @@ async function seedAndReload(key: string, value: string): Promise<void> {
   await page.reload();
 }
 
-/**
- * The scanner from Add Card: scanning with the stand-in camera, then starting (a camera that never answers),
- * refused and no camera (getUserMedia failing as a browser does). Ends on the scanner with the real camera back.
- */
-async function walkScanner(): Promise<void> {
-  await page.getByRole('link', { name: 'Scan card' }).click();
-  await heading('Scan Card');
-  await page.getByText('Hold your card inside the frame').waitFor();
-  await audit('Scanner, scanning');
-  const states = [
-    ['starting', '', 'Starting the camera…'],
-    ['refused', 'NotAllowedError', 'Sleeve may not use the camera.'],
-    ['no camera', 'NotFoundError', 'No camera was found on this device.'],
-  ] as const;
-  for (const [state, error, says] of states) {
-    await page.getByRole('link', { name: 'Back' }).click();
-    await heading('Add Card');
-    await page.evaluate((name) => {
-      navigator.mediaDevices.getUserMedia = () =>
-        name ? Promise.reject(new DOMException('', name)) : new Promise<MediaStream>(() => undefined);
-    }, error);
-    await page.getByRole('link', { name: 'Scan card' }).click();
-    await heading('Scan Card');
-    await page.getByText(says).waitFor();
-    await audit(`Scanner, ${state}`);
-  }
-  await page.evaluate(() => Reflect.deleteProperty(navigator.mediaDevices, 'getUserMedia'));
-}
-
 it('finds nothing for axe on any screen or state, light and dark, wide and 320 px', { timeout: 240_000 }, async () => {
   // Anonymous and empty.
   await page.goto(appUrl('/home'));
@@ -165,7 +137,7 @@ it('finds nothing for axe on any screen or state, light and dark, wide and 320 p
   await tab('Add Card');
   await heading('Add Card');
   await audit('Add Card intro');
-  await walkScanner();
+  await walkScanner(page, audit);
   await page.getByRole('link', { name: 'Add card manually' }).click();
   await heading('New Card');
   await audit('New Card, empty');
