@@ -114,7 +114,17 @@ export default defineConfig({
   cacheDir: '.vite',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    rolldownOptions: {
+      output: {
+        // The recognition worker's script gets a name of its own, so hosting can send it its own policy
+        // (deploy/hosting.ts: WebAssembly allowed there and nowhere else).
+        entryFileNames: (chunk) =>
+          chunk.facadeModuleId?.includes('/scan-worker/') ? 'assets/scan-worker-[hash].js' : 'assets/[name]-[hash].js',
+      },
+    },
+  },
   // Every runtime dependency pre-bundled up front. Discovered mid-run, one would make the dev server (and the browser
   // tests) reload, and could leave a page with two copies of React.
   optimizeDeps: {

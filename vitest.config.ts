@@ -1,6 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, findChromium } from './scripts/chromium.mjs';
 import { seedCommands } from './tests/interop/seed-commands.ts';
 import viteConfig from './vite.config.ts';
 
@@ -18,7 +18,10 @@ const needsChromium = 'tests/support/require-chromium.ts';
 // number, down for larger offsets (up past 2220 would leave the port range), so distinct offsets never share it.
 const browserApiPort = 63315 + portOffset <= 65535 ? 63315 + portOffset : 63315 - portOffset;
 
-const chromium = playwright({ launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS } });
+// With Chromium's stand-in camera, so the scanner's screen tests open a real camera stream.
+const chromium = playwright({
+  launchOptions: { executablePath: findChromium(), args: [...CHROMIUM_ARGS, ...FAKE_CAMERA_ARGS] },
+});
 
 export default mergeConfig(
   viteConfig,

@@ -105,6 +105,17 @@ export const ENGINE_WORKER_POLICY = serialise([
   ['script-src', ["'self'"]],
 ]);
 
+/**
+ * The scanner's recognition worker (scan-worker/) reads camera frames and photos. It may run WebAssembly
+ * ('wasm-unsafe-eval' allows compiling it, not eval) and fetch Sleeve's own files (its .wasm and models, from
+ * this site); it can reach no other host, so no image can leave the device from there.
+ */
+export const SCAN_WORKER_POLICY = serialise([
+  ['default-src', ["'none'"]],
+  ['script-src', ["'self'", "'wasm-unsafe-eval'"]],
+  ['connect-src', ["'self'"]],
+]);
+
 /** The service worker imports Workbox's runtime and fetches Sleeve's own files to precache them; nothing else. */
 export const SERVICE_WORKER_POLICY = serialise([
   ['default-src', ["'none'"]],

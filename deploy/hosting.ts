@@ -9,7 +9,12 @@
  * are Firebase's own pages and keep Firebase's headers: a refusal to be framed there would break the Auth iframe.
  */
 import type { RemoteSettings } from '../src/remote/settings.ts';
-import { ENGINE_WORKER_POLICY, pagePolicy, SERVICE_WORKER_POLICY } from './content-security-policy.ts';
+import {
+  ENGINE_WORKER_POLICY,
+  pagePolicy,
+  SCAN_WORKER_POLICY,
+  SERVICE_WORKER_POLICY,
+} from './content-security-policy.ts';
 
 export interface Header {
   key: string;
@@ -28,8 +33,12 @@ export interface HostingConfig {
   headers: HeaderRule[];
 }
 
-/** Only what Sleeve uses: copying (and checking what it copied), and passkeys. Every other feature is refused. */
+/**
+ * Only what Sleeve uses: copying (and checking what it copied), passkeys, and the camera for the scanner. Every other
+ * feature is refused.
+ */
 const PERMISSIONS_POLICY = [
+  'camera=(self)',
   'clipboard-read=(self)',
   'clipboard-write=(self)',
   'publickey-credentials-create=(self)',
@@ -37,7 +46,6 @@ const PERMISSIONS_POLICY = [
   ...[
     'accelerometer',
     'autoplay',
-    'camera',
     'display-capture',
     'encrypted-media',
     'fullscreen',
@@ -83,7 +91,9 @@ export const PATHS = {
   everything: '!/__/**',
   page: '!{/**/*.js,/__/**}',
   serviceWorker: '/sw.js',
-  otherScripts: '/**/!(sw).js',
+  /** The scanner's recognition worker: vite.config.ts names its script so. */
+  scanWorker: '/**/scan-worker-*.js',
+  otherScripts: '/**/!(sw|scan-worker-*).js',
   assets: '/assets/**',
   notAssets: '!{/assets/**,/__/**}',
   /** Routes the app answers itself; a missing /assets/ file stays a 404 rather than a page served as a script. */
@@ -103,6 +113,7 @@ export function hostingConfig(settings: RemoteSettings, publicDir = 'dist'): Hos
         headers: [{ key: 'Content-Security-Policy', value: pagePolicy(settings, 'header') }],
       },
       { source: PATHS.serviceWorker, headers: [{ key: 'Content-Security-Policy', value: SERVICE_WORKER_POLICY }] },
+      { source: PATHS.scanWorker, headers: [{ key: 'Content-Security-Policy', value: SCAN_WORKER_POLICY }] },
       { source: PATHS.otherScripts, headers: [{ key: 'Content-Security-Policy', value: ENGINE_WORKER_POLICY }] },
       { source: PATHS.assets, headers: [{ key: 'Cache-Control', value: IMMUTABLE }] },
       { source: PATHS.notAssets, headers: [{ key: 'Cache-Control', value: REVALIDATE }] },

@@ -14,6 +14,12 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+/**
+ * Chromium's own stand-in camera (a moving test pattern, or a given .mjpeg clip) and an automatic yes to the camera
+ * prompt: the scanner's tests run the real getUserMedia, tracks and video against it.
+ */
+export const FAKE_CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'];
+
 /** @returns {string | undefined} */
 export function findChromium() {
   const fromEnv = process.env.CHROMIUM_PATH;

@@ -42,12 +42,14 @@ export interface CardFormProps {
   submitLabel: string;
   /** Receives the trimmed card; a rejection is shown as an error toast and the form stays as it is. */
   onSubmit: (data: CardData) => Promise<void>;
+  /** Told the card as it stands after every edit (the editor keeps it for a scan to fill in around). */
+  onEdit?: (data: CardData) => void;
 }
 
 type ErrorField = keyof CardFormErrors;
 const FIELD_ORDER: readonly ErrorField[] = ['number', 'expiry', 'cardholder', 'cvv'];
 
-export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) {
+export function CardForm({ id, initial, submitLabel, onSubmit, onEdit }: CardFormProps) {
   const [data, setData] = useState<CardData>(initial);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -58,6 +60,7 @@ export function CardForm({ id, initial, submitLabel, onSubmit }: CardFormProps) 
   const rule = BRAND_RULES[data.network];
   // Saving needs the engine: started as the form opens, so a worker that cannot start is said before anything is typed.
   useEffect(prepareToSave, []);
+  useEffect(() => onEdit?.(data), [data, onEdit]);
 
   const set = <K extends keyof CardData>(key: K, value: CardData[K]) => setData((old) => ({ ...old, [key]: value }));
 

@@ -4,6 +4,7 @@
 import type { ReplacedKey } from '../../worker/api';
 import type { CardCollection, CardData, EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
 import type { Deletion } from '../domain/outbox';
+import type { ScanResult } from '../domain/scan-result';
 import type { AuthRecords, RetiredKeys, SecretRecord } from '../domain/secret';
 import type { SignedInUser } from '../domain/user';
 import type { AccountServer } from '../remote';
@@ -152,9 +153,16 @@ export interface DeviceMemory {
   history: { depth: number };
   /**
    * What the person was typing when they left a form for a step between (src/state/drafts.ts): the new card while
-   * the PIN is recommended, the new PIN while it is confirmed; forgotten on locking.
+   * the PIN is recommended, the new PIN while it is confirmed, the editor's card while the scanner reads one and
+   * what it read; forgotten on locking.
    */
-  drafts: { card: CardData | null; pin: string; pinSkipped: boolean };
+  drafts: {
+    card: CardData | null;
+    pin: string;
+    pinSkipped: boolean;
+    scanBase: CardData | null;
+    scanned: ScanResult | null;
+  };
   /** How many screens this page has shown (src/app/screen-title.ts): only later ones are announced. */
   screens: { shown: number };
   listeners: Set<(event: DeviceEvent) => void>;

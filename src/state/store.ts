@@ -156,7 +156,7 @@ const initialMemory = (): DeviceMemory => ({
   update: { switchTo: null },
   server: { loading: undefined },
   history: { depth: 0 },
-  drafts: { card: null, pin: '', pinSkipped: false },
+  drafts: { card: null, pin: '', pinSkipped: false, scanBase: null, scanned: null },
   screens: { shown: 0 },
   listeners: new Set(),
 });

@@ -7,7 +7,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { settingsForBuild } from '../../deploy/build-settings.ts';
-import { ENGINE_WORKER_POLICY, pagePolicy, SERVICE_WORKER_POLICY } from '../../deploy/content-security-policy.ts';
+import {
+  ENGINE_WORKER_POLICY,
+  pagePolicy,
+  SCAN_WORKER_POLICY,
+  SERVICE_WORKER_POLICY,
+} from '../../deploy/content-security-policy.ts';
 import { committedFirebaseConfig, DATABASE_RULES, localSettings } from '../../deploy/firebase-config.ts';
 import { hostingConfig, SECURITY_HEADERS } from '../../deploy/hosting.ts';
 
@@ -66,9 +71,20 @@ it("allows exactly the project's Firebase hosts and only the paths of Google's l
 it('gives the scripts that run as workers policies of their own, the engine none to reach the network with', () => {
   const config = hostingConfig(project);
   expect(policyOf(config, '/sw.js')).toBe(SERVICE_WORKER_POLICY);
-  expect(policyOf(config, '/**/!(sw).js')).toBe(ENGINE_WORKER_POLICY);
+  expect(policyOf(config, '/**/!(sw|scan-worker-*).js')).toBe(ENGINE_WORKER_POLICY);
+  expect(policyOf(config, '/**/scan-worker-*.js')).toBe(SCAN_WORKER_POLICY);
   expect(ENGINE_WORKER_POLICY).toBe("default-src 'none'; script-src 'self'");
+  // The recognition worker may compile WebAssembly and fetch its own files from this site, nothing else.
+  expect(SCAN_WORKER_POLICY).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'");
   expect(SERVICE_WORKER_POLICY).toBe("default-src 'none'; script-src 'self'; connect-src 'self'");
+});
+
+it('allows the camera to this site alone, for the scanner', () => {
+  const policy = SECURITY_HEADERS.find((header) => header.key === 'Permissions-Policy')?.value ?? '';
+  const features = policy.split(', ');
+  expect(features).toContain('camera=(self)');
+  expect(features).not.toContain('camera=()');
+  expect(features).toContain('microphone=()');
 });
 
 it('commits the firebase.json the generator makes: run `node scripts/write-firebase-json.mjs` after a change', async () => {
@@ -95,6 +111,7 @@ it('names in docs/deploy.md every header another host must send, with its value'
   expect(section).toContain("frame-ancestors 'none'");
   expect(section).toContain(`Content-Security-Policy: ${ENGINE_WORKER_POLICY}`);
   expect(section).toContain(`Content-Security-Policy: ${SERVICE_WORKER_POLICY}`);
+  expect(section).toContain(`Content-Security-Policy: ${SCAN_WORKER_POLICY}`);
   expect(section).toContain('Cache-Control: public, max-age=31536000, immutable');
   expect(section).toContain('Cache-Control: no-cache');
 });

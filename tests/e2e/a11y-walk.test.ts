@@ -7,10 +7,12 @@
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { FAKE_CAMERA_ARGS } from '../../scripts/chromium.mjs';
 import { PASSWORD, signInWithGoogle } from './support/account-flows';
 import { addCard, fillNewCard, MASTERCARD, typePin, VISA } from './support/actions';
 import { appUrl, launchChromium } from './support/browser';
 import { serveGapiStandIn } from './support/gapi-stand-in';
+import { walkScanner } from './support/scanner-walk';
 
 const require = createRequire(import.meta.url);
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
@@ -28,7 +30,8 @@ const found: string[] = [];
 const visited: string[] = [];
 
 beforeAll(async () => {
-  const browser = await launchChromium();
+  // With Chromium's stand-in camera, so Add Card offers the scanner and the scanner's states can be walked.
+  const browser = await launchChromium(FAKE_CAMERA_ARGS);
   // The built app's Content-Security-Policy allows no inline script; axe goes in as one, so only this test bypasses it.
   context = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce' });
   await serveGapiStandIn(context);
@@ -134,6 +137,7 @@ it('finds nothing for axe on any screen or state, light and dark, wide and 320 p
   await tab('Add Card');
   await heading('Add Card');
   await audit('Add Card intro');
+  await walkScanner(page, audit);
   await page.getByRole('link', { name: 'Add card manually' }).click();
   await heading('New Card');
   await audit('New Card, empty');

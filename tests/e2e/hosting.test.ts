@@ -12,7 +12,12 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { settingsForBuild } from '../../deploy/build-settings.ts';
-import { ENGINE_WORKER_POLICY, pagePolicy, SERVICE_WORKER_POLICY } from '../../deploy/content-security-policy.ts';
+import {
+  ENGINE_WORKER_POLICY,
+  pagePolicy,
+  SCAN_WORKER_POLICY,
+  SERVICE_WORKER_POLICY,
+} from '../../deploy/content-security-policy.ts';
 import { hostingConfig, IMMUTABLE, REVALIDATE, SECURITY_HEADERS } from '../../deploy/hosting.ts';
 import { startHosting } from '../../scripts/hosting-emulator.mjs';
 import { TEST_HOSTING_PORT } from '../support/test-ports';
@@ -62,16 +67,18 @@ async function answer(path: string) {
   return { status: response.status, headers: response.headers, body: await response.text() };
 }
 
-/** The engine worker's file, as the app's scripts name it (in whichever chunk holds the engine's bridge). */
-function workerPath(): string {
+/** The workers' files as the app's scripts name them: the engine's, and the scanner's recognition worker's. */
+function workerPaths(): { engine: string; scan: string } {
   const assets = `${DIST}assets/`;
+  const found: string[] = [];
   for (const name of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
-    const worker = /new Worker\(new URL\([`'"](\/assets\/[^`'"]+\.js)/.exec(
-      readFileSync(`${assets}${name}`, 'utf8'),
-    )?.[1];
-    if (worker) return worker;
+    const text = readFileSync(`${assets}${name}`, 'utf8');
+    for (const match of text.matchAll(/new Worker\(new URL\([`'"](\/assets\/[^`'"]+\.js)/g)) found.push(match[1] ?? '');
   }
-  throw new Error('The build names no engine worker');
+  const scan = found.find((path) => path.includes('/scan-worker-'));
+  const engine = found.find((path) => !path.includes('/scan-worker-'));
+  if (!engine || !scan) throw new Error(`The build names workers ${found.join(', ')}, not the engine and the scanner`);
+  return { engine, scan };
 }
 
 it('sends every header, by kind of path, and answers routes with the app but never a missing script', async () => {
@@ -86,7 +93,8 @@ it('sends every header, by kind of path, and answers routes with the app but nev
     '/manifest.webmanifest': { policy: pagePolicyHeader, cache: REVALIDATE },
     [style]: { policy: pagePolicyHeader, cache: IMMUTABLE },
     [script]: { policy: ENGINE_WORKER_POLICY, cache: IMMUTABLE },
-    [workerPath()]: { policy: ENGINE_WORKER_POLICY, cache: IMMUTABLE },
+    [workerPaths().engine]: { policy: ENGINE_WORKER_POLICY, cache: IMMUTABLE },
+    [workerPaths().scan]: { policy: SCAN_WORKER_POLICY, cache: IMMUTABLE },
     '/sw.js': { policy: SERVICE_WORKER_POLICY, cache: REVALIDATE },
   };
   for (const [path, { policy, cache }] of Object.entries(expected)) {
@@ -145,7 +153,7 @@ it('keeps cards under a PIN, with the engine worker and the service worker, and 
   );
 
   // The engine's worker runs under its own policy: it reaches nothing, not even this site, where the page may.
-  const engine = page.workers().find((worker) => worker.url() === site(workerPath()));
+  const engine = page.workers().find((worker) => worker.url() === site(workerPaths().engine));
   if (!engine) throw new Error('The engine worker is not running');
   const reach = (url: string) =>
     fetch(url).then(

@@ -3,9 +3,12 @@ import { page, userEvent } from 'vitest/browser';
 import { THEMES } from '../../src/domain/card';
 import { CardFormMessages } from '../../src/domain/card-form';
 import { expectNoAxeViolations } from '../support/axe';
+import { noCamera } from '../support/camera';
 import { renderApp, storedCards } from '../support/render';
 
-test('the intro explains manual entry and leads to the editor', async () => {
+test('without a camera, the intro explains manual entry and leads to the editor', async () => {
+  // With a camera the intro offers scanning first (tests/screens/scanner.test.tsx).
+  noCamera();
   await renderApp('/add');
   await expect.element(page.getByRole('heading', { name: 'Add Card', level: 1 })).toBeVisible();
   await expect.element(page.getByText(/not available on the website yet/)).toBeVisible();

@@ -1,10 +1,14 @@
-/** Everything under /add: the intro, the editor, and the PIN the editor may ask for before saving. */
+/** Everything under /add: the intro, the scanner, the editor, and the PIN the editor may ask for before saving. */
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { Loading, lazyScreen } from '../../components/lazy-screen';
 import { peekCardDraft } from '../../state/drafts';
 import { showError } from '../../state/toast';
 import { PinCreateRoutes } from '../pin/PinCreateRoutes';
 import { AddIntroScreen } from './AddIntroScreen';
 import { NewCardScreen, saveAndOpen } from './NewCardScreen';
+
+// The scanner, its camera code and its worker load only when /add/scan opens.
+const ScanScreen = lazyScreen(() => import('./ScanScreen'), 'ScanScreen');
 
 function EditorRoutes() {
   const [, navigate] = useLocation();
@@ -40,6 +44,11 @@ export function AddRoutes() {
   return (
     <Switch>
       <Route path="/" component={AddIntroScreen} />
+      <Route path="/scan">
+        <Loading>
+          <ScanScreen />
+        </Loading>
+      </Route>
       <Route path="/editor" nest>
         <EditorRoutes />
       </Route>

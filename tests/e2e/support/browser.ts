@@ -3,8 +3,9 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, chromium
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.mjs';
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
+/** `extraArgs`: e.g. FAKE_CAMERA_ARGS, for Chromium's stand-in camera. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
 
 /** Fails the test on any error the page itself reports, CSP violations included. */

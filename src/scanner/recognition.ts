@@ -1,0 +1,28 @@
+/**
+ * The only door to the recognition worker (scan-worker/): a worker of its own, never the engine's, so images never
+ * reach the code that holds the keys, and the keys never share a thread with image decoding. It is started when
+ * the scanner opens and terminated when it closes: nothing of it runs or stays in memory elsewhere in the app.
+ */
+import { type Remote, transfer, wrap } from 'comlink';
+import type { ScanWorkerApi } from '../../scan-worker/api';
+import type { FrameRead } from '../domain/scan-read';
+
+export interface Recognition {
+  /** Reads an image; its pixels are transferred to the worker, so the page's copy is gone once this is called. */
+  read(image: ImageData): Promise<FrameRead>;
+  /** Ends the worker; a read still running is abandoned (its promise never settles). */
+  close(): void;
+}
+
+/** Starts a recognition worker for one visit to the scanner. */
+export function openRecognition(): Recognition {
+  const worker = new Worker(new URL('../../scan-worker/index.ts', import.meta.url), {
+    type: 'module',
+    name: 'scan-worker',
+  });
+  const api: Remote<ScanWorkerApi> = wrap<ScanWorkerApi>(worker);
+  return {
+    read: (image) => api.readFrame(transfer(image, [image.data.buffer])),
+    close: () => worker.terminate(),
+  };
+}

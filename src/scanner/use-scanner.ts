@@ -1,0 +1,135 @@
+/**
+ * The scanner at work: the recognition worker for this visit, the camera while the screen is active, a frame read
+ * every quarter second (never two at once), the hint each read calls for, and the result once reads agree
+ * (src/domain/scan-accept.ts). A chosen photo goes through the same worker and the same rules.
+ */
+import type { RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ScanHint, ScanResult } from '../domain/scan-accept';
+import { acceptPhoto, emptyTally, hintFor, tallyFrame } from '../domain/scan-accept';
+import { grabFrame, photoPixels } from './frames';
+import type { Recognition } from './recognition';
+import { openRecognition } from './recognition';
+import type { CameraControl } from './use-camera';
+import { useCamera } from './use-camera';
+
+/** How often a frame is taken while the previous read is done: enough to feel live, little work for a phone. */
+export const FRAME_EVERY_MS = 250;
+/** After this long without a number, the hint says what else to try. */
+export const SLOW_AFTER_MS = 15_000;
+
+/** Where a chosen photo stands: being read, not an image, or read without a number the rules accept. */
+export type PhotoState = 'reading' | 'unreadable' | 'no-number' | null;
+
+export interface Scanner {
+  camera: CameraControl;
+  hint: ScanHint;
+  /** No number yet after SLOW_AFTER_MS of live camera. */
+  slow: boolean;
+  photo: PhotoState;
+  readPhoto: (file: File) => Promise<void>;
+}
+
+export interface ScannerOptions {
+  video: RefObject<HTMLVideoElement | null>;
+  /** Whether the camera may run: the screen is shown, the tab visible, the app unlocked. */
+  active: boolean;
+  /** Called once, with the camera already stopped. */
+  onResult: (result: ScanResult) => void;
+}
+
+export function useScanner({ video, active, onResult }: ScannerOptions): Scanner {
+  const [done, setDone] = useState(false);
+  const camera = useCamera(video, active && !done);
+  const [hint, setHint] = useState<ScanHint>('place');
+  const [slow, setSlow] = useState(false);
+  const [photo, setPhoto] = useState<PhotoState>(null);
+  const recognition = useRef<Recognition | null>(null);
+  const reading = useRef(false);
+  const report = useRef(onResult);
+  useEffect(() => {
+    report.current = onResult;
+  }, [onResult]);
+
+  // One worker per visit: started as the scanner opens, ended as it closes.
+  useEffect(() => {
+    const opened = openRecognition();
+    recognition.current = opened;
+    return () => {
+      opened.close();
+      recognition.current = null;
+      reading.current = false;
+    };
+  }, []);
+
+  const { stop } = camera;
+  const finish = useCallback(
+    (result: ScanResult) => {
+      stop();
+      setDone(true);
+      report.current(result);
+    },
+    [stop],
+  );
+
+  const live = camera.state.status === 'live';
+  useEffect(() => {
+    if (!live) return;
+    const tally = emptyTally();
+    let ended = false;
+    setSlow(false);
+    setHint('place');
+    const slowTimer = setTimeout(() => setSlow(true), SLOW_AFTER_MS);
+    const readOne = async () => {
+      const worker = recognition.current;
+      const element = video.current;
+      if (reading.current || !worker || !element) return;
+      const image = grabFrame(element);
+      if (!image) return;
+      reading.current = true;
+      try {
+        const read = await worker.read(image);
+        if (ended) return;
+        const result = tallyFrame(tally, read, new Date());
+        if (result) finish(result);
+        else setHint(hintFor(read));
+      } finally {
+        reading.current = false;
+      }
+    };
+    // A frame that fails to read is only one of many: the next one tries again.
+    const timer = setInterval(() => readOne().catch(() => undefined), FRAME_EVERY_MS);
+    return () => {
+      ended = true;
+      clearInterval(timer);
+      clearTimeout(slowTimer);
+    };
+  }, [live, video, finish]);
+
+  const readPhoto = useCallback(
+    async (file: File) => {
+      const worker = recognition.current;
+      if (!worker) return;
+      setPhoto('reading');
+      let image: ImageData;
+      try {
+        image = await photoPixels(file);
+      } catch {
+        setPhoto('unreadable');
+        return;
+      }
+      let result: ScanResult | null;
+      try {
+        result = acceptPhoto(await worker.read(image), new Date());
+      } catch {
+        // The reader failed on this image: for the person, the same as a photo with no number in it.
+        result = null;
+      }
+      if (result) finish(result);
+      else setPhoto('no-number');
+    },
+    [finish],
+  );
+
+  return { camera, hint, slow, photo, readPhoto };
+}
