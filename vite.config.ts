@@ -133,6 +133,8 @@ export default defineConfig({
       '@zxcvbn-ts/core',
       '@zxcvbn-ts/language-common',
       '@zxcvbn-ts/language-en',
+      // The scanner worker's card reader (scan-worker/recognize), CommonJS: found only when that worker starts.
+      'tesseract.js',
     ],
   },
   build: { target: 'es2022', sourcemap: true },

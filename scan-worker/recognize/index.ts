@@ -1,0 +1,114 @@
+/**
+ * One photo or camera frame read: the card found and flattened, its number line read in several independent passes
+ * (each another view of the pixels), its expiry and name line read once each. What is read is only reported
+ * (FrameRead); the scanner's page side decides what to fill in. Runs inside the scanner's dedicated worker.
+ */
+import { detectNetwork, hasBrandLength } from '../../src/domain/card-brands';
+import { passesLuhn } from '../../src/domain/card-checks';
+import type { FrameRead } from '../../src/domain/scan-read';
+import { cutBand } from './bands';
+import { findCard, guideQuad, type Quad } from './card-find';
+import { readLine } from './engine';
+import { type Grey, meanLight, sharpness, toGrey } from './grey';
+import { numberDigits, parseExpiry, parseName } from './parse';
+import { adaptive, binarise, normalise, otsuLevel, pad, textIsLight } from './thresholds';
+import { warpCard } from './warp';
+
+export { warmUp } from './engine';
+
+/** The most passes over one number line; two agreeing valid reads end it sooner. */
+const MAX_NUMBER_PASSES = 6;
+/** A name read with less confidence than this is taken as no name (an empty band reads as noise). */
+const NAME_CONFIDENCE = 55;
+
+/** A number that could be on a card: Luhn and its brand's length. The worker stops reading once two agree. */
+function plausible(digits: string): boolean {
+  return passesLuhn(digits) && hasBrandLength(digits, detectNetwork(digits));
+}
+
+/**
+ * The views of the number band, in the order they are tried: each a function, so that a view is only computed when
+ * the passes before it have not agreed yet.
+ */
+function numberViews(card: Grey): (() => Grey)[] {
+  const band = cutBand(card, 'number');
+  const light = textIsLight(band);
+  const flat = normalise(band, light);
+  const line = Math.round(band.height / 2);
+  return [
+    () => pad(flat, 16),
+    () => pad(binarise(flat, otsuLevel(flat)), 16),
+    () => pad(adaptive(flat, line, 10), 16),
+    () => pad(normalise(cutBand(card, 'number', 0.25), light), 16),
+    () => pad(normalise(cutBand(card, 'number', -0.25), light), 16),
+    // Embossed digits carry both a light face and a dark shadow: the other polarity is a real second view.
+    () => pad(normalise(band, !light), 16),
+  ];
+}
+
+async function readNumbers(card: Grey): Promise<string[]> {
+  const numbers: string[] = [];
+  for (const view of numberViews(card).slice(0, MAX_NUMBER_PASSES)) {
+    const digits = numberDigits((await readLine(view(), 'number')).text);
+    if (plausible(digits) && numbers.includes(digits)) {
+      numbers.push(digits);
+      break;
+    }
+    numbers.push(digits);
+  }
+  return numbers;
+}
+
+async function readExpiry(card: Grey): Promise<string | null> {
+  const band = cutBand(card, 'expiry');
+  const flat = normalise(band, textIsLight(band));
+  for (const view of [() => pad(flat, 12), () => pad(binarise(flat, otsuLevel(flat)), 12)]) {
+    const expiry = parseExpiry((await readLine(view(), 'expiry')).text);
+    if (expiry) return expiry;
+  }
+  return null;
+}
+
+async function readName(card: Grey): Promise<string | null> {
+  const band = cutBand(card, 'name');
+  const read = await readLine(pad(normalise(band, textIsLight(band)), 12), 'name');
+  return read.confidence >= NAME_CONFIDENCE ? parseName(read.text) : null;
+}
+
+function widthShare(quad: Quad, imageWidth: number): number {
+  const [tl, tr, br, bl] = quad;
+  return (Math.hypot(tr.x - tl.x, tr.y - tl.y) + Math.hypot(br.x - bl.x, br.y - bl.y)) / 2 / imageWidth;
+}
+
+async function read(image: ImageData): Promise<FrameRead> {
+  const grey = toGrey(image);
+  const light = meanLight(grey);
+  const quad = findCard(image);
+  // No card found: the guide's frame is still read, as the person may be holding the card right inside it.
+  const card = warpCard(grey, quad ?? guideQuad(image.width, image.height));
+  if (!card) return { card: false, numbers: [], expiry: null, name: null, light, sharpness: 0, size: 0 };
+  const numbers = await readNumbers(card);
+  const expiry = await readExpiry(card);
+  const name = await readName(card);
+  return {
+    card: quad !== null,
+    numbers,
+    expiry,
+    name,
+    light,
+    sharpness: sharpness(cutBand(card, 'number')),
+    size: quad ? widthShare(quad, image.width) : 0,
+  };
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Reads one image. Calls are served one at a time: the reader's settings (which characters a line may hold) are
+ * shared, and two frames read at once would race on them.
+ */
+export function readImage(image: ImageData): Promise<FrameRead> {
+  const next = queue.then(() => read(image));
+  queue = next.catch(() => undefined);
+  return next;
+}
