@@ -83,3 +83,30 @@ export function greyToImageData(grey: Grey): ImageData {
   }
   return new ImageData(rgba, grey.width, grey.height);
 }
+
+/**
+ * The image scaled to `height` rows, its width in proportion (at least `height`). Each output pixel averages the
+ * source pixels it covers, so shrinking does not alias thin strokes away.
+ */
+export function resizeToHeight(grey: Grey, height: number): Grey {
+  const factor = height / Math.max(1, grey.height);
+  const out = makeGrey(Math.max(height, Math.round(grey.width * factor)), height);
+  for (let row = 0; row < out.height; row += 1) {
+    const y0 = Math.floor(row / factor);
+    const y1 = Math.max(y0 + 1, Math.min(grey.height, Math.floor((row + 1) / factor)));
+    for (let column = 0; column < out.width; column += 1) {
+      const x0 = Math.min(grey.width - 1, Math.floor(column / factor));
+      const x1 = Math.max(x0 + 1, Math.min(grey.width, Math.floor((column + 1) / factor)));
+      let sum = 0;
+      let count = 0;
+      for (let y = y0; y < y1; y += 1) {
+        for (let x = x0; x < x1; x += 1) {
+          sum += grey.data[y * grey.width + x] ?? 255;
+          count += 1;
+        }
+      }
+      out.data[row * out.width + column] = count === 0 ? 255 : sum / count;
+    }
+  }
+  return out;
+}

@@ -46,10 +46,24 @@ function numberViews(card: Grey): (() => Grey)[] {
   ];
 }
 
+/**
+ * The pass's digits, or, when they are no card number, the same less up to two trailing digits when that is one: a
+ * shadow or the desk just past the last digit can read as a stray '1'. Never more, and never from the front, where
+ * the line's start is clear card.
+ */
+export function trimmed(digits: string): string {
+  if (plausible(digits)) return digits;
+  for (let drop = 1; drop <= 2; drop += 1) {
+    const shorter = digits.slice(0, digits.length - drop);
+    if (shorter.length >= 14 && plausible(shorter)) return shorter;
+  }
+  return digits;
+}
+
 async function readNumbers(card: Grey): Promise<string[]> {
   const numbers: string[] = [];
   for (const view of numberViews(card).slice(0, MAX_NUMBER_PASSES)) {
-    const digits = numberDigits((await readLine(view(), 'number')).text);
+    const digits = trimmed(numberDigits((await readLine(view(), 'number')).text));
     if (plausible(digits) && numbers.includes(digits)) {
       numbers.push(digits);
       break;
@@ -62,16 +76,29 @@ async function readNumbers(card: Grey): Promise<string[]> {
 async function readExpiry(card: Grey): Promise<string | null> {
   const band = cutBand(card, 'expiry');
   const flat = normalise(band, textIsLight(band));
-  for (const view of [() => pad(flat, 12), () => pad(binarise(flat, otsuLevel(flat)), 12)]) {
+  const views = [
+    () => pad(flat, 12),
+    () => pad(binarise(flat, otsuLevel(flat)), 12),
+    () => pad(adaptive(flat, 20, 8), 12),
+  ];
+  // Two views agreeing settle it; otherwise the first one read.
+  const reads: string[] = [];
+  for (const view of views) {
     const expiry = parseExpiry((await readLine(view(), 'expiry')).text);
-    if (expiry) return expiry;
+    if (!expiry) continue;
+    if (reads.includes(expiry)) return expiry;
+    reads.push(expiry);
   }
-  return null;
+  return reads[0] ?? null;
 }
 
 async function readName(card: Grey): Promise<string | null> {
   const band = cutBand(card, 'name');
-  const read = await readLine(pad(normalise(band, textIsLight(band)), 12), 'name');
+  const flat = normalise(band, textIsLight(band));
+  // The likelier of two views: letters lost to a faint stroke in one are often whole in the other.
+  const first = await readLine(pad(flat, 12), 'name');
+  const second = await readLine(pad(binarise(flat, otsuLevel(flat)), 12), 'name');
+  const read = second.confidence > first.confidence ? second : first;
   return read.confidence >= NAME_CONFIDENCE ? parseName(read.text) : null;
 }
 

