@@ -78,52 +78,64 @@ export function cutBand(card: Grey, kind: BandKind, shift = 0): Grey {
   );
   const line = Math.round(CARD_HEIGHT * region.line);
   const margin = Math.round(CARD_HEIGHT * region.margin);
-  const start = busiestWindow(rowEnergy(search), line) + Math.round(shift * line);
-  let band = cropGrey(search, 0, start - margin, search.width, line + margin * 2);
-  if (kind === 'number') band = cropGrey(band, 0, 0, textEnd(search, start, line), band.height);
+  const level = shear(search, bestSlope(search, line));
+  const start = busiestWindow(rowEnergy(level), line) + Math.round(shift * line);
+  const band = cropGrey(level, 0, start - margin, level.width, line + margin * 2);
   return region.scale === 1 ? band : resize(band, region.scale);
 }
 
-/** Block width, in flat-card pixels, for telling print from plain card or desk: under half a digit. */
-const BLOCK = 12;
-/** Blank blocks that end the line: more than the gap between two digit groups (about one digit). */
-const END_GAP = 5;
+/** The slopes tried when levelling a line: ±8 %, about ±4.5°, what an imperfect card outline leaves. */
+const SLOPES = Array.from({ length: 17 }, (_, index) => (index - 8) / 100);
 
 /**
- * Where the number line's print ends, as a column of `search` (from `start`, `line` rows tall). A block of columns is
- * print while its rows on the line are much busier than its rows above and below: plain card is quiet everywhere,
- * and a desk's texture or the card's edge is as busy off the line as on it. The print ends at the last such block
- * before a longer blank run; it may lie past the card's edge (a 19-digit number in the 16-digit layout runs off it),
- * and nothing after it is read, as the desk would read as stray digits.
+ * The slope of the text line in `search`: of the slopes tried, the one along which the busiest `line`-row window
+ * holds the most of the image's stroke energy (a projection profile: a level line packs its strokes into few rows).
+ * An outline a little off leaves the flat card's lines slanted; left as they are, a band cuts off one of their ends.
  */
-export function textEnd(search: Grey, start: number, line: number): number {
-  const busy = (x0: number, y0: number, y1: number): number => {
-    let sum = 0;
-    let count = 0;
-    for (let row = Math.max(0, y0); row < Math.min(search.height, y1); row += 1) {
-      for (let column = x0; column < Math.min(search.width - 1, x0 + BLOCK); column += 1) {
-        const at = row * search.width + column;
-        sum += Math.abs((search.data[at] ?? 0) - (search.data[at + 1] ?? 0));
-        count += 1;
+export function bestSlope(search: Grey, line: number): number {
+  const { width, height, data } = search;
+  const centre = width / 2;
+  let best = 0;
+  let bestSum = -1;
+  for (const slope of SLOPES) {
+    const profile = new Float64Array(height);
+    for (let row = 0; row < height; row += 1) {
+      for (let column = 0; column + 1 < width; column += 1) {
+        const target = Math.round(row - slope * (column - centre));
+        if (target < 0 || target >= height) continue;
+        const at = row * width + column;
+        profile[target] = (profile[target] ?? 0) + Math.abs((data[at] ?? 0) - (data[at + 1] ?? 0));
       }
     }
-    return count === 0 ? 0 : sum / count;
-  };
-  let lastPrint = -1;
-  let blank = 0;
-  for (let x0 = 0; x0 + BLOCK <= search.width; x0 += BLOCK) {
-    const onLine = busy(x0, start, start + line);
-    const around = Math.max(busy(x0, start - line, start), busy(x0, start + line, start + line * 2));
-    if (onLine > around * 1.8 + 4) {
-      lastPrint = x0;
-      blank = 0;
-    } else if (lastPrint >= 0) {
-      blank += 1;
-      if (blank > END_GAP) break;
+    const start = busiestWindow(profile, line);
+    let sum = 0;
+    for (let row = start; row < Math.min(height, start + line); row += 1) sum += profile[row] ?? 0;
+    if (sum > bestSum) {
+      bestSum = sum;
+      best = slope;
     }
   }
-  // A little room after the last digit, so the reader sees where it ends.
-  return lastPrint < 0 ? search.width : Math.min(search.width, lastPrint + BLOCK + 16);
+  return best;
+}
+
+/** `grey` with each column moved up by `slope` × its distance from the centre: a line of that slope made level. */
+export function shear(grey: Grey, slope: number): Grey {
+  if (slope === 0) return grey;
+  const { width, height, data } = grey;
+  const out = makeGrey(width, height);
+  const centre = width / 2;
+  for (let column = 0; column < width; column += 1) {
+    const offset = slope * (column - centre);
+    const whole = Math.floor(offset);
+    const fraction = offset - whole;
+    for (let row = 0; row < height; row += 1) {
+      const source = row + whole;
+      const upper = data[Math.min(height - 1, Math.max(0, source)) * width + column] ?? 0;
+      const lower = data[Math.min(height - 1, Math.max(0, source + 1)) * width + column] ?? 0;
+      out.data[row * width + column] = upper * (1 - fraction) + lower * fraction;
+    }
+  }
+  return out;
 }
 
 /** Bilinear resize by `factor`. */

@@ -9,9 +9,17 @@ export interface Decoded {
    * card print is monospaced, so a word gap is a wider step between characters.
    */
   spaced: string;
+  /**
+   * The longest run of characters with no gap over 2.6 pitches: a card number's groups stand one character apart,
+   * while a card's edge or the desk past it, read as stray digits, stands further off.
+   */
+  run: string;
   /** The mean probability of the characters kept, 0–100. */
   confidence: number;
 }
+
+/** A gap between digit groups is two pitches; anything wider is not part of the line. */
+const RUN_GAP = 2.6;
 
 /** Word gaps are at least two character pitches in a monospaced line; letters' own steps vary by a fraction. */
 const WORD_GAP = 1.5;
@@ -53,5 +61,15 @@ export function ctcDecode(
     const gapSpace = pitch > 0 && gap > pitch * WORD_GAP && !spaced.endsWith(' ') && next !== ' ';
     spaced += (gapSpace ? ' ' : '') + next;
   });
-  return { text, spaced, confidence: kept.length === 0 ? 0 : (100 * sum) / kept.length };
+  let run = kept[0]?.character ?? '';
+  let longest = '';
+  gaps.forEach((gap, index) => {
+    const next = kept[index + 1]?.character ?? '';
+    if (pitch > 0 && gap > pitch * RUN_GAP) {
+      if (run.length > longest.length) longest = run;
+      run = next;
+    } else run += next;
+  });
+  if (run.length > longest.length) longest = run;
+  return { text, spaced, run: longest, confidence: kept.length === 0 ? 0 : (100 * sum) / kept.length };
 }

@@ -91,6 +91,8 @@ export async function readLine(band: Grey, kind: BandKind): Promise<LineRead> {
   if (!output) throw new Error('The line reader gave no output');
   const [, steps = 0, classes = 0] = output.dims;
   const decoded = ctcDecode(output.data as Float32Array, steps, classes, classesFor(kind), CLASSES);
-  // The model drops most spaces between words; a name's words are told apart by the gaps between characters.
-  return { text: kind === 'name' ? decoded.spaced : decoded.text, confidence: decoded.confidence };
+  // The model drops most spaces between words; a name's words are told apart by the gaps between characters. A number
+  // is its longest run: stray reads off the line's ends stand apart.
+  const text = kind === 'name' ? decoded.spaced : kind === 'number' ? decoded.run : decoded.text;
+  return { text, confidence: decoded.confidence };
 }

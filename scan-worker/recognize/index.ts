@@ -46,24 +46,10 @@ function numberViews(card: Grey): (() => Grey)[] {
   ];
 }
 
-/**
- * The pass's digits, or, when they are no card number, the same less up to two trailing digits when that is one: a
- * shadow or the desk just past the last digit can read as a stray '1'. Never more, and never from the front, where
- * the line's start is clear card.
- */
-export function trimmed(digits: string): string {
-  if (plausible(digits)) return digits;
-  for (let drop = 1; drop <= 2; drop += 1) {
-    const shorter = digits.slice(0, digits.length - drop);
-    if (shorter.length >= 14 && plausible(shorter)) return shorter;
-  }
-  return digits;
-}
-
 async function readNumbers(card: Grey): Promise<string[]> {
   const numbers: string[] = [];
   for (const view of numberViews(card).slice(0, MAX_NUMBER_PASSES)) {
-    const digits = trimmed(numberDigits((await readLine(view(), 'number')).text));
+    const digits = numberDigits((await readLine(view(), 'number')).text);
     if (plausible(digits) && numbers.includes(digits)) {
       numbers.push(digits);
       break;
