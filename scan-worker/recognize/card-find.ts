@@ -121,7 +121,7 @@ function nearestCentre(centres: number[][], r: number, g: number, b: number): { 
 }
 
 /** The largest 4-connected blob of `mask`, as a mask of its own, and its size. */
-function largestBlob(mask: Uint8Array, width: number, height: number): { blob: Uint8Array; size: number } {
+function largestBlob(mask: Uint8Array, width: number): { blob: Uint8Array; size: number } {
   const label = new Int32Array(mask.length);
   let bestLabel = 0;
   let bestSize = 0;
@@ -151,7 +151,6 @@ function largestBlob(mask: Uint8Array, width: number, height: number): { blob: U
   }
   const blob = new Uint8Array(mask.length);
   for (let index = 0; index < mask.length; index += 1) blob[index] = label[index] === bestLabel && bestLabel ? 1 : 0;
-  void height;
   return { blob, size: bestSize };
 }
 
@@ -223,7 +222,7 @@ export function findCard(image: ImageData): Quad | null {
   const bar = Math.max(18, spread * 1.5 + 6);
   const mask = new Uint8Array(distance.length);
   for (let index = 0; index < mask.length; index += 1) mask[index] = (distance[index] ?? 0) > bar ? 1 : 0;
-  const { blob, size } = largestBlob(mask, small.width, small.height);
+  const { blob, size } = largestBlob(mask, small.width);
   if (size < small.width * small.height * 0.12) return null;
   const sides = blobSides(blob, small.width, small.height);
   if (!sides) return null;

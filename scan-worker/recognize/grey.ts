@@ -46,8 +46,8 @@ export function cropGrey(grey: Grey, x: number, y: number, width: number, height
 
 /**
  * How sharp the text is, 0 to 1: the mean absolute difference between neighbours, relative to the image's own
- * contrast range, so a dim but focused card still counts as sharp. Mapped so that a clearly printed number is near 1
- * and a blurred one near 0 (the scale came from the corpus's blur settings).
+ * contrast range, so a dim but focused card still counts as sharp. Scaled (×12) so that crisp print reaches 1; the
+ * scale is a first guess, not yet fitted to the corpus's blur settings.
  */
 export function sharpness(grey: Grey): number {
   const { width, height, data } = grey;
