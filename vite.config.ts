@@ -143,6 +143,8 @@ export default defineConfig({
       '@zxcvbn-ts/core',
       '@zxcvbn-ts/language-common',
       '@zxcvbn-ts/language-en',
+      // The scanner worker's line reader (scan-worker/recognize/engine.ts): found only when that worker starts.
+      'onnxruntime-web/wasm',
     ],
   },
   build: { target: 'es2022', sourcemap: true },

@@ -53,7 +53,9 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'browser',
-            include: ['tests/{app,screens,components,state,storage,engine,worker,remote}/**/*.test.{ts,tsx}'],
+            include: [
+              'tests/{app,screens,components,state,storage,engine,worker,remote,scan-worker}/**/*.test.{ts,tsx}',
+            ],
             setupFiles: ['tests/support/browser-setup.ts'],
             globalSetup: [needsChromium, backend],
             browser: {

