@@ -9,6 +9,8 @@ import { holdScanned } from '../../src/state/drafts';
 import { createPin } from '../../src/state/secrets';
 import { appState } from '../../src/state/store';
 import samplePhoto from '../fixtures/scan-sample/card-0000.jpg?url';
+/** A photo of a card whose printed number fails the Luhn check (labels.json: card-0028, OCR-A). */
+import failingPhoto from '../fixtures/scan-sample/card-0028.jpg?url';
 import { expectNoAxeViolations } from '../support/axe';
 import { cameraFails, noCamera, setTabHidden, watchCamera } from '../support/camera';
 import { renderApp } from '../support/render';
@@ -157,17 +159,17 @@ describe('the scanner', () => {
     });
   }
 
-  test('a chosen photo goes to the recognition worker; nothing is filled without a certain number', async () => {
+  test('a photo whose printed number fails its checksum fills nothing, and a file that is no photo says so', async () => {
     cameraFails('NotFoundError');
     await renderApp('/add/scan');
     const input = page.getByLabelText('Choose a photo');
     await expect.element(input).toHaveAttribute('accept', 'image/*');
     await expect.element(input).toHaveAttribute('capture', 'environment');
-    const photo = await (await fetch(samplePhoto)).blob();
+    const photo = await (await fetch(failingPhoto)).blob();
     await userEvent.upload(input, new File([photo], 'card.jpg', { type: 'image/jpeg' }));
-    // Said only once the worker has answered for the photo.
+    // Said only once the worker has read the photo: a card, a number, but not one a card can carry.
     await expect
-      .poll(hint)
+      .poll(hint, { timeout: 30_000 })
       .toMatch(
         'No card number could be read from that photo. Choose a sharp photo of the whole card front, or add the card manually.',
       );
@@ -193,6 +195,29 @@ describe('the editor', () => {
     await expect.element(page.getByLabelText('Cardholder')).toHaveValue('Ada Lovelace');
     await expect.element(page.getByLabelText('Issuer')).toHaveValue('Test Bank');
     expect(allEnded(camera.tracks())).toBe(true);
+  });
+
+  test('a photo chosen from the editor fills in what it read and keeps what was typed', async () => {
+    cameraFails('NotFoundError');
+    await renderApp('/add/editor');
+    await page.getByLabelText('Issuer').fill('Test Bank');
+    await page.getByRole('button', { name: 'Scan card' }).click();
+    await expect.poll(() => window.location.pathname).toBe('/add/scan');
+    const photo = await (await fetch(samplePhoto)).blob();
+    await userEvent.upload(
+      page.getByLabelText('Choose a photo'),
+      new File([photo], 'card.jpg', { type: 'image/jpeg' }),
+    );
+    await expect.poll(() => window.location.pathname, { timeout: 30_000 }).toBe('/add/editor');
+    // card-0000.jpg: a Mastercard, embossed OCR-B (tests/fixtures/scan-sample/labels.json).
+    await expect.element(page.getByLabelText('Card number')).toHaveValue('5318 4569 0991 7411');
+    await expect.element(page.getByLabelText('Network')).toHaveValue('MASTERCARD');
+    await expect.element(page.getByLabelText('Expiry')).toHaveValue('06/32');
+    await expect.element(page.getByLabelText('Issuer')).toHaveValue('Test Bank');
+    await expect
+      .element(page.getByRole('status').filter({ hasText: /Check the number, expiry and name/ }))
+      .toBeVisible();
+    await expectNoAxeViolations();
   });
 
   test('opens after a read with the number grouped, the network, expiry and name filled in, and a note', async () => {

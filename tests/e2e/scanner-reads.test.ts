@@ -1,0 +1,102 @@
+/**
+ * The built app reading a card from Chromium's stand-in camera, with the real recognition worker under its own
+ * policy: a clip of a card photo (scripts/scan-corpus/clip.mjs) fills the editor and stops the camera; a clip of a
+ * card whose printed number fails its checksum fills nothing, however long it is shown. One browser per clip, since
+ * the camera is chosen at launch. What each photo says is in tests/fixtures/scan-sample/labels.json.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright';
+import { afterAll, afterEach, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, requireChromium } from '../../scripts/chromium.mjs';
+import { makeClip } from '../../scripts/scan-corpus/clip.mjs';
+import { appUrl, watchPageErrors } from './support/browser';
+
+const SAMPLE = join(import.meta.dirname, '../fixtures/scan-sample');
+const { labels } = JSON.parse(readFileSync(join(SAMPLE, 'labels.json'), 'utf8')) as {
+  labels: { file: string; number: string; network: string; expiry: string; valid: boolean }[];
+};
+const clipDir = mkdtempSync(join(tmpdir(), 'sleeve-scan-reads-'));
+afterAll(() => rmSync(clipDir, { recursive: true, force: true }));
+
+/** A clip of one sample photo, held still in front of the camera. */
+function clipOf(file: string): string {
+  const path = join(clipDir, `${file}.mjpeg`);
+  writeFileSync(path, makeClip([join(SAMPLE, file)], 10));
+  return path;
+}
+
+let browser: Browser | undefined;
+afterEach(async () => {
+  await browser?.close();
+  browser = undefined;
+});
+
+/** The app's scanner open in a browser whose camera plays `clip`; every camera track is kept for the test. */
+async function scannerWith(clip: string): Promise<{ page: Page; errors: string[] }> {
+  browser = await chromium.launch({
+    executablePath: requireChromium(),
+    args: [...CHROMIUM_ARGS, ...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${clip}`],
+    headless: true,
+  });
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const real = devices.getUserMedia.bind(devices);
+    const kept: MediaStreamTrack[] = [];
+    (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks = kept;
+    devices.getUserMedia = async (constraints) => {
+      const stream = await real(constraints);
+      kept.push(...stream.getTracks());
+      return stream;
+    };
+  });
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== new URL(appUrl('/')).origin) errors.push(`request to ${request.url()}`);
+  });
+  await page.goto(appUrl('/add/scan'));
+  await page.getByRole('heading', { name: 'Scan Card', level: 1 }).waitFor();
+  return { page, errors };
+}
+
+const trackStates = (page: Page): Promise<string[]> =>
+  page.evaluate(() =>
+    (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks.map((track) => track.readyState),
+  );
+
+it('a card held up to the camera fills the editor, and the camera stops at once', async () => {
+  const label = labels.find((one) => one.file === 'card-0000.jpg');
+  if (!label) throw new Error('card-0000.jpg has no label');
+  const { page, errors } = await scannerWith(clipOf(label.file));
+  await page.getByRole('heading', { name: 'New Card', level: 1 }).waitFor({ timeout: 30_000 });
+  expect(await trackStates(page)).toEqual(['ended']);
+  expect((await page.getByLabel('Card number').inputValue()).replace(/\s/g, '')).toBe(label.number);
+  expect(await page.getByLabel('Network').inputValue()).toBe(label.network);
+  expect(await page.getByLabel('Expiry').inputValue()).toBe(label.expiry);
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Check the number, expiry and name/ })
+    .waitFor();
+  // The recognition worker ends with the scanner; nothing was saved.
+  await expect.poll(() => page.workers().some((worker) => worker.url().includes('scan-worker'))).toBe(false);
+  expect(await page.evaluate(() => localStorage.getItem('sleeve/cards'))).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+it('a card whose printed number fails its checksum fills nothing, and the hint says what else to try', async () => {
+  const label = labels.find((one) => !one.valid);
+  if (!label) throw new Error('the sample has no card failing its checksum');
+  const { page, errors } = await scannerWith(clipOf(label.file));
+  // Read frame after frame for the scanner's 15 s: never accepted.
+  await page.getByRole('status').filter({ hasText: 'No card has been read yet.' }).waitFor({ timeout: 30_000 });
+  expect(new URL(page.url()).pathname).toBe('/add/scan');
+  expect(await trackStates(page)).toEqual(['live']);
+  await page.getByRole('link', { name: 'Add card manually' }).click();
+  await page.getByRole('heading', { name: 'New Card', level: 1 }).waitFor();
+  expect(await page.getByLabel('Card number').inputValue()).toBe('');
+  expect(await trackStates(page)).toEqual(['ended']);
+  expect(errors).toEqual([]);
+});
