@@ -103,6 +103,16 @@ function installableApp(): Plugin[] {
       // must reach the network, never the app's page.
       navigateFallbackDenylist: [/^\/__\//],
       cleanupOutdatedCaches: true,
+      // The scanner's runtime and model (about 13 MB gzip) are kept on first use, not at install: most people never
+      // scan, and an install should not cost them that. Their names carry a hash, so a kept copy is never stale;
+      // once a scan has run, scanning works offline too.
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/assets\/[^/]+\.(wasm|onnx)$/.test(url.pathname),
+          handler: 'CacheFirst',
+          options: { cacheName: 'sleeve-scanner', expiration: { maxEntries: 4 } },
+        },
+      ],
       sourcemap: false,
     },
   });

@@ -12,7 +12,7 @@
  * Groups: engine, unlock, search, startup (bench/groups/<name>.mjs); slow (the start-up, unlock, search and open
  * scenarios again with the CPU throttled 4×, each beside its unthrottled partner, which therefore runs too); heap
  * (read in the unlock runs' pages, which therefore run too); account (join, live update, outbox, the change of password; against the local backend); transfer (import and
- * export); passkey. Figures that have a partner are measured in the same run, interleaved, so their ratio holds on a
+ * export); passkey; scan (the scanner with the stand-in camera, and the card reader on the corpus's held-out photos). Figures that have a partner are measured in the same run, interleaved, so their ratio holds on a
  * noisy machine.
  */
 import { writeFile } from 'node:fs/promises';
@@ -24,6 +24,7 @@ import { accountFigures } from './groups/account.mjs';
 import { benchPage, derivationFigures, engineFigures, openFigures } from './groups/engine.mjs';
 import { heapFigures } from './groups/heap.mjs';
 import { passkeyFigures } from './groups/passkey.mjs';
+import { scanFigures } from './groups/scan.mjs';
 import { searchFigures } from './groups/search.mjs';
 import { SlowRuns } from './groups/slow.mjs';
 import { startupFigures } from './groups/startup.mjs';
@@ -38,7 +39,7 @@ import { round } from './support/stats.mjs';
 
 /** @typedef {import('./support/pages.mjs').Results} Results */
 
-const ALL_GROUPS = ['engine', 'unlock', 'search', 'startup', 'slow', 'heap', 'account', 'transfer', 'passkey'];
+const ALL_GROUPS = ['engine', 'unlock', 'search', 'startup', 'slow', 'heap', 'account', 'transfer', 'passkey', 'scan'];
 
 const args = process.argv.slice(2);
 const tiny = args.includes('--tiny') || process.env.BENCH_TINY === '1';
@@ -55,6 +56,8 @@ const RUNS = {
   join: Math.min(heavyRuns, 5),
   live: tiny ? 1 : 20,
   outbox: Math.min(heavyRuns, 3),
+  // Each run launches a browser of its own (the camera's clip is chosen at launch).
+  scan: tiny ? 1 : heavyRuns,
 };
 const SIZES = tiny ? { small: 20, large: 50, startup: 20 } : { small: 1000, large: 10000, startup: 100 };
 const onlyArg = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
@@ -152,6 +155,9 @@ async function main() {
   }
   if (GROUPS.has('transfer')) {
     groups.push(['transfer', () => transferFigures(browser, app.url, data, results, { runs: RUNS.transfer })]);
+  }
+  if (GROUPS.has('scan')) {
+    groups.push(['scan', () => scanFigures(app.url, results, { runs: RUNS.scan, corpus: !tiny })]);
   }
   if (GROUPS.has('passkey')) {
     groups.push(['passkey', () => passkeyFigures(browser, app.url, data, results, { runs: RUNS.heavy })]);

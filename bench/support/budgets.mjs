@@ -61,6 +61,14 @@ export const BUDGETS = {
   import_ms_10k: () => '≤ 2000',
   export_ms_10k: () => '≤ 1000',
   unlock_passkey_to_list_ms_1k: () => '≤ 150',
+  // The scanner: the stand-in camera on the sample's clips, and the reader on the corpus's held-out photos.
+  scan_fill_ms: () => '≤ 1500',
+  scan_fill_p95_ms: () => '≤ 3000',
+  scan_wrong_fills: () => '= 0',
+  scan_number_exact_pct: () => '≥ 95',
+  scan_wrong_numbers: () => '= 0',
+  scan_expiry_pct: () => '≥ 85',
+  scan_name_pct: () => '≥ 70',
 };
 
 /** What the results say about the run rather than about Sleeve (printed under the table). */
@@ -70,7 +78,8 @@ const MACHINE = ['date', 'cores', 'tiny', 'load_average_start', 'load_average_en
 export function within(budget, value) {
   if (typeof value !== 'number') return false;
   const limit = Number(budget.slice(2));
-  return budget.startsWith('≤') ? value <= limit : value === limit;
+  if (budget.startsWith('≤')) return value <= limit;
+  return budget.startsWith('≥') ? value >= limit : value === limit;
 }
 
 /** The printed table: every figure with its budget and whether it is met. @param {Results} results @param {boolean} tiny */

@@ -12,30 +12,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, requireChromium } from '../../scripts/chromium.mjs';
 import { jpegSize, makeClip } from '../../scripts/scan-corpus/clip.mjs';
 import { appUrl, watchPageErrors } from './support/browser';
+import { keepTracks, trackStates } from './support/camera-tracks';
 
 const PHOTO = join(import.meta.dirname, '../fixtures/scan-sample/card-0000.jpg');
 const clipDir = mkdtempSync(join(tmpdir(), 'sleeve-scan-clip-'));
 const CLIP = join(clipDir, 'card.mjpeg');
 writeFileSync(CLIP, makeClip([PHOTO], 10));
 afterAll(() => rmSync(clipDir, { recursive: true, force: true }));
-
-/** Keeps every camera track the page is given, so the test can ask whether each has ended. */
-function keepTracks(): void {
-  const devices = navigator.mediaDevices;
-  const real = devices.getUserMedia.bind(devices);
-  const kept: MediaStreamTrack[] = [];
-  (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks = kept;
-  devices.getUserMedia = async (constraints) => {
-    const stream = await real(constraints);
-    kept.push(...stream.getTracks());
-    return stream;
-  };
-}
-
-const trackStates = (page: Page): Promise<string[]> =>
-  page.evaluate(() =>
-    (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks.map((track) => track.readyState),
-  );
 
 const videoState = (page: Page) =>
   page.evaluate(() => {

@@ -12,6 +12,7 @@ import { afterAll, afterEach, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, requireChromium } from '../../scripts/chromium.mjs';
 import { makeClip } from '../../scripts/scan-corpus/clip.mjs';
 import { appUrl, watchPageErrors } from './support/browser';
+import { keepTracks, trackStates } from './support/camera-tracks';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/scan-sample');
 const { labels } = JSON.parse(readFileSync(join(SAMPLE, 'labels.json'), 'utf8')) as {
@@ -41,17 +42,7 @@ async function scannerWith(clip: string): Promise<{ page: Page; errors: string[]
     headless: true,
   });
   const context = await browser.newContext();
-  await context.addInitScript(() => {
-    const devices = navigator.mediaDevices;
-    const real = devices.getUserMedia.bind(devices);
-    const kept: MediaStreamTrack[] = [];
-    (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks = kept;
-    devices.getUserMedia = async (constraints) => {
-      const stream = await real(constraints);
-      kept.push(...stream.getTracks());
-      return stream;
-    };
-  });
+  await context.addInitScript(keepTracks);
   const page = await context.newPage();
   const errors = watchPageErrors(page);
   page.on('request', (request) => {
@@ -61,11 +52,6 @@ async function scannerWith(clip: string): Promise<{ page: Page; errors: string[]
   await page.getByRole('heading', { name: 'Scan Card', level: 1 }).waitFor();
   return { page, errors };
 }
-
-const trackStates = (page: Page): Promise<string[]> =>
-  page.evaluate(() =>
-    (window as unknown as { cameraTracks: MediaStreamTrack[] }).cameraTracks.map((track) => track.readyState),
-  );
 
 it('a card held up to the camera fills the editor, and the camera stops at once', async () => {
   const label = labels.find((one) => one.file === 'card-0000.jpg');

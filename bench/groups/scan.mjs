@@ -1,0 +1,134 @@
+/**
+ * The `scan` group: the scanner against Chromium's stand-in camera playing clips of the committed sample photos
+ * (tests/fixtures/scan-sample, one browser per clip, since the camera is chosen at launch), and the card reader on
+ * the generated corpus's held-out photos (scripts/scan-corpus/measure.mjs, the corpus made first when missing).
+ *
+ * `scan_fill_ms` runs from the camera's stream arriving (getUserMedia resolving) to the editor painted with what was
+ * read, on the production build; median and p95 over the runs. `scan_wrong_fills` counts editors filled with another
+ * number than the photo's. `scan_download_gzip_kb` is what opening the scanner fetches beyond the app: its screen's
+ * chunk, the worker's script, the runtime's WebAssembly and the model, as built. The held-out figures are the measurement script's.
+ *
+ * @typedef {import('../support/pages.mjs').Results} Results
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright';
+import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, requireChromium } from '../../scripts/chromium.mjs';
+import { makeClip } from '../../scripts/scan-corpus/clip.mjs';
+import { log } from '../support/pages.mjs';
+import { ROOT } from '../support/servers.mjs';
+import { median, percentile, round } from '../support/stats.mjs';
+
+const run = promisify(execFile);
+const SAMPLE = join(ROOT, 'tests/fixtures/scan-sample');
+
+/** Installed before the app: when the camera's stream arrives, and when the editor then shows. */
+function watchFill() {
+  const devices = navigator.mediaDevices;
+  const real = devices.getUserMedia.bind(devices);
+  const times = /** @type {{ camera?: number, filled?: number }} */ ({});
+  Object.defineProperty(window, '__scan', { value: times });
+  devices.getUserMedia = async (constraints) => {
+    const stream = await real(constraints);
+    times.camera ??= performance.now();
+    const look = () => {
+      if (Array.from(document.querySelectorAll('h1')).some((heading) => heading.textContent === 'New Card')) {
+        times.filled = performance.now();
+      } else requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+    return stream;
+  };
+}
+
+/** One clip in front of the camera: the time to a filled editor and the number it holds. @param {string} appUrl @param {string} clip */
+async function fillOnce(appUrl, clip) {
+  const browser = await chromium.launch({
+    executablePath: requireChromium(),
+    args: [...CHROMIUM_ARGS, ...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${clip}`],
+    headless: true,
+  });
+  try {
+    const context = await browser.newContext();
+    await context.addInitScript(watchFill);
+    const page = await context.newPage();
+    await page.goto(`${appUrl}/add/scan`);
+    await page.getByRole('heading', { name: 'New Card', level: 1 }).waitFor({ timeout: 60_000 });
+    const times = await page.evaluate(() => /** @type {any} */ (window).__scan);
+    const number = (await page.getByLabel('Card number').inputValue()).replace(/\s/g, '');
+    return { ms: times.filled - times.camera, number };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The gzip size of what the scanner fetches, from the build in dist/assets. */
+function downloadKb() {
+  const assets = join(ROOT, 'dist/assets');
+  const names = readdirSync(assets).filter((name) =>
+    /^(ScanScreen-.*\.js|scan-worker-.*\.js|ort-.*\.wasm|.*\.onnx)$/.test(name),
+  );
+  const bytes = names.reduce((sum, name) => sum + gzipSync(readFileSync(join(assets, name)), { level: 9 }).length, 0);
+  return { kb: round(bytes / 1024), names };
+}
+
+/** The measurement script's figures on the held-out photos. */
+async function heldOut() {
+  const corpus = join(ROOT, '.cache/scan-corpus');
+  if (!existsSync(join(corpus, 'labels.json'))) {
+    log('  making the scanner corpus (scripts/scan-corpus/generate.mjs)…');
+    await run('node', ['scripts/scan-corpus/generate.mjs'], { cwd: ROOT, maxBuffer: 1 << 26 });
+  }
+  const { stdout } = await run('node', ['scripts/scan-corpus/measure.mjs', corpus, 'held-out'], {
+    cwd: ROOT,
+    maxBuffer: 1 << 26,
+  });
+  const figure = (/** @type {RegExp} */ pattern) => Number(stdout.match(pattern)?.[1] ?? Number.NaN);
+  const photos = figure(/: (\d+) photos/);
+  return {
+    scan_heldout_photos: photos,
+    scan_number_exact_pct: round((100 * figure(/number exact (\d+)/)) / photos),
+    scan_wrong_numbers: figure(/wrong (\d+)/),
+    scan_expiry_pct: round((100 * figure(/expiry (\d+)/)) / photos),
+    scan_name_pct: round((100 * figure(/name (\d+)/)) / photos),
+    scan_frame_ms_median: figure(/median (\d+)/),
+  };
+}
+
+/**
+ * @param {string} appUrl the production build's origin
+ * @param {Results} results
+ * @param {{ runs: number, corpus: boolean }} plan runs of the camera; whether to read the held-out corpus too
+ */
+export async function scanFigures(appUrl, results, { runs, corpus }) {
+  const { labels } = JSON.parse(readFileSync(join(SAMPLE, 'labels.json'), 'utf8'));
+  const valid = /** @type {{ file: string, number: string, valid: boolean }[]} */ (labels).filter((one) => one.valid);
+  const dir = mkdtempSync(join(tmpdir(), 'sleeve-bench-scan-'));
+  const times = [];
+  let wrong = 0;
+  try {
+    for (let index = 0; index < runs; index++) {
+      const label = valid[index % valid.length];
+      if (!label) break;
+      const clip = join(dir, `${index}.mjpeg`);
+      writeFileSync(clip, makeClip([join(SAMPLE, label.file)], 10));
+      const { ms, number } = await fillOnce(appUrl, clip);
+      times.push(ms);
+      if (number !== label.number) wrong += 1;
+      log(`  scan ${label.file}: ${round(ms)} ms`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  results.scan_fill_ms = round(median(times));
+  results.scan_fill_p95_ms = round(percentile(times, 95));
+  results.scan_fill_runs = times.length;
+  results.scan_wrong_fills = wrong;
+  const download = downloadKb();
+  results.scan_download_gzip_kb = download.kb;
+  if (corpus) Object.assign(results, await heldOut());
+}
