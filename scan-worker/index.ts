@@ -1,8 +1,8 @@
 /** The recognition worker's entry: reads images and nothing else; it holds no key and reaches no network. */
 import { expose } from 'comlink';
 import type { ScanWorkerApi } from './api';
-import { readImage } from './recognize';
+import { readImage, warmUp } from './recognize';
 
-const api: ScanWorkerApi = { readFrame: (image) => readImage(image) };
+const api: ScanWorkerApi = { readFrame: (image, source) => readImage(image, source), warmUp };
 
 expose(api);

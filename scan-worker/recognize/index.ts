@@ -5,7 +5,7 @@
  */
 import { detectNetwork, hasBrandLength } from '../../src/domain/card-brands';
 import { passesLuhn } from '../../src/domain/card-checks';
-import type { FrameRead } from '../../src/domain/scan-read';
+import type { FrameRead, ImageSource } from '../../src/domain/scan-read';
 import { cutBand } from './bands';
 import { findCard, guideQuad, type Quad } from './card-find';
 import { readLine } from './engine';
@@ -46,10 +46,16 @@ function numberViews(card: Grey): (() => Grey)[] {
   ];
 }
 
-async function readNumbers(card: Grey): Promise<string[]> {
+/** A camera frame's passes: fewer, since the next frame comes a moment later and tries again. */
+const MAX_FRAME_PASSES = 3;
+
+async function readNumbers(card: Grey, source: ImageSource): Promise<string[]> {
   const numbers: string[] = [];
-  for (const view of numberViews(card).slice(0, MAX_NUMBER_PASSES)) {
+  const passes = source === 'camera' ? MAX_FRAME_PASSES : MAX_NUMBER_PASSES;
+  for (const view of numberViews(card).slice(0, passes)) {
     const digits = numberDigits((await readLine(view(), 'number')).text);
+    // A camera frame needs one number a card can carry: frames, not passes, must agree (src/domain/scan-accept.ts).
+    if (source === 'camera' && plausible(digits)) return [digits];
     if (plausible(digits) && numbers.includes(digits)) {
       numbers.push(digits);
       break;
@@ -93,16 +99,18 @@ function widthShare(quad: Quad, imageWidth: number): number {
   return (Math.hypot(tr.x - tl.x, tr.y - tl.y) + Math.hypot(br.x - bl.x, br.y - bl.y)) / 2 / imageWidth;
 }
 
-async function read(image: ImageData): Promise<FrameRead> {
+async function read(image: ImageData, source: ImageSource): Promise<FrameRead> {
   const grey = toGrey(image);
   const light = meanLight(grey);
   const quad = findCard(image);
   // No card found: the guide's frame is still read, as the person may be holding the card right inside it.
   const card = warpCard(grey, quad ?? guideQuad(image.width, image.height));
   if (!card) return { card: false, numbers: [], expiry: null, name: null, light, sharpness: 0, size: 0 };
-  const numbers = await readNumbers(card);
-  const expiry = await readExpiry(card);
-  const name = await readName(card);
+  const numbers = await readNumbers(card, source);
+  // A frame without a number a card can carry is not read further: the next one may be better.
+  const worthDetails = source === 'photo' || numbers.some(plausible);
+  const expiry = worthDetails ? await readExpiry(card) : null;
+  const name = worthDetails ? await readName(card) : null;
   return {
     card: quad !== null,
     numbers,
@@ -120,8 +128,8 @@ let queue: Promise<unknown> = Promise.resolve();
  * Reads one image. Calls are served one at a time: the reader's settings (which characters a line may hold) are
  * shared, and two frames read at once would race on them.
  */
-export function readImage(image: ImageData): Promise<FrameRead> {
-  const next = queue.then(() => read(image));
+export function readImage(image: ImageData, source: ImageSource = 'photo'): Promise<FrameRead> {
+  const next = queue.then(() => read(image, source));
   queue = next.catch(() => undefined);
   return next;
 }

@@ -1,4 +1,11 @@
 /**
+ * Where an image comes from, which changes how much is read in it. A camera frame is one of many: its number line
+ * is read until one pass gives a number a card can carry (the next frame gives the agreement), and its expiry and
+ * name only on such a frame. A photo is all there is: passes go on until two agree, and every line is read.
+ */
+export type ImageSource = 'camera' | 'photo';
+
+/**
  * What the recognition worker (scan-worker/) answers for one camera frame or one photo, before anything is decided:
  * the scanner's page side (src/scanner/) takes a number only once reads agree and the card rules hold
  * (src/domain/scan-accept.ts). Plain data, so it crosses the worker boundary as it is.

@@ -5,11 +5,12 @@
  */
 import { type Remote, transfer, wrap } from 'comlink';
 import type { ScanWorkerApi } from '../../scan-worker/api';
-import type { FrameRead } from '../domain/scan-read';
+import type { FrameRead, ImageSource } from '../domain/scan-read';
+import { reportError } from '../state/report';
 
 export interface Recognition {
   /** Reads an image; its pixels are transferred to the worker, so the page's copy is gone once this is called. */
-  read(image: ImageData): Promise<FrameRead>;
+  read(image: ImageData, source: ImageSource): Promise<FrameRead>;
   /** Ends the worker; a read still running is abandoned (its promise never settles). */
   close(): void;
 }
@@ -21,8 +22,11 @@ export function openRecognition(): Recognition {
     name: 'scan-worker',
   });
   const api: Remote<ScanWorkerApi> = wrap<ScanWorkerApi>(worker);
+  // The reader starts while the camera does: its first read would otherwise wait for it. A failure here is met
+  // again by the first read, which reports it as that image's.
+  api.warmUp().catch(reportError);
   return {
-    read: (image) => api.readFrame(transfer(image, [image.data.buffer])),
+    read: (image, source) => api.readFrame(transfer(image, [image.data.buffer]), source),
     close: () => worker.terminate(),
   };
 }

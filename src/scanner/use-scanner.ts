@@ -88,7 +88,7 @@ export function useScanner({ video, active, onResult }: ScannerOptions): Scanner
       if (!image) return;
       reading.current = true;
       try {
-        const read = await worker.read(image);
+        const read = await worker.read(image, 'camera');
         if (ended) return;
         const result = tallyFrame(tally, read, new Date());
         if (result) finish(result);
@@ -120,7 +120,7 @@ export function useScanner({ video, active, onResult }: ScannerOptions): Scanner
       }
       let result: ScanResult | null;
       try {
-        result = acceptPhoto(await worker.read(image), new Date());
+        result = acceptPhoto(await worker.read(image, 'photo'), new Date());
       } catch {
         // The reader failed on this image: for the person, the same as a photo with no number in it.
         result = null;
