@@ -1,7 +1,8 @@
 /**
  * The built app is installable and its service worker caches only Sleeve's own files: Chromium finds nothing that
  * stops an install, and the generated sw.js (read as built) precaches the app's files, every lazily loaded chunk
- * included, and routes nothing else: no runtime caching, so Firebase traffic and card data always go past it.
+ * included, and routes only one thing more: the card reader's own model and WebAssembly files, cached on first use
+ * (too large to precache). Firebase traffic and card data always go past it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -27,7 +28,7 @@ function pngSize(path: string): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-it('precaches every built file it needs, Firebase and engine chunks included, and has no runtime caching', () => {
+it('precaches every built file it needs, Firebase and engine chunks included, and caches at run time only the reader files', () => {
   const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
   const urls = precached(sw);
   const scripts = readdirSync(join(DIST, 'assets')).filter((name) => /\.(js|css)$/.test(name));
@@ -43,17 +44,26 @@ it('precaches every built file it needs, Firebase and engine chunks included, an
   }
   expect(new Set(urls).size).toBe(urls.length);
 
-  // One route besides the precache: navigations get index.html, except Firebase Hosting's reserved /__/ paths.
-  expect([...sw.matchAll(/registerRoute\(/g)]).toHaveLength(1);
+  // Two routes besides the precache: navigations get index.html, except Firebase Hosting's reserved /__/ paths, and
+  // the reader's same-origin .wasm/.onnx files are kept after their first download (a handful, never card data).
+  expect([...sw.matchAll(/registerRoute\(/g)]).toHaveLength(2);
   expect(sw).toMatch(
     /registerRoute\(new (\w+)\.NavigationRoute\(\1\.createHandlerBoundToURL\("index\.html"\),\{denylist:\[\/\^\\\/__\\\/\/\]\}\)\)/,
   );
-  // No runtime caching strategy or its plugins anywhere in the worker or the Workbox runtime it loads.
+  const scannerRoute =
+    /registerRoute\(\(\{url:(\w+),sameOrigin:(\w+)\}\)=>\2&&\/\^\\\/assets\\\/\[\^\/\]\+\\\.\(wasm\|onnx\)\$\/\.test\(\1\.pathname\),new (\w+)\.CacheFirst\(\{cacheName:"sleeve-scanner",plugins:\[new \3\.ExpirationPlugin\(\{maxEntries:4\}\)\]\}\),"GET"\)/;
+  expect(sw).toMatch(scannerRoute);
+  // No other runtime caching strategy anywhere in the worker or the Workbox runtime it loads.
   const runtime = readdirSync(DIST).filter((name) => /^workbox-.*\.js$/.test(name));
   expect(runtime).toHaveLength(1);
-  for (const source of [sw, readFileSync(join(DIST, runtime[0] ?? ''), 'utf8')]) {
-    expect(source).not.toMatch(/NetworkFirst|CacheFirst|StaleWhileRevalidate|NetworkOnly|CacheOnly|ExpirationPlugin/);
-  }
+  expect(sw.replace(scannerRoute, '')).not.toMatch(
+    /NetworkFirst|CacheFirst|StaleWhileRevalidate|NetworkOnly|CacheOnly|ExpirationPlugin/,
+  );
+  expect(readFileSync(join(DIST, runtime[0] ?? ''), 'utf8')).not.toMatch(
+    /NetworkFirst|StaleWhileRevalidate|NetworkOnly|CacheOnly/,
+  );
+  // The reader's large files are not precached: a person who never scans never downloads them.
+  for (const url of urls) expect(url).not.toMatch(/\.(wasm|onnx)$/);
   expect(sw).toMatch(/\w+\.cleanupOutdatedCaches\(\)/);
   // The page's Reload answer: a waiting version takes over only when asked.
   expect(sw).toMatch(/"SKIP_WAITING"===\w+\.data\.type&&self\.skipWaiting\(\)/);
