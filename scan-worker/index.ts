@@ -3,6 +3,6 @@ import { expose } from 'comlink';
 import type { ScanWorkerApi } from './api';
 import { readImage, warmUp } from './recognize';
 
-const api: ScanWorkerApi = { readFrame: (image, source) => readImage(image, source), warmUp };
+const api: ScanWorkerApi = { readFrame: (image, source, details) => readImage(image, source, details), warmUp };
 
 expose(api);

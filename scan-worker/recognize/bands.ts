@@ -84,6 +84,42 @@ export function cutBand(card: Grey, kind: BandKind, shift = 0): Grey {
   return region.scale === 1 ? band : resize(band, region.scale);
 }
 
+/**
+ * `band` cut down to the columns that hold its text, with at least `margin` columns kept at each end (and under
+ * twice that, as the smoothing window blurs the text's ends outwards): the reader's time
+ * grows with a line's width, and an expiry or a short name fills a small part of its region. A column's share is its
+ * stroke energy (differences to its neighbours across and down), smoothed over `margin` columns; text is where that
+ * reaches a fifth of the busiest stretch. A band whose text spans most of it is returned as it is.
+ */
+export function trimToText(band: Grey, margin: number): Grey {
+  const { width, height, data } = band;
+  const columns = new Float64Array(width);
+  for (let row = 0; row + 1 < height; row += 1) {
+    for (let column = 0; column + 1 < width; column += 1) {
+      const at = row * width + column;
+      const here = data[at] ?? 0;
+      columns[column] =
+        (columns[column] ?? 0) + Math.abs(here - (data[at + 1] ?? 0)) + Math.abs(here - (data[at + width] ?? 0));
+    }
+  }
+  const smooth = new Float64Array(width);
+  let sum = 0;
+  for (let column = 0; column < width; column += 1) {
+    sum += columns[column] ?? 0;
+    if (column >= margin) sum -= columns[column - margin] ?? 0;
+    smooth[column] = sum;
+  }
+  const threshold = Math.max(...smooth) / 5;
+  const first = smooth.findIndex((value) => value >= threshold);
+  let last = width - 1;
+  while (last > 0 && (smooth[last] ?? 0) < threshold) last -= 1;
+  // The smoothing window trails its column: text starts up to `margin` columns before the first one that reaches it.
+  const left = Math.max(0, first - margin * 2);
+  const right = Math.min(width, last + margin);
+  if (first < 0 || right - left > width * 0.85) return band;
+  return cropGrey(band, left, 0, right - left, height);
+}
+
 /** The slopes tried when levelling a line: ±8 %, about ±4.5°, what an imperfect card outline leaves. */
 const SLOPES = Array.from({ length: 17 }, (_, index) => (index - 8) / 100);
 

@@ -5,8 +5,8 @@
  */
 import { detectNetwork, hasBrandLength } from '../../src/domain/card-brands';
 import { passesLuhn } from '../../src/domain/card-checks';
-import type { FrameRead, ImageSource } from '../../src/domain/scan-read';
-import { cutBand } from './bands';
+import { EVERY_DETAIL, type FrameRead, type ImageSource, type ReadDetails } from '../../src/domain/scan-read';
+import { cutBand, trimToText } from './bands';
 import { findCard, guideQuad, type Quad } from './card-find';
 import { readLine } from './engine';
 import { type Grey, meanLight, sharpness, toGrey } from './grey';
@@ -67,7 +67,7 @@ async function readNumbers(card: Grey, source: ImageSource): Promise<string[]> {
 
 async function readExpiry(card: Grey): Promise<string | null> {
   const band = cutBand(card, 'expiry');
-  const flat = normalise(band, textIsLight(band));
+  const flat = trimToText(normalise(band, textIsLight(band)), band.height);
   const views = [
     () => pad(flat, 12),
     () => pad(binarise(flat, otsuLevel(flat)), 12),
@@ -86,7 +86,7 @@ async function readExpiry(card: Grey): Promise<string | null> {
 
 async function readName(card: Grey): Promise<string | null> {
   const band = cutBand(card, 'name');
-  const flat = normalise(band, textIsLight(band));
+  const flat = trimToText(normalise(band, textIsLight(band)), band.height);
   // The likelier of two views: letters lost to a faint stroke in one are often whole in the other.
   const first = await readLine(pad(flat, 12), 'name');
   const second = await readLine(pad(binarise(flat, otsuLevel(flat)), 12), 'name');
@@ -99,7 +99,7 @@ function widthShare(quad: Quad, imageWidth: number): number {
   return (Math.hypot(tr.x - tl.x, tr.y - tl.y) + Math.hypot(br.x - bl.x, br.y - bl.y)) / 2 / imageWidth;
 }
 
-async function read(image: ImageData, source: ImageSource): Promise<FrameRead> {
+async function read(image: ImageData, source: ImageSource, details: ReadDetails): Promise<FrameRead> {
   const grey = toGrey(image);
   const light = meanLight(grey);
   const quad = findCard(image);
@@ -109,8 +109,8 @@ async function read(image: ImageData, source: ImageSource): Promise<FrameRead> {
   const numbers = await readNumbers(card, source);
   // A frame without a number a card can carry is not read further: the next one may be better.
   const worthDetails = source === 'photo' || numbers.some(plausible);
-  const expiry = worthDetails ? await readExpiry(card) : null;
-  const name = worthDetails ? await readName(card) : null;
+  const expiry = worthDetails && details.expiry ? await readExpiry(card) : null;
+  const name = worthDetails && details.name ? await readName(card) : null;
   return {
     card: quad !== null,
     numbers,
@@ -128,8 +128,12 @@ let queue: Promise<unknown> = Promise.resolve();
  * Reads one image. Calls are served one at a time: the reader's settings (which characters a line may hold) are
  * shared, and two frames read at once would race on them.
  */
-export function readImage(image: ImageData, source: ImageSource = 'photo'): Promise<FrameRead> {
-  const next = queue.then(() => read(image, source));
+export function readImage(
+  image: ImageData,
+  source: ImageSource = 'photo',
+  details: ReadDetails = EVERY_DETAIL,
+): Promise<FrameRead> {
+  const next = queue.then(() => read(image, source, details));
   queue = next.catch(() => undefined);
   return next;
 }

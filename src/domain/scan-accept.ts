@@ -9,7 +9,7 @@
 import { detectNetwork, hasBrandLength } from './card-brands';
 import { passesLuhn } from './card-checks';
 import { CARDHOLDER_MAX, CARDHOLDER_MIN } from './card-form';
-import type { FrameRead } from './scan-read';
+import type { FrameRead, ReadDetails } from './scan-read';
 import type { ScanResult } from './scan-result';
 
 export type { ScanResult } from './scan-result';
@@ -80,6 +80,12 @@ export interface FrameTally {
 }
 
 export const emptyTally = (): FrameTally => ({ frames: new Map(), expiry: '', cardholder: '' });
+
+/** The lines the next frame should still look for: those no frame has given yet. */
+export const detailsWanted = (tally: FrameTally): ReadDetails => ({
+  expiry: tally.expiry === '',
+  name: tally.cardholder === '',
+});
 
 /**
  * Adds one frame's read to the tally; returns the result once some number has been read in `READS_NEEDED` frames,

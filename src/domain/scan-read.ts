@@ -6,6 +6,17 @@
 export type ImageSource = 'camera' | 'photo';
 
 /**
+ * Which lines besides the number a read looks for. A camera frame skips those earlier frames already gave: reading a
+ * line costs as much as a number pass, and the editor fills sooner without it.
+ */
+export interface ReadDetails {
+  expiry: boolean;
+  name: boolean;
+}
+
+export const EVERY_DETAIL: Readonly<ReadDetails> = { expiry: true, name: true };
+
+/**
  * What the recognition worker (scan-worker/) answers for one camera frame or one photo, before anything is decided:
  * the scanner's page side (src/scanner/) takes a number only once reads agree and the card rules hold
  * (src/domain/scan-accept.ts). Plain data, so it crosses the worker boundary as it is.

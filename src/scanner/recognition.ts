@@ -5,12 +5,15 @@
  */
 import { type Remote, transfer, wrap } from 'comlink';
 import type { ScanWorkerApi } from '../../scan-worker/api';
-import type { FrameRead, ImageSource } from '../domain/scan-read';
+import type { FrameRead, ImageSource, ReadDetails } from '../domain/scan-read';
 import { reportError } from '../state/report';
 
 export interface Recognition {
-  /** Reads an image; its pixels are transferred to the worker, so the page's copy is gone once this is called. */
-  read(image: ImageData, source: ImageSource): Promise<FrameRead>;
+  /**
+   * Reads an image, looking for the `details` lines besides the number; its pixels are transferred to the worker, so
+   * the page's copy is gone once this is called.
+   */
+  read(image: ImageData, source: ImageSource, details: ReadDetails): Promise<FrameRead>;
   /** Ends the worker; a read still running is abandoned (its promise never settles). */
   close(): void;
 }
@@ -26,7 +29,7 @@ export function openRecognition(): Recognition {
   // again by the first read, which reports it as that image's.
   api.warmUp().catch(reportError);
   return {
-    read: (image, source) => api.readFrame(transfer(image, [image.data.buffer]), source),
+    read: (image, source, details) => api.readFrame(transfer(image, [image.data.buffer]), source, details),
     close: () => worker.terminate(),
   };
 }

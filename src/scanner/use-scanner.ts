@@ -6,7 +6,8 @@
 import type { RefObject } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ScanHint, ScanResult } from '../domain/scan-accept';
-import { acceptPhoto, emptyTally, hintFor, tallyFrame } from '../domain/scan-accept';
+import { acceptPhoto, detailsWanted, emptyTally, hintFor, tallyFrame } from '../domain/scan-accept';
+import { EVERY_DETAIL } from '../domain/scan-read';
 import { grabFrame, photoPixels } from './frames';
 import type { Recognition } from './recognition';
 import { openRecognition } from './recognition';
@@ -88,7 +89,7 @@ export function useScanner({ video, active, onResult }: ScannerOptions): Scanner
       if (!image) return;
       reading.current = true;
       try {
-        const read = await worker.read(image, 'camera');
+        const read = await worker.read(image, 'camera', detailsWanted(tally));
         if (ended) return;
         const result = tallyFrame(tally, read, new Date());
         if (result) finish(result);
@@ -97,8 +98,11 @@ export function useScanner({ video, active, onResult }: ScannerOptions): Scanner
         reading.current = false;
       }
     };
-    // A frame that fails to read is only one of many: the next one tries again.
-    const timer = setInterval(() => readOne().catch(() => undefined), FRAME_EVERY_MS);
+    // A frame that fails to read is only one of many: the next one tries again. The first is taken at once (when
+    // the video already shows one), so that its card is found while the reader is still starting.
+    const readNext = () => readOne().catch(() => undefined);
+    void readNext();
+    const timer = setInterval(readNext, FRAME_EVERY_MS);
     return () => {
       ended = true;
       clearInterval(timer);
@@ -120,7 +124,7 @@ export function useScanner({ video, active, onResult }: ScannerOptions): Scanner
       }
       let result: ScanResult | null;
       try {
-        result = acceptPhoto(await worker.read(image, 'photo'), new Date());
+        result = acceptPhoto(await worker.read(image, 'photo', EVERY_DETAIL), new Date());
       } catch {
         // The reader failed on this image: for the person, the same as a photo with no number in it.
         result = null;

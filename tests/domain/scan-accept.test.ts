@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptPhoto,
+  detailsWanted,
   emptyTally,
   hintFor,
   isCardNumber,
@@ -72,6 +73,16 @@ describe('a number', () => {
     tallyFrame(tally, read({ numbers: ['378282246310005'], expiry: '03/31', name: 'GRACE HOPPER' }), NOW);
     const result = tallyFrame(tally, read({ numbers: ['378282246310005'], expiry: '13/31', name: '4$%' }), NOW);
     expect(result).toEqual({ number: '378282246310005', network: 'AMEX', expiry: '03/31', cardholder: 'GRACE HOPPER' });
+  });
+
+  it('asks later frames only for the lines no frame has given yet', () => {
+    const tally = emptyTally();
+    expect(detailsWanted(tally)).toEqual({ expiry: true, name: true });
+    // An implausible expiry is as good as none: the next frame looks for it again.
+    tallyFrame(tally, read({ numbers: ['378282246310005'], expiry: '13/31', name: 'GRACE HOPPER' }), NOW);
+    expect(detailsWanted(tally)).toEqual({ expiry: true, name: false });
+    tallyFrame(tally, read({ numbers: ['4111111111111111'], expiry: '03/31' }), NOW);
+    expect(detailsWanted(tally)).toEqual({ expiry: false, name: false });
   });
 });
 

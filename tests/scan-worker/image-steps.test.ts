@@ -3,7 +3,7 @@
  * thresholds, CTC decoding and the parsing of what a line says. No reader, no photo.
  */
 import { describe, expect, it } from 'vitest';
-import { bestSlope, busiestWindow, rowEnergy, shear } from '../../scan-worker/recognize/bands';
+import { bestSlope, busiestWindow, rowEnergy, shear, trimToText } from '../../scan-worker/recognize/bands';
 import { ctcDecode } from '../../scan-worker/recognize/ctc';
 import { fitLine, intersect, mapPoint, rectangleTo } from '../../scan-worker/recognize/geometry';
 import { type Grey, makeGrey } from '../../scan-worker/recognize/grey';
@@ -63,6 +63,39 @@ describe('bands', () => {
     const level = shear(grey, slope);
     const start = busiestWindow(rowEnergy(level), 12);
     expect(Math.abs(start - 30)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('trimming a line to its text', () => {
+  /** A light band 40 rows tall with dark strokes (4 px on, 4 px off) from column `from` to `to`. */
+  function printed(width: number, from: number, to: number): Grey {
+    const grey = makeGrey(width, 40);
+    grey.data.fill(235);
+    for (let x = from; x < to; x += 1) {
+      if (x % 8 >= 4) continue;
+      for (let y = 12; y < 28; y += 1) grey.data[y * width + x] = 25;
+    }
+    return grey;
+  }
+
+  it('keeps the text with a margin at each end and drops the empty rest', () => {
+    const band = trimToText(printed(600, 100, 220), 40);
+    // From one to two margins before the first stroke to as far after the last; all 40 rows stay.
+    expect(band.height).toBe(40);
+    expect(band.width).toBeGreaterThanOrEqual(120 + 2 * 40);
+    expect(band.width).toBeLessThanOrEqual(120 + 4 * 40);
+    const column = (x: number) => Array.from({ length: 40 }, (_, y) => band.data[y * band.width + x]);
+    // No stroke lost: as many dark columns as were printed.
+    let dark = 0;
+    for (let x = 0; x < band.width; x += 1) if (column(x).some((value) => (value ?? 255) < 100)) dark += 1;
+    expect(dark).toBe(60);
+  });
+
+  it('leaves a band whose text fills it, and one with no text, as they are', () => {
+    const full = printed(300, 10, 290);
+    expect(trimToText(full, 40)).toBe(full);
+    const blank = printed(300, 0, 0);
+    expect(trimToText(blank, 40)).toBe(blank);
   });
 });
 
