@@ -2,7 +2,8 @@
  * The built app reading a card from Chromium's stand-in camera, with the real recognition worker under its own
  * policy: a clip of a card photo (scripts/scan-corpus/clip.mjs) fills the editor and stops the camera; a clip of a
  * card whose printed number fails its checksum fills nothing, however long it is shown. One browser per clip, since
- * the camera is chosen at launch. What each photo says is in tests/fixtures/scan-sample/labels.json.
+ * the camera is chosen at launch. Once Sleeve runs from its service worker, the reader's files are kept on the first
+ * scan, and a card is read with the network off. What each photo says is in tests/fixtures/scan-sample/labels.json.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, requireChromium } from '../../scripts/
 import { makeClip } from '../../scripts/scan-corpus/clip.mjs';
 import { appUrl, watchPageErrors } from './support/browser';
 import { keepTracks, trackStates } from './support/camera-tracks';
+import { cachedUrls, serviceWorkerReady } from './support/service-worker';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/scan-sample');
 const { labels } = JSON.parse(readFileSync(join(SAMPLE, 'labels.json'), 'utf8')) as {
@@ -84,5 +86,29 @@ it('a card whose printed number fails its checksum fills nothing, and the hint s
   await page.getByRole('heading', { name: 'New Card', level: 1 }).waitFor();
   expect(await page.getByLabel('Card number').inputValue()).toBe('');
   expect(await trackStates(page)).toEqual(['ended']);
+  expect(errors).toEqual([]);
+});
+
+it('once Sleeve runs from its service worker, a first scan keeps the reader, and the next one reads with the network off', async () => {
+  const label = labels.find((one) => one.file === 'card-0001.jpg');
+  if (!label) throw new Error('card-0001.jpg has no label');
+  const { page, errors } = await scannerWith(clipOf(label.file));
+  // The first visit installs the service worker; from the next page load on, it answers the app's requests (and
+  // its workers').
+  await serviceWorkerReady(page);
+  const scannerFiles = async () =>
+    (await cachedUrls(page)).filter((url) => /\/assets\/[^/]+\.(wasm|onnx)$/.test(new URL(url).pathname));
+  // Installing does not fetch the reader: a person who never scans never downloads it.
+  expect(await scannerFiles()).toEqual([]);
+  await page.goto(appUrl('/add/scan'));
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.getByRole('heading', { name: 'New Card', level: 1 }).waitFor({ timeout: 30_000 });
+  await expect.poll(async () => (await scannerFiles()).length).toBe(2);
+
+  await page.context().setOffline(true);
+  await page.goto(appUrl('/add/scan'));
+  await page.getByRole('heading', { name: 'New Card', level: 1 }).waitFor({ timeout: 30_000 });
+  expect((await page.getByLabel('Card number').inputValue()).replace(/\s/g, '')).toBe(label.number);
+  expect(await page.getByLabel('Expiry').inputValue()).toBe(label.expiry);
   expect(errors).toEqual([]);
 });
