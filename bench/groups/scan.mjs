@@ -6,7 +6,10 @@
  * `scan_fill_ms` runs from the camera's stream arriving (getUserMedia resolving) to the editor painted with what was
  * read, on the production build; median and p95 over the runs. `scan_wrong_fills` counts editors filled with another
  * number than the photo's. `scan_download_gzip_kb` is what opening the scanner fetches beyond the app: its screen's
- * chunk, the worker's script, the runtime's WebAssembly and the model, as built. The held-out figures are the measurement script's.
+ * chunk, the worker's script, the runtime's WebAssembly and the model, as built. `scan_memory_mb` is how much the
+ * page's processes grow while scanning (the renderers' resident memory, Linux /proc, sampled every 100 ms from Add Card
+ * until the editor shows, peak less the start): the worker's runtime, model and frames, since nothing else changes.
+ * The held-out figures are the measurement script's.
  *
  * @typedef {import('../support/pages.mjs').Results} Results
  */
@@ -45,7 +48,26 @@ function watchFill() {
   };
 }
 
-/** One clip in front of the camera: the time to a filled editor and the number it holds. @param {string} appUrl @param {string} clip */
+/** The resident memory of the browser's renderer processes, in MB; null where /proc cannot tell (not Linux). @param {import('playwright').CDPSession} cdp */
+async function renderersMb(cdp) {
+  const { processInfo } = /** @type {{ processInfo: { type: string, id: number }[] }} */ (
+    await cdp.send('SystemInfo.getProcessInfo')
+  );
+  let kb = 0;
+  for (const { id } of processInfo.filter((one) => one.type === 'renderer')) {
+    const status = existsSync(`/proc/${id}/status`) ? readFileSync(`/proc/${id}/status`, 'utf8') : '';
+    const rss = status.match(/VmRSS:\s+(\d+) kB/);
+    if (!rss) return null;
+    kb += Number(rss[1]);
+  }
+  return kb / 1024;
+}
+
+/**
+ * One clip in front of the camera, the scanner opened from Add Card as a person would: the time to a filled editor,
+ * the number it holds, and how much memory scanning took (null where it cannot be told).
+ * @param {string} appUrl @param {string} clip
+ */
 async function fillOnce(appUrl, clip) {
   const browser = await chromium.launch({
     executablePath: requireChromium(),
@@ -56,11 +78,30 @@ async function fillOnce(appUrl, clip) {
     const context = await browser.newContext();
     await context.addInitScript(watchFill);
     const page = await context.newPage();
-    await page.goto(`${appUrl}/add/scan`);
-    await page.getByRole('heading', { name: 'New Card', level: 1 }).waitFor({ timeout: 60_000 });
+    const cdp = await browser.newBrowserCDPSession();
+    await page.goto(`${appUrl}/add`);
+    await page.getByRole('link', { name: 'Scan card' }).waitFor();
+    const before = await renderersMb(cdp);
+    let peak = before;
+    let sampling = true;
+    const sample = (async () => {
+      while (sampling) {
+        const now = await renderersMb(cdp);
+        if (now !== null && peak !== null) peak = Math.max(peak, now);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    await page.getByRole('link', { name: 'Scan card' }).click();
+    try {
+      await page.getByRole('heading', { name: 'New Card', level: 1 }).waitFor({ timeout: 60_000 });
+    } finally {
+      sampling = false;
+      await sample;
+    }
     const times = await page.evaluate(() => /** @type {any} */ (window).__scan);
     const number = (await page.getByLabel('Card number').inputValue()).replace(/\s/g, '');
-    return { ms: times.filled - times.camera, number };
+    const memoryMb = before === null || peak === null ? null : peak - before;
+    return { ms: times.filled - times.camera, number, memoryMb };
   } finally {
     await browser.close();
   }
@@ -109,6 +150,8 @@ export async function scanFigures(appUrl, results, { runs, corpus }) {
   const valid = /** @type {{ file: string, number: string, valid: boolean }[]} */ (labels).filter((one) => one.valid);
   const dir = mkdtempSync(join(tmpdir(), 'sleeve-bench-scan-'));
   const times = [];
+  /** @type {number[]} */
+  const memory = [];
   let wrong = 0;
   try {
     for (let index = 0; index < runs; index++) {
@@ -116,8 +159,9 @@ export async function scanFigures(appUrl, results, { runs, corpus }) {
       if (!label) break;
       const clip = join(dir, `${index}.mjpeg`);
       writeFileSync(clip, makeClip([join(SAMPLE, label.file)], 10));
-      const { ms, number } = await fillOnce(appUrl, clip);
+      const { ms, number, memoryMb } = await fillOnce(appUrl, clip);
       times.push(ms);
+      if (memoryMb !== null) memory.push(memoryMb);
       if (number !== label.number) wrong += 1;
       log(`  scan ${label.file}: ${round(ms)} ms`);
     }
@@ -128,6 +172,7 @@ export async function scanFigures(appUrl, results, { runs, corpus }) {
   results.scan_fill_p95_ms = round(percentile(times, 95));
   results.scan_fill_runs = times.length;
   results.scan_wrong_fills = wrong;
+  if (memory.length > 0) results.scan_memory_mb = round(median(memory));
   const download = downloadKb();
   results.scan_download_gzip_kb = download.kb;
   if (corpus) Object.assign(results, await heldOut());

@@ -90,6 +90,7 @@ const RUN_COUNTS = [
   'scan_fill_ms',
   'scan_wrong_fills',
   'scan_download_gzip_kb',
+  'scan_memory_mb',
   'derivations_change_password_screen_runs',
 ];
 
