@@ -16,15 +16,23 @@ export async function cameraAvailable(): Promise<boolean> {
   }
 }
 
-/** Whether this device can scan: null until the browser has said. */
+/**
+ * The browser's last answer in this page, so that a screen opened after another (the editor after /add) offers
+ * scanning from its first paint instead of moving its content down a moment later. Each screen still asks again: a
+ * camera may have been plugged in or out since.
+ */
+let lastAnswer: boolean | null = null;
+
+/** Whether this device can scan: null until the browser has said (in this page, the first time only). */
 export function useCameraAvailable(): boolean | null {
-  const [available, setAvailable] = useState<boolean | null>(null);
+  const [available, setAvailable] = useState<boolean | null>(lastAnswer);
   useEffect(() => {
     let current = true;
-    cameraAvailable().then(
-      (found) => current && setAvailable(found),
-      () => current && setAvailable(false),
-    );
+    const answer = (found: boolean) => {
+      lastAnswer = found;
+      if (current) setAvailable(found);
+    };
+    cameraAvailable().then(answer, () => answer(false));
     return () => {
       current = false;
     };

@@ -91,6 +91,7 @@ const RUN_COUNTS = [
   'scan_wrong_fills',
   'scan_download_gzip_kb',
   'scan_memory_mb',
+  'scan_fill_again_ms',
   'derivations_change_password_screen_runs',
 ];
 

@@ -1,7 +1,8 @@
 /**
  * /add — the way into the scanner and the editor. Where a camera can be used, Scan card comes first and manual entry
  * beside it; where none can (no camera API, or no camera the browser can see), SPEC.md's explanation stays as it
- * was and manual entry is the only way.
+ * was and manual entry is the only way. Nothing is offered until the browser has said which: a choice that appeared
+ * above another a moment later would move the button under a person's finger.
  */
 import { useEffect } from 'react';
 import { Link } from 'wouter';
@@ -31,9 +32,11 @@ export function AddIntroScreen() {
             </Link>
           </>
         )}
-        <Link href="/editor" className={`button button-block${camera ? '' : ' button-primary'}`}>
-          Add card manually
-        </Link>
+        {camera !== null && (
+          <Link href="/editor" className={`button button-block${camera ? '' : ' button-primary'}`}>
+            Add card manually
+          </Link>
+        )}
       </section>
     </Page>
   );
