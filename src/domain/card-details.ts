@@ -1,0 +1,155 @@
+/**
+ * What a person keeps about a card beyond SPEC.md's seven fields: the card's PIN, notes, the date it became valid,
+ * and the bank's phone number and website. All optional ('' when not given).
+ *
+ * They are never part of the card's own plaintext, which stays exactly as DESIGN.md states it: the seed's clients
+ * read and rewrite that, and would fail on a field they do not know or erase it. The details are a record of their
+ * own beside the card, sealed with the same data key (docs/formats.md, 'Card details'). This module is their rules
+ * and their plaintext; pure, so the editor, import, search and the worker agree.
+ */
+import { readExpiryMonth } from './card-checks';
+
+export interface CardDetails {
+  /** The card's PIN, 4 to 12 digits: kept as secret as the CVV, and more. */
+  pin: string;
+  /** Anything the person wants to remember about the card, up to NOTES_MAX characters. */
+  notes: string;
+  /** The month the card became valid, MM/YY. */
+  validFrom: string;
+  /** The bank's phone number, as the person wrote it (digits, spaces, + ( ) - .). */
+  phone: string;
+  /** The bank's website, an http(s) address. */
+  website: string;
+}
+
+export const DETAIL_FIELDS = [
+  'pin',
+  'notes',
+  'validFrom',
+  'phone',
+  'website',
+] as const satisfies readonly (keyof CardDetails)[];
+
+export const NO_DETAILS: Readonly<CardDetails> = { pin: '', notes: '', validFrom: '', phone: '', website: '' };
+
+export const CARD_PIN_MIN = 4;
+export const CARD_PIN_MAX = 12;
+export const NOTES_MAX = 1000;
+export const PHONE_DIGITS_MIN = 3;
+export const PHONE_MAX = 30;
+export const WEBSITE_MAX = 300;
+
+export const CardDetailsMessages = {
+  pin: `Card PIN must be ${CARD_PIN_MIN} to ${CARD_PIN_MAX} digits long or can be empty`,
+  notes: `Notes can be at most ${NOTES_MAX.toLocaleString('en')} characters long`,
+  validFrom: 'Valid from must be a valid date in MM/YY format or can be empty',
+  validFromMonth: 'Valid from month must be between 01 and 12',
+  phone: 'Phone number can only hold digits, spaces and + ( ) - .',
+  website: 'Website must be a web address, like bank.example',
+} as const;
+
+export type CardDetailsErrors = Partial<Record<keyof CardDetails, string>>;
+
+/** Characters, as a person counts them: an emoji or an accented letter is one. */
+export const characterCount = (text: string): number => [...text].length;
+
+/** The address a website value opens, http(s) only; null for anything else (a `javascript:` URL above all). */
+export function websiteHref(website: string): string | null {
+  const typed = website.trim();
+  if (typed === '') return null;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(typed) ? typed : `https://${typed}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  // A host with a dot (bank.example) or localhost-like names are not what a bank's site looks like.
+  if (!url.hostname.includes('.') || url.username || url.password) return null;
+  return url.href;
+}
+
+/** The `tel:` link of a phone value: its leading + and its digits; null when it is not a phone number. */
+export function phoneHref(phone: string): string | null {
+  const typed = phone.trim();
+  if (!/^\+?[\d\s().-]+$/.test(typed)) return null;
+  const digits = typed.replace(/\D/g, '');
+  if (digits.length < PHONE_DIGITS_MIN || typed.length > PHONE_MAX) return null;
+  return `tel:${typed.startsWith('+') ? '+' : ''}${digits}`;
+}
+
+/** Field errors for a card's details; empty when they can be saved. */
+export function validateDetails(details: CardDetails): CardDetailsErrors {
+  const errors: CardDetailsErrors = {};
+  if (details.pin !== '' && !new RegExp(`^\\d{${CARD_PIN_MIN},${CARD_PIN_MAX}}$`).test(details.pin)) {
+    errors.pin = CardDetailsMessages.pin;
+  }
+  if (characterCount(details.notes) > NOTES_MAX) errors.notes = CardDetailsMessages.notes;
+  if (details.validFrom !== '') {
+    if (!/^\d{2}\/\d{2}$/.test(details.validFrom)) errors.validFrom = CardDetailsMessages.validFrom;
+    else if (!readExpiryMonth(details.validFrom)) errors.validFrom = CardDetailsMessages.validFromMonth;
+  }
+  if (details.phone.trim() !== '' && !phoneHref(details.phone)) errors.phone = CardDetailsMessages.phone;
+  const website = details.website.trim();
+  if (website !== '' && (website.length > WEBSITE_MAX || !websiteHref(website))) {
+    errors.website = CardDetailsMessages.website;
+  }
+  return errors;
+}
+
+/** What is stored of what was typed: values trimmed (a note's own line breaks kept), a website with its scheme. */
+export function normaliseDetails(details: CardDetails): CardDetails {
+  const website = details.website.trim();
+  return {
+    pin: details.pin.trim(),
+    notes: details.notes.trim(),
+    validFrom: details.validFrom.trim(),
+    phone: details.phone.trim().replace(/\s+/g, ' '),
+    website: website === '' ? '' : (websiteHref(website) ?? website),
+  };
+}
+
+export const hasDetails = (details: CardDetails): boolean => DETAIL_FIELDS.some((field) => details[field] !== '');
+
+export const sameDetails = (a: CardDetails, b: CardDetails): boolean =>
+  DETAIL_FIELDS.every((field) => a[field] === b[field]);
+
+/**
+ * A details record's plaintext as opened: the fields Sleeve knows, and every other field as it was, so that a later
+ * version's field survives an edit by this one.
+ */
+export interface DetailsPlain {
+  details: CardDetails;
+  /** Fields this version does not know, kept and written back untouched. */
+  unknown: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Reads an opened details record's JSON value: an object whose known fields, when present, are strings. Null for
+ * anything else, which the caller reports as an unreadable record rather than guessing.
+ */
+export function readDetailsPlain(value: unknown): DetailsPlain | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const details: CardDetails = { ...NO_DETAILS };
+  const unknown: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if ((DETAIL_FIELDS as readonly string[]).includes(key)) {
+      if (typeof field !== 'string') return null;
+      details[key as keyof CardDetails] = field;
+    } else {
+      unknown[key] = field;
+    }
+  }
+  return { details, unknown };
+}
+
+/** The JSON value sealed into a details record: the given fields only ('' left out), then the unknown ones. */
+export function writeDetailsPlain({ details, unknown }: DetailsPlain): Record<string, unknown> {
+  const plain: Record<string, unknown> = { ...unknown };
+  for (const field of DETAIL_FIELDS) {
+    if (details[field] !== '') plain[field] = details[field];
+    else delete plain[field];
+  }
+  return plain;
+}
