@@ -184,11 +184,14 @@ export function onConnectionChanged(listener: (connected: boolean) => void): () 
 }
 
 /**
- * Removes every card and every deletion record of the user, in one write (deleting the account: nothing of it may
- * stay, and no device of it can write any more once the user is deleted).
+ * Removes every card, every card's details and every deletion record of the user, in one write (deleting the account:
+ * nothing of it may stay, and no device of it can write any more once the user is deleted).
  */
 export async function removeAllCards(uid: string): Promise<void> {
-  await answered(update(ref(database, uid), { cards: null, deleted: null }), DatabaseMessages.deleteCardFailed);
+  await answered(
+    update(ref(database, uid), { cards: null, details: null, deleted: null }),
+    DatabaseMessages.deleteCardFailed,
+  );
 }
 
 /** Removes deletion records that have been kept long enough (src/domain/deletions.ts, `DELETIONS_KEPT_DAYS`). */

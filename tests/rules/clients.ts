@@ -109,9 +109,9 @@ export function signInPeople(): void {
     }
   });
 
-  /** Ada's account emptied: cards and deletion records first, then the password record (which cards would keep). */
+  /** Ada's account emptied: cards, details and deletion records first, then the password record (which cards would keep). */
   beforeEach(async () => {
-    await update(ref(ada.db, `${ada.uid}`), { cards: null, deleted: null });
+    await update(ref(ada.db, `${ada.uid}`), { cards: null, details: null, deleted: null });
     await set(ref(ada.db, `${ada.uid}/auth`), null);
   });
 }
