@@ -16,6 +16,7 @@ import type {
   StoredCard,
   UnreadableCard,
 } from '../src/domain/card';
+import type { DetailsOutcome, DetailsPlain, EncryptedDetails } from '../src/domain/card-details';
 import type { FromServer, Local, MergeDecision } from '../src/domain/merge-decision';
 import type { PinAttempts } from '../src/domain/pin-attempts';
 import type { PasskeyRecord, PinRecord, RetiredKeys, SecretRecord } from '../src/domain/secret';
@@ -252,6 +253,17 @@ export interface EngineApi {
 
   /** How many cards this worker has decrypted since it started, so tests can see the cache at work. */
   decryptionCount(): Promise<number>;
+
+  // ---- a card's details (worker/vault/details.ts) ----
+
+  /**
+   * A card's details sealed under the held key, bound to the card's id (docs/formats.md, 'Card details'). Rejects
+   * while no key is held; the page keeps an unencrypted wallet's details as they are.
+   */
+  sealDetails(id: string, modifiedAt: number, plain: DetailsPlain): Promise<EncryptedDetails>;
+
+  /** Details records opened under the held key, record by record: each its plaintext, or why it did not open. */
+  openDetails(records: EncryptedDetails[]): Promise<DetailsOutcome[]>;
 
   // ---- import and export (worker/vault/backup.ts, worker/vault/seal-many.ts) ----
 

@@ -5,6 +5,7 @@ import * as backup from './vault/backup';
 import { decryptionCount } from './vault/cards';
 import * as store from './vault/collections';
 import * as custody from './vault/custody';
+import * as details from './vault/details';
 import { decideMerge } from './vault/merge';
 import * as passkey from './vault/passkey';
 import * as pinLimit from './vault/pin-limit';
@@ -45,6 +46,8 @@ export const engine: EngineApi = {
   decryptCollection: (collection) => store.decryptCollection(collection),
   derivationCount: async () => derivationCount(),
   decryptionCount: async () => decryptionCount(),
+  sealDetails: (id, modifiedAt, plain) => details.sealDetails(id, modifiedAt, plain),
+  openDetails: (records) => details.openDetails(records),
   sealCards: (cards, type) => sealCards(cards, type),
   sealBackup: (passphrase, cards) => backup.sealBackup(passphrase, cards),
   openBackup: (passphrase, fileText) => backup.openBackup(passphrase, fileText),

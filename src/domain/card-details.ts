@@ -110,6 +110,31 @@ export function normaliseDetails(details: CardDetails): CardDetails {
   };
 }
 
+/**
+ * A details record as stored and sent: the card's id, the details sealed, and when they last changed (their own date,
+ * not the card's: newer wins for details on their own). `data` is the sealed form when the card's collection is
+ * encrypted, the plaintext's JSON value when it is not (a device without a PIN or account).
+ */
+export interface DetailsRecord<Data> {
+  id: string;
+  data: Data;
+  modifiedAt: number;
+}
+
+export type EncryptedDetails = DetailsRecord<{ cipherText: string; iv: string }>;
+
+/**
+ * The additional data a details record is sealed with: a label and the card's id. Cards are sealed with none, so
+ * neither can be taken for the other, and one card's details never open as another's.
+ */
+export const detailsLabel = (cardId: string): string => `Sleeve card details v1 ${cardId}`;
+
+/** One details record opened: its plaintext, or why it did not open. */
+export type DetailsOutcome = { id: string; modifiedAt: number; plain: DetailsPlain } | { id: string; reason: string };
+
+/** Why a details record that decrypted could not be read. */
+export const DETAILS_NOT_READABLE = 'its decrypted contents are not card details';
+
 export const hasDetails = (details: CardDetails): boolean => DETAIL_FIELDS.some((field) => details[field] !== '');
 
 export const sameDetails = (a: CardDetails, b: CardDetails): boolean =>

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, onTestFinished, test } from 'vitest';
 import type { EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { emptyPlainCollection } from '../../src/domain/card';
+import { NO_DETAILS } from '../../src/domain/card-details';
 import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
 import { asFromServer, asLocal } from '../../src/domain/merge-decision';
 import { withStoredCard } from '../../src/domain/stored-cards';
@@ -46,6 +47,9 @@ test('nothing that crosses the boundary is or contains a CryptoKey, a 32-byte ra
   await engine.lock();
   await engine.unlock('480213', pin.record, collection);
   const added = withStoredCard(collection, await engine.sealCard(makeCards(6, 1)[0]!, 'ENCRYPTED'));
+  // A card's details: the plaintext goes in and comes out, the record crosses, the key does not.
+  const details = { details: { ...NO_DETAILS, pin: '0481', notes: 'travel' }, unknown: {} };
+  await engine.openDetails([await engine.sealDetails(makeCards(6, 1)[0]!.id, 5, details)]);
   // Cards that do not open, listed with their reasons.
   const bad = await badCards(await keyOf(PASSWORD, record), makeCards(8, 1)[0]!.data, 5);
   const withBad = encryptedCollection([...Object.values(added.cards), ...bad.map((each) => each.card)]);
