@@ -11,6 +11,7 @@ import { documentTitleOf } from './screen-title';
 
 const WHAT: Record<StorageProblem['name'], string> = {
   cards: 'your saved cards',
+  details: "your cards' details (PINs, notes, the bank's number)",
   auth: 'your PIN and password records',
   preferences: 'your preferences',
   outbox: 'your changes waiting to sync',

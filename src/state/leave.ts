@@ -40,7 +40,8 @@ export async function leaveDevice(whatever = false): Promise<boolean> {
     const stored = loadAuth();
     return stored.ok && sameRecords(stored.value, left) && !server?.currentUser();
   };
-  if (!(await discardIf(whatever ? null : stillLeft, 'cards', 'auth', 'outbox', 'pinAttempts'))) return false;
+  if (!(await discardIf(whatever ? null : stillLeft, 'cards', 'details', 'auth', 'outbox', 'pinAttempts')))
+    return false;
   setRecords(emptyAuthRecords());
   appState.user = null;
   accountState.email = '';

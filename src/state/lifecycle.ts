@@ -10,6 +10,7 @@ import {
   discard,
   loadAuth,
   loadCards,
+  loadDetails,
   loadOutbox,
   loadPinAttempts,
   loadPreferences,
@@ -87,6 +88,8 @@ async function startFromStorage(afterOtherTab: boolean): Promise<void> {
   if (!outbox.ok) problems.push({ name: 'outbox', reason: outbox.reason });
   const pinAttempts = loadPinAttempts();
   if (!pinAttempts.ok) problems.push({ name: 'pinAttempts', reason: pinAttempts.reason });
+  const details = loadDetails();
+  if (!details.ok) problems.push({ name: 'details', reason: details.reason });
   const cards = loadCards();
   if (!cards.ok) problems.push({ name: 'cards', reason: cards.reason });
   else if (
@@ -158,6 +161,6 @@ export async function discardAndStart(name: StoredValueName): Promise<void> {
 /** 'Forgot PIN?' without a password: the cards cannot be recovered, so the person may start again. */
 export async function eraseDevice(): Promise<void> {
   await getEngine().lock();
-  await discard('cards', 'auth', 'preferences', 'outbox', 'pinAttempts');
+  await discard('cards', 'details', 'auth', 'preferences', 'outbox', 'pinAttempts');
   await startApp();
 }

@@ -11,7 +11,7 @@ import type { AccountServer } from '../remote';
 import type { StoredValueName } from '../storage/local-storage';
 
 export interface StorageProblem {
-  name: 'cards' | 'auth' | 'preferences' | 'outbox' | 'pinAttempts';
+  name: 'cards' | 'details' | 'auth' | 'preferences' | 'outbox' | 'pinAttempts';
   reason: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The only code that touches localStorage. Five keys, each validated on read. A key whose value cannot be read
+ * The only code that touches localStorage. Six keys, each validated on read. A key whose value cannot be read
  * is never overwritten silently: it stays blocked (every write to it is refused) until the person decides.
  *
  * Many tabs, one truth (DESIGN.md invariant 7): every write is a read-modify-write under one cross-tab Web Lock.
@@ -18,6 +18,8 @@ import type { Preferences } from '../domain/preferences';
 import { defaultPreferences } from '../domain/preferences';
 import type { AuthRecords } from '../domain/secret';
 import { emptyAuthRecords } from '../domain/secret';
+import type { DetailsCollection } from '../domain/stored-details';
+import { checkDetailsCollection, emptyDetailsCollection } from '../domain/stored-details';
 import type { Checked } from '../domain/stored-shapes';
 import { checkAuth, checkCollection, checkOutbox, checkPreferences } from '../domain/stored-shapes';
 import { protectionProblem } from './protection';
@@ -28,6 +30,8 @@ export { StorageWriteError } from './write-error';
 
 export const STORAGE_KEYS = {
   cards: 'sleeve/cards',
+  /** The cards' details (src/domain/stored-details.ts), kept apart from SPEC.md's card shape. */
+  details: 'sleeve/details',
   auth: 'sleeve/auth',
   preferences: 'sleeve/preferences',
   /** Signed in: card changes kept on this device, encrypted, until the server has them. */
@@ -44,6 +48,7 @@ export type StoredValueName = keyof typeof STORAGE_KEYS;
 /** What the keys hold, read and checked. Cards read here are this device's side of any merge. */
 export interface StoredValues {
   cards: Local<CardCollection>;
+  details: DetailsCollection;
   auth: AuthRecords;
   preferences: Preferences;
   outbox: Outbox;
@@ -53,6 +58,7 @@ export interface StoredValues {
 /** The keys one change writes. */
 export type StoredChanges = Partial<{
   cards: CardCollection;
+  details: DetailsCollection;
   auth: AuthRecords;
   preferences: Preferences;
   outbox: Outbox;
@@ -94,6 +100,8 @@ function load<T>(name: StoredValueName, check: (value: unknown) => Checked<T>, f
 
 export const loadCards = (): Loaded<Local<CardCollection>> =>
   load('cards', checkCollection, emptyPlainCollection) as Loaded<Local<CardCollection>>;
+export const loadDetails = (): Loaded<DetailsCollection> =>
+  load('details', checkDetailsCollection, emptyDetailsCollection);
 export const loadAuth = (): Loaded<AuthRecords> => load('auth', checkAuth, emptyAuthRecords);
 export const loadPreferences = (): Loaded<Preferences> => load('preferences', checkPreferences, defaultPreferences);
 export const loadOutbox = (): Loaded<Outbox> => load('outbox', checkOutbox, emptyOutbox);
@@ -101,6 +109,7 @@ export const loadPinAttempts = (): Loaded<PinAttempts> => load('pinAttempts', ch
 
 const LOADERS: { [K in StoredValueName]: () => Loaded<StoredValues[K]> } = {
   cards: loadCards,
+  details: loadDetails,
   auth: loadAuth,
   preferences: loadPreferences,
   outbox: loadOutbox,
@@ -179,7 +188,7 @@ export async function updateStorage(
     const current = readAll();
     const changes = await change(current);
     const next: StoredValues = { ...current, ...changes, cards: asLocal(changes.cards ?? current.cards) };
-    const problem = protectionProblem(next.cards, next.auth);
+    const problem = protectionProblem(next.cards, next.auth, next.details);
     if (problem) throw new StorageWriteError(problem);
     if (Object.keys(changes).length > 0) {
       writeAll(changes, revision + 1);

@@ -20,6 +20,7 @@ import type { Loaded, StoredValueName } from '../../src/storage/local-storage';
 import {
   loadAuth,
   loadCards,
+  loadDetails,
   loadOutbox,
   loadPinAttempts,
   loadPreferences,
@@ -152,6 +153,7 @@ class CaseLog {
 
 const LOADERS: Record<StoredValueName, () => Loaded<unknown>> = {
   cards: loadCards,
+  details: loadDetails,
   auth: loadAuth,
   preferences: loadPreferences,
   outbox: loadOutbox,

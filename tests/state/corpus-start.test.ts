@@ -18,6 +18,7 @@ import type { PinAttempts } from '../../src/domain/pin-attempts';
 import { attemptsFor, checkPinAttempts, noAttempts } from '../../src/domain/pin-attempts';
 import type { PinRecord, SecretRecord } from '../../src/domain/secret';
 import { cardDataProblem } from '../../src/domain/stored-cards';
+import { checkDetailsCollection } from '../../src/domain/stored-details';
 import { checkAuth, checkCollection, checkOutbox, checkPreferences } from '../../src/domain/stored-shapes';
 import { getEngine } from '../../src/engine';
 import { appState, startApp } from '../../src/state/lifecycle';
@@ -186,6 +187,7 @@ function read(state: State) {
   };
   return {
     cards: parse('cards', checkCollection),
+    details: parse('details', checkDetailsCollection),
     auth: parse('auth', checkAuth),
     preferences: parse('preferences', checkPreferences),
     outbox: parse('outbox', checkOutbox),

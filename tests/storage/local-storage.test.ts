@@ -6,11 +6,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EncryptedCollection, PlainCollection } from '../../src/domain/card';
 import type { AuthRecords } from '../../src/domain/secret';
+import type { DetailsCollection } from '../../src/domain/stored-details';
 import {
   discard,
   isBlocked,
   loadAuth,
   loadCards,
+  loadDetails,
   loadPreferences,
   onStorageChange,
   rawValue,
@@ -51,7 +53,7 @@ const security = { lockAfterMinutes: 5, clipboardClearSeconds: 30 } as const;
 
 describe('local store', () => {
   afterEach(async () => {
-    await discard('cards', 'auth', 'preferences', 'outbox');
+    await discard('cards', 'details', 'auth', 'preferences', 'outbox');
   });
 
   it('writes the documented keys and reads them back', async () => {
@@ -136,6 +138,37 @@ describe('local store', () => {
     );
     expect(JSON.parse(rawValue('cards') ?? '')).toEqual(encrypted);
     expect(JSON.parse(rawValue('auth') ?? '')).toEqual(auth);
+  });
+
+  it("keeps the cards' details under their own key, checked on read, encrypted exactly when the cards are", async () => {
+    const plainDetails: DetailsCollection = {
+      type: 'UNENCRYPTED',
+      details: { [card.id]: { id: card.id, data: { pin: '0481', notes: 'travel' }, modifiedAt: 3 } },
+    };
+    const sealedDetails: DetailsCollection = {
+      type: 'ENCRYPTED',
+      details: {
+        Zz9yXx8w: { id: 'Zz9yXx8w', data: { cipherText: 'F'.repeat(40), iv: 'G'.repeat(16) }, modifiedAt: 4 },
+      },
+    };
+    expect(loadDetails()).toEqual({ ok: true, value: { type: 'UNENCRYPTED', details: {} } });
+    await updateStorage(() => ({ cards: collection, details: plainDetails }));
+    expect(JSON.parse(rawValue('details') ?? '')).toEqual(plainDetails);
+    // The card's own key holds exactly SPEC.md's shape: the details never go in there.
+    expect(JSON.parse(rawValue('cards') ?? '')).toEqual(collection);
+    const auth: AuthRecords = { password: null, pin: record, passkey: null };
+    await expect(updateStorage(() => ({ auth, cards: encrypted }))).rejects.toThrow(
+      "refused to store cards' details unprotected",
+    );
+    await updateStorage(() => ({ auth, cards: encrypted, details: sealedDetails }));
+    await expect(
+      updateStorage(() => ({ auth: { password: null, pin: null, passkey: null }, cards: collection })),
+    ).rejects.toThrow("refused to store encrypted cards' details without the PIN or password");
+    expect(JSON.parse(rawValue('details') ?? '')).toEqual(sealedDetails);
+    localStorage.setItem(STORAGE_KEYS.details, '{"type": "ENCRYPTED", "details": []}');
+    expect(loadDetails()).toEqual({ ok: false, reason: "it is not a set of cards' details" });
+    await expect(updateStorage(() => ({ cards: encrypted }))).rejects.toThrow('Your saved details could not be read');
+    expect(rawValue('details')).toBe('{"type": "ENCRYPTED", "details": []}');
   });
 
   it('keeps a passkey record only beside a PIN or password, and reads auth stored before passkeys as having none', async () => {
