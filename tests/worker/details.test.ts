@@ -109,6 +109,34 @@ describe('a details record', () => {
     for (const [bad, reason] of cases) expect(await openDetailsUnder(key, bad)).toEqual({ id: ID, reason });
   });
 
+  test('opens a known-answer record sealed with node:crypto and the documented parameters', async () => {
+    // AES-256-GCM, key 0x01…0x20, IV 0xa0…0xab, additional data 'Sleeve card details v1 Ab3dE6gH', tag appended.
+    const key = await crypto.subtle.importKey(
+      'raw',
+      fromBase64('AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA='),
+      'AES-GCM',
+      false,
+      ['encrypt', 'decrypt'],
+    );
+    const record: EncryptedDetails = {
+      id: ID,
+      data: {
+        cipherText:
+          'wvNND5OXYCZPOppa06kC6jij1Wp6UkLX5OcWYnKsWKERp/axjrXVFN3pWBmEGmxReNoZoIrpkbhq3qHA8Rk1XI4/d6kweCfsdgITwKTn+mylBA==',
+        iv: 'oKGio6Slpqeoqaqr',
+      },
+      modifiedAt: AT,
+    };
+    expect(await openDetailsUnder(key, record)).toEqual({
+      id: ID,
+      modifiedAt: AT,
+      plain: {
+        details: { ...NO_DETAILS, pin: '0481', notes: 'Süß — voyage 😀', validFrom: '03/24' },
+        unknown: {},
+      },
+    });
+  });
+
   test('is refused for an id that is not a card id', async () => {
     const key = await generateDataKey();
     await expect(sealDetailsUnder(key, 'short', AT, plain)).rejects.toThrow('Invalid card id');
