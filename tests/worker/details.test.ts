@@ -14,6 +14,7 @@ import {
 } from '../../src/domain/card-details';
 import { fromBase64, toBase64 } from '../../worker/crypto/base64';
 import { fromUtf8, utf8 } from '../../worker/crypto/bytes';
+import type { DataKey } from '../../worker/crypto/keys';
 import { generateDataKey } from '../../worker/crypto/records';
 import { encryptCard } from '../../worker/vault/cards';
 import { openDetailsUnder, sealDetailsUnder } from '../../worker/vault/details';
@@ -111,13 +112,13 @@ describe('a details record', () => {
 
   test('opens a known-answer record sealed with node:crypto and the documented parameters', async () => {
     // AES-256-GCM, key 0x01…0x20, IV 0xa0…0xab, additional data 'Sleeve card details v1 Ab3dE6gH', tag appended.
-    const key = await crypto.subtle.importKey(
+    const key = (await crypto.subtle.importKey(
       'raw',
       fromBase64('AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyA='),
       'AES-GCM',
       false,
       ['encrypt', 'decrypt'],
-    );
+    )) as DataKey;
     const record: EncryptedDetails = {
       id: ID,
       data: {
