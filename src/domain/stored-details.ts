@@ -48,8 +48,9 @@ export function withStoredDetails(collection: DetailsCollection, record: StoredD
   return { type, details: { ...collection.details, [record.id]: record } };
 }
 
-/** The collection without the details of `ids`. */
+/** The collection without the details of `ids`; the same collection when it holds none of them. */
 export function withoutDetails(collection: DetailsCollection, ids: readonly string[]): DetailsCollection {
+  if (!ids.some((id) => Object.hasOwn(collection.details, id))) return collection;
   const details = { ...collection.details };
   for (const id of ids) delete details[id];
   return { type: collection.type, details };

@@ -7,13 +7,18 @@
 import type { CardCollection, CardData, EncryptedCard, PlainCard, StoredCard } from '../domain/card';
 import { CARD_CAP, CapMessages, CardCapError } from '../domain/card-cap';
 import { DateMessages, dateAfter, serverAccepts } from '../domain/card-dates';
+import type { CardDetails } from '../domain/card-details';
+import { NO_DETAILS, normaliseDetails, sameDetails } from '../domain/card-details';
 import { newCardId } from '../domain/card-id';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import type { Deletion } from '../domain/outbox';
 import type { AuthRecords } from '../domain/secret';
 import { sameCards, withoutCards, withStoredCard, withStoredCards } from '../domain/stored-cards';
+import type { DetailsCollection } from '../domain/stored-details';
+import { withoutDetails } from '../domain/stored-details';
 import { getEngine } from '../engine';
 import { updateStorage } from '../storage/local-storage';
+import { DetailsMessages, detailsOf, detailsRecord, showRecord, showWithoutDetails, withRecord } from './details';
 import { assertUnchanged, CHANGED_ELSEWHERE } from './device-records';
 import { showCard, showCards, showWithout } from './shown-cards';
 import { cardsState, hasSecret, records, session, storedCollection } from './store';
@@ -34,16 +39,27 @@ async function storeThenShow(
   known: AuthRecords,
   change: (cards: CardCollection) => CardCollection,
   show: (stored: CardCollection) => void,
+  details?: DetailsChange,
 ): Promise<void> {
   const before = storedCollection();
   let unchanged = false;
   const after = await updateStorage((current) => {
     assertUnchanged(current.auth, known);
     unchanged = sameCards(current.cards, before);
-    return { cards: change(current.cards) };
+    // The cards' details change in the same write: storage never holds a card's change without its details'.
+    const cards = change(current.cards);
+    const nextDetails = details?.change(current.details);
+    return nextDetails && nextDetails !== current.details ? { cards, details: nextDetails } : { cards };
   });
+  details?.show(after.details);
   if (unchanged) show(after.cards);
   else await openAndShow(after.cards);
+}
+
+/** How a change of cards changes their details too, and shows it. */
+interface DetailsChange {
+  change: (stored: DetailsCollection) => DetailsCollection;
+  show: (stored: DetailsCollection) => void;
 }
 
 /** Refuses, before anything is sealed or stored, `count` new cards the account has no room for. */
@@ -78,8 +94,11 @@ export function prepareToSave(): void {
   getEngine();
 }
 
-/** Adds a card (no id) or updates one; resolves to the card's id. Rejects with a message for the person. */
-export async function saveCard(input: { id?: string; data: CardData }): Promise<string> {
+/**
+ * Adds a card (no id) or updates one, with its details when given (`undefined`: they stay as they are); resolves to
+ * the card's id. Rejects with a message for the person.
+ */
+export async function saveCard(input: { id?: string; data: CardData; details?: CardDetails }): Promise<string> {
   const known = records();
   const signedIn = session();
   // Signed in, the account keeps at most CARD_CAP cards (src/domain/card-cap.ts): said before anything is stored.
@@ -89,17 +108,24 @@ export async function saveCard(input: { id?: string; data: CardData }): Promise<
   const card: PlainCard = { id, data: input.data, modifiedAt };
   // Encrypted whenever a password or PIN exists (SPEC.md §4, Cards); the worker refuses if the key is not held.
   const stored = await getEngine().sealCard(card, hasSecret() ? 'ENCRYPTED' : 'UNENCRYPTED');
+  const details = input.details && normaliseDetails(input.details);
+  const detailsChanged = details !== undefined && !sameDetails(details, detailsOf(id) ?? NO_DETAILS);
   const account = session();
   if (account) {
+    if (detailsChanged) throw new InvalidStateError(DetailsMessages.notSynced);
     if (!isEncryptedCard(stored)) throw new InvalidStateError(Messages.keyMissingEncrypt);
     await account.put(stored, card);
     return id;
   }
+  const record = details && detailsChanged ? await detailsRecord(id, details, modifiedAt) : null;
   // A PIN created in another tab since this card was sealed: a plain card must not be stored beside it.
   await storeThenShow(
     known,
     (cards) => withStoredCard(cards, stored),
     (after) => showCard(after, card),
+    details && detailsChanged
+      ? { change: (current) => withRecord(current, id, record), show: (after) => showRecord(after, id, details) }
+      : undefined,
   );
   return id;
 }
@@ -148,6 +174,7 @@ async function deleteCards(ids: readonly string[]): Promise<void> {
     known,
     (cards) => withoutCards(cards, ids),
     (after) => showWithout(after, ids),
+    { change: (details) => withoutDetails(details, ids), show: (after) => showWithoutDetails(after, ids) },
   );
 }
 

@@ -12,6 +12,7 @@ import type { AuthRecords, PinRecord, SecretRecord } from '../domain/secret';
 import { openPlain, sortOut, withUnreadable } from '../domain/stored-cards';
 import { getEngine } from '../engine';
 import { replaceRecords, updateStorage } from '../storage/local-storage';
+import { plainDetails, refreshStoredDetails, sealedDetails } from './details';
 import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord, sameRecord } from './device-records';
 import { forgetVerified, holdVerified, verifiedProof } from './gate';
 import { showUnlocked } from './lock';
@@ -231,7 +232,12 @@ export async function createPin(pin: string): Promise<'created' | 'updated'> {
       const created = await engine.createSecret(pin, cards, Date.now(), { kind: 'pin', current });
       encrypted = created.collection;
       const auth: AuthRecords = { ...latest.auth, pin: created.record };
-      return signedIn ? { auth } : { auth, cards: created.collection };
+      if (signedIn) return { auth };
+      // A first PIN encrypts the cards' details with the cards, under the key it just made, in the same write.
+      const details = hadSecret ? latest.details : await sealedDetails(latest.details);
+      return details === latest.details
+        ? { auth, cards: created.collection }
+        : { auth, cards: created.collection, details };
     });
     setRecords(stored.auth);
   } catch (error) {
@@ -245,6 +251,7 @@ export async function createPin(pin: string): Promise<'created' | 'updated'> {
     // Encrypting changes what is stored, not the cards on screen, unless another tab had added one meanwhile.
     if (sameCardsShown(encrypted)) setStoredCollection(encrypted);
     else await openAndShow(encrypted);
+    refreshStoredDetails();
   }
   return before.pin ? 'updated' : 'created';
 }
@@ -263,8 +270,12 @@ export async function removePin(): Promise<void> {
     assertUnchanged(current.auth, before);
     const auth: AuthRecords = { ...current.auth, pin: null };
     if (before.password) return { auth };
-    // The last secret goes, and with it the passkey: it is an extra way in, never the only one.
-    return { auth: { ...auth, passkey: null }, cards: await engine.decryptCollection(current.cards) };
+    // The last secret goes, and with it the passkey: it is an extra way in, never the only one. The cards' details
+    // are decrypted with the cards, refused the same way while one does not open.
+    const cards = await engine.decryptCollection(current.cards);
+    const details = await plainDetails(current.details);
+    const left = { ...auth, passkey: null };
+    return details === current.details ? { auth: left, cards } : { auth: left, cards, details };
   });
   const ticket = takeTicket();
   setRecords(stored.auth);
@@ -274,25 +285,4 @@ export async function removePin(): Promise<void> {
   if (!showOpened(stored.cards, openPlain(stored.cards), ticket)) await openAndShow(storedCollection());
   // No secret is left to unlock with, whatever locked this tab meanwhile (it hears no event of its own write).
   showUnlocked();
-}
-
-/**
- * Changes the account password: the worker wraps the held key under `next` only if `current` opens the record.
- * From the screen that is two derivations in all: the screen's verification of `current` leaves a one-use proof in
- * the worker, so only `next` is derived here. The new record goes to the server first, then here; other devices
- * then see a newer record and ask for the new password.
- */
-export async function changePassword(current: string, next: string): Promise<void> {
-  if (current === next) throw new SleeveError(SecretMessages.passwordEqual);
-  const account = session();
-  if (!appState.user || !account) throw new InvalidStateError(SecretMessages.mustBeSignedIn);
-  const before = records();
-  if (!before.password) throw new InvalidStateError(Messages.createPasswordFirstToVerify);
-  // Dated by the server's clock, which refuses a record dated ahead of it, and always after the record it replaces
-  // (the server keeps only a newer one), even when that one came from a device whose clock ran ahead.
-  const now = Math.max(account.now(), before.password.modifiedAt + 1);
-  const record = await withSecret(getEngine().changeSecret(current, before.password, next, now), 'password');
-  await account.setPasswordRecord(record);
-  const stored = await updateStorage((now) => ({ auth: { ...now.auth, password: record } }));
-  setRecords(stored.auth);
 }

@@ -1,10 +1,11 @@
 /**
- * The cards on screen, and the stored collection they come from, changed together. Every change takes a ticket, so
+ * The cards on screen, and the stored collection they come from, changed together (their details follow each open). Every change takes a ticket, so
  * an older reading (opening is slow) never replaces a newer change on screen.
  */
 import { ref } from 'valtio';
 import type { CardCollection, OpenedCards, PlainCard } from '../domain/card';
 import { byModifiedDesc } from '../domain/search';
+import { hideDetails, refreshStoredDetails } from './details';
 import { cardsState, claimScreen, session, setStoredCollection, takeTicket } from './store';
 
 /**
@@ -20,6 +21,7 @@ export function showOpened(collection: CardCollection, opened: OpenedCards, tick
   // Cards a device sealed under a key the account has since replaced: shown, and sealed again under the current one.
   const underRetiredKey = opened.underRetiredKey ?? [];
   if (underRetiredKey.length > 0 && collection.type === 'ENCRYPTED') session()?.sealAgain(collection, underRetiredKey);
+  refreshStoredDetails();
   return true;
 }
 
@@ -58,6 +60,7 @@ export function keepUnreadable(id: string): void {
 
 /** Forgets every card on screen (locking, leaving); storage is not touched. */
 export function hideCards(): void {
+  hideDetails();
   cardsState.cards = ref([]);
   cardsState.unreadable = ref([]);
   cardsState.kept = ref([]);

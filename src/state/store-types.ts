@@ -3,9 +3,11 @@
  */
 import type { ReplacedKey } from '../../worker/api';
 import type { CardCollection, CardData, EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
+import type { DetailsPlain } from '../domain/card-details';
 import type { Deletion } from '../domain/outbox';
 import type { ScanResult } from '../domain/scan-result';
 import type { AuthRecords, RetiredKeys, SecretRecord } from '../domain/secret';
+import type { DetailsCollection } from '../domain/stored-details';
 import type { SignedInUser } from '../domain/user';
 import type { AccountServer } from '../remote';
 import type { StoredValueName } from '../storage/local-storage';
@@ -98,7 +100,8 @@ export type MemoryPart =
   | 'server'
   | 'history'
   | 'drafts'
-  | 'screens';
+  | 'screens'
+  | 'details';
 
 export interface DeviceMemory {
   records: AuthRecords;
@@ -163,6 +166,12 @@ export interface DeviceMemory {
     scanBase: CardData | null;
     scanned: ScanResult | null;
   };
+  /**
+   * The cards' details (src/state/details.ts): as stored on this device, and as opened (their plaintext, with the
+   * fields a later version wrote, kept for the next save); the number of the last reading, so an older one never
+   * replaces a newer one on screen.
+   */
+  details: { stored: DetailsCollection; opened: Map<string, DetailsPlain>; readings: number };
   /** How many screens this page has shown (src/app/screen-title.ts): only later ones are announced. */
   screens: { shown: number };
   listeners: Set<(event: DeviceEvent) => void>;

@@ -1,6 +1,6 @@
 /**
  * What is true for this device, in one place. In proxies, what screens read: the lock and account flags, the cards
- * on screen, the PIN's limit, the toast, the clipboard's countdown. Outside any proxy, what no screen may hold: the
+ * and their details on screen, the PIN's limit, the toast, the clipboard's countdown. Outside any proxy, what no screen may hold: the
  * auth records, the stored collection, the running sync session, the sign-in in progress, the secret the gate
  * verified, and the bookkeeping of tabs and timers. A leaf: it imports nothing of the state layer, so every other
  * state module reads and changes it without an import circle, and `resetDevice` puts all of it back as a fresh page
@@ -12,10 +12,12 @@
 import { proxy, ref } from 'valtio';
 import type { CardCollection, PlainCard, UnreadableCard } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
+import type { CardDetails } from '../domain/card-details';
 import { defaultPreferences, type Preferences } from '../domain/preferences';
 import type { AuthRecords, SecretRecord } from '../domain/secret';
 import { emptyAuthRecords } from '../domain/secret';
 import type { MalformedEntry } from '../domain/server-shapes';
+import { emptyDetailsCollection } from '../domain/stored-details';
 import type { SignedInUser } from '../domain/user';
 import { engineStartFailure, startedEngine } from '../engine';
 import type {
@@ -74,6 +76,15 @@ const initialCardsState = () => ({
   waiting: 0,
 });
 export const cardsState = proxy(initialCardsState());
+
+/** The cards' details as opened (view data, src/state/details.ts); an unencrypted wallet's as stored. */
+const initialDetailsState = () => ({
+  /** By card id; held by reference: a new object replaces the old one. */
+  byCard: ref({} as Record<string, CardDetails>),
+  /** Ids of cards whose details are stored but could not be opened: kept as stored, never written over. */
+  unreadable: ref([] as string[]),
+});
+export const detailsState = proxy(initialDetailsState());
 
 /** The PIN's attempt limit as the PIN screens show it; src/state/pin-limit.ts keeps it in step with storage. */
 const initialPinLimitState = () => ({
@@ -158,6 +169,7 @@ const initialMemory = (): DeviceMemory => ({
   history: { depth: 0 },
   drafts: { card: null, pin: '', pinSkipped: false, scanBase: null, scanned: null },
   screens: { shown: 0 },
+  details: { stored: emptyDetailsCollection(), opened: new Map(), readings: 0 },
   listeners: new Set(),
 });
 
@@ -249,6 +261,8 @@ export function forgetStorageReading(): void {
   memory.newerPassword = null;
   memory.cardsBeforeLock = null;
   Object.assign(cardsState, initialCardsState());
+  Object.assign(detailsState, initialDetailsState());
+  memory.details = { stored: emptyDetailsCollection(), opened: new Map(), readings: memory.details.readings + 1 };
   Object.assign(appState, initialAppState());
   Object.assign(pinLimitState, initialPinLimitState());
 }

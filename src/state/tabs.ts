@@ -8,6 +8,7 @@ import type { AuthRecords, SecretRecord } from '../domain/secret';
 import { getEngine } from '../engine';
 import type { StoredValueName } from '../storage/local-storage';
 import { loadAuth, loadCards, loadPreferences, onStorageChange } from '../storage/local-storage';
+import { refreshStoredDetails } from './details';
 import { samePinLayer, sameRecord, sameRecords, sameWrappedKey } from './device-records';
 import { clearPasswordStale, lockDevice, showUnlocked } from './lock';
 import { refreshPinLimit } from './pin-limit';
@@ -141,7 +142,10 @@ async function follow(names: Set<StoredValueName>): Promise<void> {
     if (names.has('outbox')) account.outboxChanged();
     return;
   }
-  if (!names.has('cards')) return;
+  if (!names.has('cards')) {
+    if (names.has('details') && !appState.locked) refreshStoredDetails();
+    return;
+  }
   if (appState.locked) setStoredCollection(cards.value);
   else await openAndShow(cards.value);
 }

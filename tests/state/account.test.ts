@@ -14,17 +14,11 @@ import { getEngine } from '../../src/engine';
 import * as db from '../../src/remote/database';
 import { auth, database } from '../../src/remote/firebase';
 import { cardsState, deleteCard, saveCard } from '../../src/state/cards';
+import { changePassword } from '../../src/state/change-password';
 import { gateFor } from '../../src/state/gate';
 import { removeAccount, signOut } from '../../src/state/leave';
 import { appState, startApp } from '../../src/state/lifecycle';
-import {
-  changePassword,
-  createPin,
-  unlockWithPassword,
-  unlockWithPin,
-  verifyPassword,
-  verifyPin,
-} from '../../src/state/secrets';
+import { createPin, unlockWithPassword, unlockWithPin, verifyPassword, verifyPin } from '../../src/state/secrets';
 import { abandonSignIn, continueSignIn, createAccountPassword, enterAccountPassword } from '../../src/state/sign-in';
 import { toastState } from '../../src/state/toast';
 import { rejectionOf } from '../support/engine-rejection';

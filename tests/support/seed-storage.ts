@@ -7,7 +7,7 @@ export function seedPlainCards(cards: readonly PlainCard[]): PlainCollection {
   return collection;
 }
 
-export const storedJson = (key: 'cards' | 'auth' | 'preferences' | 'outbox'): unknown =>
+export const storedJson = (key: 'cards' | 'details' | 'auth' | 'preferences' | 'outbox'): unknown =>
   JSON.parse(localStorage.getItem(`sleeve/${key}`) ?? 'null');
 
 /** Fills this origin's real storage quota, leaving nothing for the next write; returns a function that frees it. */

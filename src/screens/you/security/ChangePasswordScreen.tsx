@@ -14,8 +14,9 @@ import { Page } from '../../../app/Page';
 import { CurrentPasswordField } from '../../../components/password/CurrentPasswordField';
 import { NewPasswordFields } from '../../../components/password/NewPasswordFields';
 import { accountState } from '../../../state/account';
+import { changePassword } from '../../../state/change-password';
 import { changePasswordAndKey } from '../../../state/replace-key';
-import { changePassword, verifyPassword } from '../../../state/secrets';
+import { verifyPassword } from '../../../state/secrets';
 import { showToast } from '../../../state/toast';
 
 export function ChangePasswordScreen() {

@@ -1,0 +1,174 @@
+/**
+ * The cards' details on this device (src/domain/card-details.ts, `sleeve/details`): opened for the screen, sealed
+ * when a card's details change, and carried through the changes of protection (a first PIN encrypts them, the last
+ * PIN's removal decrypts them) in the same write as the cards, so that storage never holds one without the other.
+ *
+ * The details live beside the cards, never inside them: SPEC.md's card shape stays as every client reads it.
+ */
+import { ref } from 'valtio';
+import type { CardDetails, DetailsPlain, EncryptedDetails } from '../domain/card-details';
+import { hasDetails, readDetailsPlain, writeDetailsPlain } from '../domain/card-details';
+import { CARD_ID_PATTERN } from '../domain/card-id';
+import { SleeveError } from '../domain/errors';
+import type { DetailsCollection, StoredDetails } from '../domain/stored-details';
+import { emptyDetailsCollection, withoutDetails, withStoredDetails } from '../domain/stored-details';
+import { getEngine } from '../engine';
+import { loadDetails } from '../storage/local-storage';
+import { reportError } from './report';
+import { detailsState, hasSecret, memoryOf } from './store';
+
+const memory = () => memoryOf('details');
+
+export const DetailsMessages = {
+  /** The account's sync does not carry details yet; the editor offers them only where they can be kept. */
+  notSynced: "A card's PIN, notes and the bank's details can't be saved to your account yet, so nothing was changed.",
+  unreadableBlocks:
+    "A card's details could not be opened, so they would be lost. Nothing was changed: delete that card first.",
+} as const;
+
+const isSealed = (record: StoredDetails): record is EncryptedDetails =>
+  typeof (record.data as { cipherText?: unknown }).cipherText === 'string' &&
+  typeof (record.data as { iv?: unknown }).iv === 'string';
+
+/** A record whose structure is whole: its id is its key and a card id, its date a number. */
+const wellFormed = (key: string, record: StoredDetails): boolean =>
+  record.id === key && CARD_ID_PATTERN.test(key) && Number.isFinite(record.modifiedAt);
+
+interface Opened {
+  opened: Map<string, DetailsPlain>;
+  unreadable: string[];
+}
+
+/** Opens every record of `stored`: in the worker when encrypted (the key must be held), here when plain. */
+async function openAll(stored: DetailsCollection): Promise<Opened> {
+  const opened = new Map<string, DetailsPlain>();
+  const unreadable: string[] = [];
+  const sealed: EncryptedDetails[] = [];
+  for (const [key, record] of Object.entries(stored.details)) {
+    if (!wellFormed(key, record)) unreadable.push(key);
+    else if (stored.type === 'ENCRYPTED') {
+      if (isSealed(record)) sealed.push(record);
+      else unreadable.push(key);
+    } else {
+      const plain = readDetailsPlain(record.data);
+      if (plain) opened.set(key, plain);
+      else unreadable.push(key);
+    }
+  }
+  if (sealed.length > 0) {
+    for (const outcome of await getEngine().openDetails(sealed)) {
+      if ('plain' in outcome) opened.set(outcome.id, outcome.plain);
+      else unreadable.push(outcome.id);
+    }
+  }
+  return { opened, unreadable };
+}
+
+function show(stored: DetailsCollection, { opened, unreadable }: Opened): void {
+  memory().stored = stored;
+  memory().opened = opened;
+  detailsState.byCard = ref(Object.fromEntries([...opened].map(([id, plain]) => [id, plain.details])));
+  detailsState.unreadable = ref(unreadable);
+}
+
+/**
+ * Opens and shows what is stored; an older reading that ends after a newer one is dropped. A failure (the key went
+ * meanwhile) shows none rather than stale ones.
+ */
+export async function showStoredDetails(stored: DetailsCollection): Promise<void> {
+  const reading = ++memory().readings;
+  let opened: Opened;
+  try {
+    opened = await openAll(stored);
+  } catch (error) {
+    if (reading === memory().readings) show(stored, { opened: new Map(), unreadable: [] });
+    throw error;
+  }
+  if (reading === memory().readings) show(stored, opened);
+}
+
+/**
+ * Opens and shows the details as stored now, once the cards have been opened; on its own, so the cards never wait
+ * for their details. A value that cannot be read is reported at start (src/state/lifecycle.ts), not here.
+ */
+export function refreshStoredDetails(): void {
+  const loaded = loadDetails();
+  if (loaded.ok) showStoredDetails(loaded.value).catch(reportError);
+}
+
+/** Forgets the details on screen (locking, leaving); storage is not touched. */
+export function hideDetails(): void {
+  memory().readings += 1;
+  memory().opened = new Map();
+  detailsState.byCard = ref({} as Record<string, CardDetails>);
+  detailsState.unreadable = ref([]);
+}
+
+/** The details of card `id` as opened, or none. */
+export const detailsOf = (id: string): CardDetails | undefined => memory().opened.get(id)?.details;
+
+/**
+ * The record card `id`'s details are stored as, dated `modifiedAt`: sealed when a secret exists, plain otherwise;
+ * `null` when they are all empty (no record is kept). The fields a later version wrote are kept.
+ */
+export async function detailsRecord(
+  id: string,
+  details: CardDetails,
+  modifiedAt: number,
+): Promise<StoredDetails | null> {
+  if (!hasDetails(details)) return null;
+  const plain: DetailsPlain = { details, unknown: memory().opened.get(id)?.unknown ?? {} };
+  if (hasSecret()) return getEngine().sealDetails(id, modifiedAt, plain);
+  return { id, data: writeDetailsPlain(plain), modifiedAt };
+}
+
+/** The stored details with card `id`'s record put in (or taken out, for `null`). */
+export const withRecord = (stored: DetailsCollection, id: string, record: StoredDetails | null): DetailsCollection =>
+  record ? withStoredDetails(stored, record) : withoutDetails(stored, [id]);
+
+/** After a write: what is stored now, and card `id`'s details as they are now shown. */
+export function showRecord(stored: DetailsCollection, id: string, details: CardDetails): void {
+  const opened = new Map(memory().opened);
+  if (hasDetails(details)) opened.set(id, { details, unknown: opened.get(id)?.unknown ?? {} });
+  else opened.delete(id);
+  memory().readings += 1;
+  show(stored, { opened, unreadable: detailsState.unreadable.filter((other) => other !== id) });
+}
+
+/** After cards were deleted: their details gone from what is stored and shown. */
+export function showWithoutDetails(stored: DetailsCollection, ids: readonly string[]): void {
+  const opened = new Map(memory().opened);
+  for (const id of ids) opened.delete(id);
+  memory().readings += 1;
+  show(stored, { opened, unreadable: detailsState.unreadable.filter((id) => !ids.includes(id)) });
+}
+
+/** Every plain record sealed under the key just created (a first PIN); inside the write that stores the key. */
+export async function sealedDetails(stored: DetailsCollection): Promise<DetailsCollection> {
+  if (stored.type === 'ENCRYPTED' || Object.keys(stored.details).length === 0) return stored;
+  const { opened, unreadable } = await openAll(stored);
+  if (unreadable.length > 0) throw new SleeveError(DetailsMessages.unreadableBlocks);
+  let sealed = emptyDetailsCollection();
+  for (const [id, plain] of opened) {
+    const record = stored.details[id];
+    if (!record) continue;
+    sealed = withStoredDetails(sealed, await getEngine().sealDetails(id, record.modifiedAt, plain));
+  }
+  return sealed;
+}
+
+/** Every record opened back to plain (the last PIN removed); refused while one does not open, as for cards. */
+export async function plainDetails(stored: DetailsCollection): Promise<DetailsCollection> {
+  if (stored.type === 'UNENCRYPTED') return stored;
+  const { opened, unreadable } = await openAll(stored);
+  if (unreadable.length > 0) throw new SleeveError(DetailsMessages.unreadableBlocks);
+  const plain: DetailsCollection = { type: 'UNENCRYPTED', details: {} };
+  for (const [id, opening] of opened) {
+    const record = stored.details[id];
+    if (record) plain.details[id] = { id, data: writeDetailsPlain(opening), modifiedAt: record.modifiedAt };
+  }
+  return plain;
+}
+
+/** What is stored now, as this tab last read or wrote it. */
+export const storedDetails = (): DetailsCollection => memory().stored;
