@@ -140,7 +140,7 @@ describe('storing an import', () => {
     seedPlainCards([existing]);
     await startApp();
     const now = 1_800_000_000_000;
-    const incoming = makeCards(2415, 3).map((card) => ({ data: card.data, notes: [] }));
+    const incoming = makeCards(2415, 3).map((card) => ({ data: card.data, changes: [] }));
     await importCards(incoming, now);
     const added = cardsState.cards.filter((card) => card.id !== existing.id);
     expect(added.map((card) => card.data.number)).toEqual(incoming.map((card) => card.data.number));
@@ -153,7 +153,7 @@ describe('storing an import', () => {
     seedPlainCards([existing]);
     await startApp();
     const before = localStorage.getItem('sleeve/cards') ?? '';
-    await importCards([{ id: existing.id, data: other.data, modifiedAt: other.modifiedAt, notes: [] }]);
+    await importCards([{ id: existing.id, data: other.data, modifiedAt: other.modifiedAt, changes: [] }]);
     const stored = (storedJson('cards') as { cards: Record<string, PlainCard> }).cards;
     expect(stored[existing.id]).toEqual(JSON.parse(before).cards[existing.id]);
     const [newId] = Object.keys(stored).filter((id) => id !== existing.id);
@@ -195,7 +195,7 @@ describe('storing an import', () => {
     const before = [localStorage.getItem('sleeve/cards'), localStorage.getItem('sleeve/auth')];
     const free = fillQuota();
     try {
-      const incoming = makeCards(2416, 200).map((card) => ({ data: card.data, notes: [] }));
+      const incoming = makeCards(2416, 200).map((card) => ({ data: card.data, changes: [] }));
       await expect(importCards(incoming)).rejects.toThrow(
         "This device's storage for Sleeve is full, so nothing was saved. Free some space and try again.",
       );
@@ -214,7 +214,7 @@ describe('storing an import', () => {
     );
     await startApp();
     expect(cardsState.unreadable.map((card) => card.id)).toEqual(['Damaged1']);
-    await importCards([{ data: other.data, notes: [] }]);
+    await importCards([{ data: other.data, changes: [] }]);
     expect((storedJson('cards') as { cards: Record<string, unknown> }).cards.Damaged1).toEqual(damaged);
     expect(cardsState.unreadable.map((card) => card.id)).toEqual(['Damaged1']);
     expect(cardsState.cards).toHaveLength(2);
@@ -234,7 +234,7 @@ describe('signed in', () => {
     await continueSignIn();
     await createAccountPassword('Account password 1!');
     const incoming = makeCards(2417, 12);
-    await importCards(incoming.map((card) => ({ data: card.data, notes: [] })));
+    await importCards(incoming.map((card) => ({ data: card.data, changes: [] })));
     expect(cardsState.cards).toHaveLength(12);
     expect(localStorage.getItem('sleeve/outbox')).not.toContain(incoming[0]?.data.number);
     const serverCards = async () => Object.values(((await serverValue(`${uid}/cards`)) as object | null) ?? {});

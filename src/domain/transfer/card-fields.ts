@@ -5,7 +5,7 @@
  * characters. The network is the one the file names; a file that names none gets the one the number's issuer range
  * shows, as the form does while nobody has picked one. What a required field cannot meet is the row's reason; an
  * optional value that cannot be kept (a code of the wrong length, a long issuer, an unknown network) is left out or
- * shortened and said so in a note. A number that fails the checksum is kept: the card shows the warning later.
+ * shortened and said so in a change. A number that fails the checksum is kept: the card shows the warning later.
  */
 import type { CardData, Network, Theme } from '../card';
 import { NETWORK_LABELS } from '../card';
@@ -68,7 +68,7 @@ function readCardholder(value: unknown): { name: string } | { reason: string } {
   return { name };
 }
 
-/** The first reason a row cannot be imported, or the card with its notes. */
+/** The first reason a row cannot be imported, or the card with its changes. */
 export function toCardRow(where: string, raw: RawCard): ImportRow {
   const number = readNumber(raw.number);
   if ('reason' in number) return { where, reason: number.reason };
@@ -81,29 +81,29 @@ export function toCardRow(where: string, raw: RawCard): ImportRow {
   const cardholder = readCardholder(raw.cardholder);
   if ('reason' in cardholder) return { where, reason: cardholder.reason };
 
-  const notes: string[] = [];
+  const changes: string[] = [];
   let issuer = text(raw.issuer);
   if (issuer === null) {
-    notes.push('its issuer was not text and was left out');
+    changes.push('its issuer was not text and was left out');
     issuer = '';
   } else if (issuer.length > ISSUER_MAX) {
-    notes.push('its issuer was shortened to 30 characters');
+    changes.push('its issuer was shortened to 30 characters');
     issuer = issuer.slice(0, ISSUER_MAX).trimEnd();
   }
 
   let cvv = text(raw.cvv);
   const cvvDigits = BRAND_RULES[network.network].cvvDigits;
   if (cvv === null || (cvv !== '' && !/^\d+$/.test(cvv))) {
-    notes.push('its security code was not digits and was left out');
+    changes.push('its security code was not digits and was left out');
     cvv = '';
   } else if (cvv !== '' && cvv.length !== cvvDigits) {
-    notes.push(
+    changes.push(
       `its ${cvv.length}-digit security code was left out; Sleeve keeps ${cvvDigits}-digit codes for ${cardsOf(network.network)}`,
     );
     cvv = '';
   }
 
-  if (network.note) notes.push(network.note);
+  if (network.change) changes.push(network.change);
   const data: CardData = {
     number: number.digits,
     expiry: expiry.expiry,
@@ -113,21 +113,21 @@ export function toCardRow(where: string, raw: RawCard): ImportRow {
     network: network.network,
     theme: raw.theme,
   };
-  const card = { data, notes, ...(raw.id !== undefined && { id: raw.id }) };
+  const card = { data, changes, ...(raw.id !== undefined && { id: raw.id }) };
   return { where, card: raw.modifiedAt === undefined ? card : { ...card, modifiedAt: raw.modifiedAt } };
 }
 
-/** The network the file names, or the number's when it names none; a note when a name could not be kept. */
-function readNetwork(value: unknown, digits: string): { network: Network; note?: string } {
+/** The network the file names, or the number's when it names none; a change when a name could not be kept. */
+function readNetwork(value: unknown, digits: string): { network: Network; change?: string } {
   const name = text(value);
-  if (name === null) return { network: 'OTHER', note: 'its network was not text, so it is kept as Other' };
+  if (name === null) return { network: 'OTHER', change: 'its network was not text, so it is kept as Other' };
   if (namesNoNetwork(name)) return { network: detectNetwork(digits) };
   const network = networkFromBrand(name);
   if (network) return { network };
   const shown = quoted(name);
   return {
     network: 'OTHER',
-    note: shown
+    change: shown
       ? `its network ${shown} is not one Sleeve knows, so it is kept as Other`
       : 'its network is not one Sleeve knows, so it is kept as Other',
   };

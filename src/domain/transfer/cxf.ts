@@ -72,7 +72,7 @@ export function readCxf(value: unknown, theme: ThemeSource): ImportParse {
         });
         const pin = fieldValue(fields.pin);
         if ('card' in row && typeof pin === 'string' && pin.trim() !== '') {
-          row.card.notes.push('its card PIN was left out; Sleeve does not keep card PINs');
+          row.card.changes.push('its card PIN was left out; Sleeve does not keep card PINs');
         }
         rows.push(row);
       });

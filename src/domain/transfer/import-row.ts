@@ -1,7 +1,7 @@
 /**
  * What reading an export gives, whatever its format: one row per card in the file, each either a card Sleeve can
  * store or the reason it cannot, in words the preview shows. Nothing is guessed silently: a value Sleeve had to
- * leave out or shorten on the way in is listed with the card as a note.
+ * leave out or shorten on the way in is listed with the card as a change.
  */
 import type { CardData, Theme } from '../card';
 
@@ -24,7 +24,7 @@ export interface ImportedCard {
   /** Kept from a Sleeve backup; other formats' cards are dated when they are imported. */
   modifiedAt?: number;
   /** What changed on the way in (a code left out, an issuer shortened), for the person to see before importing. */
-  notes: string[];
+  changes: string[];
 }
 
 interface RowBase {
@@ -53,7 +53,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export { isObject };
 
 /**
- * A short value from the file named in a reason or note: printable text of at most 24 characters, in quotes; anything
+ * A short value from the file named in a reason or change: printable text of at most 24 characters, in quotes; anything
  * else is not written out, so a reason stays one short sentence.
  */
 export function quoted(value: unknown): string | null {

@@ -6,7 +6,7 @@
  *
  * Proton Pass's own apps always write `cardType` 0 (unspecified) and keep no brand, so these cards take the network
  * their number's issuer range shows, as a card typed into the form does; another card type is not guessed at and is
- * kept as Other with a note. A card PIN has no place in Sleeve and is left out with a note.
+ * kept as Other with a change saying so. A card PIN has no place in Sleeve and is left out with a note.
  */
 import { InvalidArgumentError } from '../errors';
 import { toCardRow } from './card-fields';
@@ -62,7 +62,7 @@ export function readProtonPass(value: unknown, theme: ThemeSource): ImportParse 
         theme: theme(),
       });
       if ('card' in row && typeof content.pin === 'string' && content.pin.trim() !== '') {
-        row.card.notes.push('its card PIN was left out; Sleeve does not keep card PINs');
+        row.card.changes.push('its card PIN was left out; Sleeve does not keep card PINs');
       }
       rows.push(row);
     }
@@ -72,7 +72,7 @@ export function readProtonPass(value: unknown, theme: ThemeSource): ImportParse 
 
 /**
  * Proton Pass writes 0 (unspecified) for every card; any other value is passed on as a name Sleeve does not know,
- * so the card is kept as Other with a note rather than mapped on a guess.
+ * so the card is kept as Other with a change saying so rather than mapped on a guess.
  */
 function cardTypeName(cardType: unknown): string {
   if (cardType === undefined || cardType === null || cardType === 0) return '';

@@ -130,7 +130,7 @@ export function backupRows(contents: unknown): ImportRow[] | null {
         theme: data.theme,
       },
       modifiedAt: entry.modifiedAt,
-      notes: [],
+      changes: [],
     };
     // An id that is not one Sleeve could have made is not kept; the card gets a new one.
     return typeof entry.id === 'string' && CARD_ID_PATTERN.test(entry.id)

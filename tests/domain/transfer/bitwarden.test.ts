@@ -8,7 +8,7 @@ import { fixtureBytes, fixtureJson, sky } from './fixtures';
 const shown = (rows: ReturnType<typeof readBitwarden>['rows']) =>
   rows.map((row) =>
     'card' in row
-      ? [row.where, Object.values(row.card.data).slice(0, 6).join(' | '), row.card.notes]
+      ? [row.where, Object.values(row.card.data).slice(0, 6).join(' | '), row.card.changes]
       : [row.where, row.reason],
   );
 

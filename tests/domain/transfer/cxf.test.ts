@@ -10,7 +10,7 @@ describe('reading a Credential Exchange file', () => {
     expect(parse.format).toBe('cxf');
     expect(parse.leftOut).toBe(1);
     expect(
-      parse.rows.map((row) => ('card' in row ? [row.where, row.card.data, row.card.notes] : [row.where, row.reason])),
+      parse.rows.map((row) => ('card' in row ? [row.where, row.card.data, row.card.changes] : [row.where, row.reason])),
     ).toEqual([
       [
         'Item 1 “Rewards Visa”',

@@ -25,18 +25,18 @@ describe('the preview', () => {
       format: 'csv',
       leftOut: 3,
       rows: [
-        { where: 'Row 2', card: { data: data(), notes: [] } },
+        { where: 'Row 2', card: { data: data(), changes: [] } },
         // Same number, another expiry: a renewed card is a new card.
-        { where: 'Row 3', card: { data: data({ expiry: '01/33' }), notes: [] } },
+        { where: 'Row 3', card: { data: data({ expiry: '01/33' }), changes: [] } },
         {
           where: 'Row 4',
           card: {
             data: data({ number: '5555555555554444', expiry: '12/28', cardholder: 'G. Hopper', cvv: '999' }),
-            notes: [],
+            changes: [],
           },
         },
         { where: 'Row 5', reason: 'it has no card number' },
-        { where: 'Row 6', card: { data: data({ expiry: '01/33', theme: 'ROSE' }), notes: [] } },
+        { where: 'Row 6', card: { data: data({ expiry: '01/33', theme: 'ROSE' }), changes: [] } },
       ],
     };
     const preview = previewImport(parse, inWallet);
@@ -57,7 +57,7 @@ describe('the preview', () => {
 
   test('an empty wallet adds every readable card once', () => {
     const preview = previewImport(
-      { format: 'bitwarden', leftOut: 0, rows: [{ where: 'Item 1', card: { data: data(), notes: [] } }] },
+      { format: 'bitwarden', leftOut: 0, rows: [{ where: 'Item 1', card: { data: data(), changes: [] } }] },
       [],
     );
     expect(preview.add).toHaveLength(1);

@@ -17,7 +17,7 @@ const expected = [
         network: 'VISA',
         theme: 'SKY',
       },
-      notes: [],
+      changes: [],
     },
   },
   {
@@ -32,7 +32,7 @@ const expected = [
         network: 'MASTERCARD',
         theme: 'SKY',
       },
-      notes: ['its card PIN was left out; Sleeve does not keep card PINs'],
+      changes: ['its card PIN was left out; Sleeve does not keep card PINs'],
     },
   },
   { where: 'Item 4 “Company card”', reason: 'it has no expiry date' },
@@ -83,7 +83,7 @@ describe('reading a Proton Pass export', () => {
     expect(parse.leftOut).toBe(1);
   });
 
-  test('a card type other than unspecified is named in a note and the card kept as Other, not mapped on a guess', () => {
+  test('a card type other than unspecified is named in a change and the card kept as Other, not mapped on a guess', () => {
     const parse = readProtonPass(
       {
         vaults: {
@@ -109,7 +109,7 @@ describe('reading a Proton Pass export', () => {
     );
     const [row] = parse.rows;
     expect(row && 'card' in row && row.card.data.network).toBe('OTHER');
-    expect(row && 'card' in row && row.card.notes).toEqual([
+    expect(row && 'card' in row && row.card.changes).toEqual([
       'its network “Proton Pass card type 2” is not one Sleeve knows, so it is kept as Other',
     ]);
   });

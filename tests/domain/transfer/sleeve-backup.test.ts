@@ -91,9 +91,9 @@ describe('the backup’s cards', () => {
         cards: [card, { ...card, id: 'not an id' }, { ...card, data: { ...card.data, theme: 'PLAID' } }, 'x'],
       }),
     ).toEqual([
-      { where: 'Card 1', card: { id: 'Bk7xQ2pL', data: card.data, modifiedAt: 1709287200000, notes: [] } },
+      { where: 'Card 1', card: { id: 'Bk7xQ2pL', data: card.data, modifiedAt: 1709287200000, changes: [] } },
       // An id Sleeve could not have made is not kept: the card comes in under a new one.
-      { where: 'Card 2', card: { data: card.data, modifiedAt: 1709287200000, notes: [] } },
+      { where: 'Card 2', card: { data: card.data, modifiedAt: 1709287200000, changes: [] } },
       { where: 'Card 3', reason: 'its theme "PLAID" is unknown' },
       { where: 'Card 4', reason: 'it is not a card' },
     ]);
