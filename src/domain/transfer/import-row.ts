@@ -4,6 +4,7 @@
  * leave out or shorten on the way in is listed with the card as a change.
  */
 import type { CardData, Theme } from '../card';
+import type { CardDetails } from '../card-details';
 
 /** The formats Sleeve reads. */
 export type ImportFormat = 'sleeve-backup' | 'bitwarden' | 'proton-pass' | 'cxf' | 'csv';
@@ -25,6 +26,8 @@ export interface ImportedCard {
   modifiedAt?: number;
   /** What changed on the way in (a code left out, an issuer shortened), for the person to see before importing. */
   changes: string[];
+  /** What the file keeps about the card beyond its fields (a PIN, notes, a phone number); NO_DETAILS when nothing. */
+  details: CardDetails;
 }
 
 interface RowBase {
@@ -51,6 +54,20 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export { isObject };
+
+/**
+ * A value as text, trimmed; absent is ''. A number in a JSON file is read as its digits; anything else (an object, a
+ * boolean) is not text, and null says so.
+ */
+export function textOf(value: unknown): string | null {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
+  return null;
+}
+
+/** A column or field name as names are compared: lower-cased, everything but letters and digits dropped. */
+export const nameKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
  * A short value from the file named in a reason or change: printable text of at most 24 characters, in quotes; anything

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { NO_DETAILS } from '../../../src/domain/card-details';
 import { toCardRow } from '../../../src/domain/transfer/card-fields';
 import { readExpiry } from '../../../src/domain/transfer/expiry';
 import { namesNoNetwork, networkFromBrand } from '../../../src/domain/transfer/networks';
@@ -187,7 +188,7 @@ describe('cardholder, issuer, CVV and network', () => {
     const row = toCardRow('Row 2', { ...base, issuer: 'First Bank', cvv: '123', network: 'Visa' });
     expect(row).toEqual({
       where: 'Row 2',
-      card: { data: visaData, changes: [] },
+      card: { data: visaData, changes: [], details: NO_DETAILS },
     });
   });
 });

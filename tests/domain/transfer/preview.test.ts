@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CardData, PlainCard } from '../../../src/domain/card';
+import { NO_DETAILS } from '../../../src/domain/card-details';
 import type { ImportParse } from '../../../src/domain/transfer/import-row';
 import { previewImport } from '../../../src/domain/transfer/preview';
 
@@ -25,18 +26,19 @@ describe('the preview', () => {
       format: 'csv',
       leftOut: 3,
       rows: [
-        { where: 'Row 2', card: { data: data(), changes: [] } },
+        { where: 'Row 2', card: { data: data(), changes: [], details: NO_DETAILS } },
         // Same number, another expiry: a renewed card is a new card.
-        { where: 'Row 3', card: { data: data({ expiry: '01/33' }), changes: [] } },
+        { where: 'Row 3', card: { data: data({ expiry: '01/33' }), changes: [], details: NO_DETAILS } },
         {
           where: 'Row 4',
           card: {
             data: data({ number: '5555555555554444', expiry: '12/28', cardholder: 'G. Hopper', cvv: '999' }),
             changes: [],
+            details: NO_DETAILS,
           },
         },
         { where: 'Row 5', reason: 'it has no card number' },
-        { where: 'Row 6', card: { data: data({ expiry: '01/33', theme: 'ROSE' }), changes: [] } },
+        { where: 'Row 6', card: { data: data({ expiry: '01/33', theme: 'ROSE' }), changes: [], details: NO_DETAILS } },
       ],
     };
     const preview = previewImport(parse, inWallet);
@@ -57,7 +59,11 @@ describe('the preview', () => {
 
   test('an empty wallet adds every readable card once', () => {
     const preview = previewImport(
-      { format: 'bitwarden', leftOut: 0, rows: [{ where: 'Item 1', card: { data: data(), changes: [] } }] },
+      {
+        format: 'bitwarden',
+        leftOut: 0,
+        rows: [{ where: 'Item 1', card: { data: data(), changes: [], details: NO_DETAILS } }],
+      },
       [],
     );
     expect(preview.add).toHaveLength(1);
