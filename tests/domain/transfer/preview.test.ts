@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { CardData, PlainCard } from '../../../src/domain/card';
+import type { CardDetails } from '../../../src/domain/card-details';
 import { NO_DETAILS } from '../../../src/domain/card-details';
 import type { ImportParse } from '../../../src/domain/transfer/import-row';
-import { previewImport } from '../../../src/domain/transfer/preview';
+import { alsoBrings, previewImport } from '../../../src/domain/transfer/preview';
 
 const data = (fields: Partial<CardData> = {}): CardData => ({
   number: '4111111111111111',
@@ -68,5 +69,48 @@ describe('the preview', () => {
     );
     expect(preview.add).toHaveLength(1);
     expect(preview.already).toEqual([]);
+  });
+});
+
+describe('what a card brings besides its fields', () => {
+  const card = (details: Partial<CardDetails>, fields: Partial<CardData> = {}) => ({
+    data: data(fields),
+    changes: [],
+    details: { ...NO_DETAILS, ...details },
+  });
+
+  test('each new card says which details come with it, so the person sees none is dropped', () => {
+    const preview = previewImport(
+      {
+        format: 'bitwarden',
+        leftOut: 0,
+        rows: [
+          { where: 'Item 1', card: card({ pin: '0420', notes: 'Travel', phone: '0800 123 456' }) },
+          { where: 'Item 2', card: card({}, { expiry: '02/31' }) },
+          { where: 'Item 3', card: card({ website: 'https://bank.example/' }, { expiry: '03/31' }) },
+          {
+            where: 'Item 4',
+            card: card(
+              { pin: '0420', notes: 'x', validFrom: '01/24', phone: '0800', website: 'https://bank.example/' },
+              { expiry: '04/31' },
+            ),
+          },
+        ],
+      },
+      [],
+    );
+    expect(preview.add.map((entry) => entry.brings)).toEqual([
+      'Also brings: card PIN, notes and phone number',
+      null,
+      'Also brings: website',
+      'Also brings: card PIN, notes, valid-from date, phone number and website',
+    ]);
+  });
+
+  test('alsoBrings names nothing for a card without details', () => {
+    expect(alsoBrings(NO_DETAILS)).toBeNull();
+    expect(alsoBrings({ ...NO_DETAILS, validFrom: '01/24', notes: 'x' })).toBe(
+      'Also brings: notes and valid-from date',
+    );
   });
 });

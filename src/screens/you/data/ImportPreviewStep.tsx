@@ -72,6 +72,7 @@ export function ImportPreviewStep({ preview, busy, onImport, onCancel }: ImportP
                     <span className="transfer-row-card">{cardSummary(entry.card.data)}</span>
                   </span>
                 </label>
+                {entry.brings && <p className="transfer-row-note">{entry.brings}</p>}
                 {entry.card.changes.map((change) => (
                   <p key={change} className="transfer-row-note">
                     Note: {change}
