@@ -8,6 +8,7 @@ import { signOut as firebaseSignOut } from 'firebase/auth';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { CardData, PlainCard } from '../../src/domain/card';
 import { BRAND_RULES, detectNetwork } from '../../src/domain/card-brands';
+import { NO_DETAILS } from '../../src/domain/card-details';
 import { readImportFile } from '../../src/domain/transfer/read-file';
 import { getEngine } from '../../src/engine';
 import { auth } from '../../src/remote/firebase';
@@ -140,7 +141,7 @@ describe('storing an import', () => {
     seedPlainCards([existing]);
     await startApp();
     const now = 1_800_000_000_000;
-    const incoming = makeCards(2415, 3).map((card) => ({ data: card.data, notes: [] }));
+    const incoming = makeCards(2415, 3).map((card) => ({ data: card.data, changes: [], details: NO_DETAILS }));
     await importCards(incoming, now);
     const added = cardsState.cards.filter((card) => card.id !== existing.id);
     expect(added.map((card) => card.data.number)).toEqual(incoming.map((card) => card.data.number));
@@ -153,7 +154,9 @@ describe('storing an import', () => {
     seedPlainCards([existing]);
     await startApp();
     const before = localStorage.getItem('sleeve/cards') ?? '';
-    await importCards([{ id: existing.id, data: other.data, modifiedAt: other.modifiedAt, notes: [] }]);
+    await importCards([
+      { id: existing.id, data: other.data, modifiedAt: other.modifiedAt, changes: [], details: NO_DETAILS },
+    ]);
     const stored = (storedJson('cards') as { cards: Record<string, PlainCard> }).cards;
     expect(stored[existing.id]).toEqual(JSON.parse(before).cards[existing.id]);
     const [newId] = Object.keys(stored).filter((id) => id !== existing.id);
@@ -195,7 +198,7 @@ describe('storing an import', () => {
     const before = [localStorage.getItem('sleeve/cards'), localStorage.getItem('sleeve/auth')];
     const free = fillQuota();
     try {
-      const incoming = makeCards(2416, 200).map((card) => ({ data: card.data, notes: [] }));
+      const incoming = makeCards(2416, 200).map((card) => ({ data: card.data, changes: [], details: NO_DETAILS }));
       await expect(importCards(incoming)).rejects.toThrow(
         "This device's storage for Sleeve is full, so nothing was saved. Free some space and try again.",
       );
@@ -214,7 +217,7 @@ describe('storing an import', () => {
     );
     await startApp();
     expect(cardsState.unreadable.map((card) => card.id)).toEqual(['Damaged1']);
-    await importCards([{ data: other.data, notes: [] }]);
+    await importCards([{ data: other.data, changes: [], details: NO_DETAILS }]);
     expect((storedJson('cards') as { cards: Record<string, unknown> }).cards.Damaged1).toEqual(damaged);
     expect(cardsState.unreadable.map((card) => card.id)).toEqual(['Damaged1']);
     expect(cardsState.cards).toHaveLength(2);
@@ -234,7 +237,7 @@ describe('signed in', () => {
     await continueSignIn();
     await createAccountPassword('Account password 1!');
     const incoming = makeCards(2417, 12);
-    await importCards(incoming.map((card) => ({ data: card.data, notes: [] })));
+    await importCards(incoming.map((card) => ({ data: card.data, changes: [], details: NO_DETAILS })));
     expect(cardsState.cards).toHaveLength(12);
     expect(localStorage.getItem('sleeve/outbox')).not.toContain(incoming[0]?.data.number);
     const serverCards = async () => Object.values(((await serverValue(`${uid}/cards`)) as object | null) ?? {});

@@ -8,7 +8,7 @@ import type { PlainCard, PlainCollection } from '../../src/domain/card';
 import { Messages } from '../../src/domain/errors';
 import type { BackupFile, BackupOpening } from '../../src/domain/transfer/sleeve-backup';
 import { BackupMessages } from '../../src/domain/transfer/sleeve-backup';
-import { BackupArgumentMessages } from '../../worker/vault/backup';
+import { BackupArgumentMessages, openBackup, sealBackup } from '../../worker/vault/backup';
 import fixtureText from '../fixtures/transfer/sleeve-backup.json?raw';
 import { expectNoKeyMaterial, recordedEngine } from '../support/boundary';
 import { rejectionOf } from '../support/engine-rejection';
@@ -200,5 +200,30 @@ describe('sealing many cards for an import', () => {
     expect((await rejectionOf(engine.sealCards(cards, 'ENCRYPTED'))).message).toBe(Messages.keyMissingEncrypt);
     const bad = [...cards, { ...cards[1], id: 'bad id!' } as PlainCard];
     expect((await rejectionOf(engine.sealCards(bad, 'UNENCRYPTED'))).message).toBe('Invalid card id: "bad id!"');
+  });
+});
+
+describe('a backup’s card details', () => {
+  test('each card’s details are sealed beside it and open back as they were; a card without has none', async () => {
+    const [first, second] = cards;
+    if (!first || !second) throw new Error('no cards');
+    const details = new Map([
+      [
+        first.id,
+        {
+          pin: '0420',
+          notes: 'Travel card',
+          validFrom: '03/24',
+          phone: '0800 123 456',
+          website: 'https://bank.example/',
+        },
+      ],
+    ]);
+    const opening = await openBackup(PASSPHRASE, await sealBackup(PASSPHRASE, [first, second], new Date(), details));
+    if (opening.status !== 'opened') throw new Error('the backup did not open');
+    expect(opening.rows.map((row) => ('card' in row ? row.card.details : row.reason))).toEqual([
+      details.get(first.id),
+      { pin: '', notes: '', validFrom: '', phone: '', website: '' },
+    ]);
   });
 });

@@ -9,6 +9,7 @@
  * plain message.
  */
 import type { PlainCard } from '../../src/domain/card';
+import type { CardDetails } from '../../src/domain/card-details';
 import { CARD_ID_PATTERN } from '../../src/domain/card-id';
 import { InvalidArgumentError, Messages, SleeveError } from '../../src/domain/errors';
 import type { BackupContents, BackupFile, BackupOpening } from '../../src/domain/transfer/sleeve-backup';
@@ -19,6 +20,7 @@ import {
   BACKUP_SALT_BYTES,
   BACKUP_VERSION,
   BackupMessages,
+  backupCard,
   backupRows,
   backupText,
   readBackupFile,
@@ -33,14 +35,18 @@ export const BackupArgumentMessages = {
   badCard: 'A card could not be written to the backup, so no backup was made.',
 } as const;
 
-/** The cards exactly as stored, fields in wire order; anything that is not a card refuses the whole backup. */
-function contentsOf(cards: readonly PlainCard[]): BackupContents {
+/**
+ * The cards exactly as stored, fields in wire order, each with its details from `details` (by card id) when it has
+ * any; anything that is not a card refuses the whole backup.
+ */
+function contentsOf(cards: readonly PlainCard[], details?: ReadonlyMap<string, CardDetails>): BackupContents {
   try {
     return {
       cards: cards.map((card) => {
         if (typeof card.id !== 'string' || !CARD_ID_PATTERN.test(card.id)) throw new Error('bad id');
         if (typeof card.modifiedAt !== 'number' || !Number.isFinite(card.modifiedAt)) throw new Error('bad date');
-        return { id: card.id, data: toCardData(card.data), modifiedAt: card.modifiedAt };
+        const stored = { id: card.id, data: toCardData(card.data), modifiedAt: card.modifiedAt };
+        return backupCard(stored, details?.get(card.id));
       }),
     };
   } catch (cause) {
@@ -48,12 +54,20 @@ function contentsOf(cards: readonly PlainCard[]): BackupContents {
   }
 }
 
-/** The backup file's text for `cards`, encrypted under a key derived from `passphrase`. One derivation. */
-export async function sealBackup(passphrase: string, cards: readonly PlainCard[], now = new Date()): Promise<string> {
+/**
+ * The backup file's text for `cards` and their `details` (by card id), encrypted under a key derived from
+ * `passphrase`. One derivation.
+ */
+export async function sealBackup(
+  passphrase: string,
+  cards: readonly PlainCard[],
+  now = new Date(),
+  details?: ReadonlyMap<string, CardDetails>,
+): Promise<string> {
   if (typeof passphrase !== 'string' || passphrase === '') {
     throw new InvalidArgumentError(BackupArgumentMessages.noPassphrase);
   }
-  const contents = contentsOf(cards);
+  const contents = contentsOf(cards, details);
   const salt = randomBytes(BACKUP_SALT_BYTES);
   const iv = randomBytes(BACKUP_IV_BYTES);
   const key = await deriveAesKey(passphrase, salt, ['encrypt'], BACKUP_ITERATIONS);

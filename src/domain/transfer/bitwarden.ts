@@ -2,16 +2,26 @@
  * Bitwarden's unencrypted JSON export: `{encrypted: false, folders, items}`, where a payment card is an item of
  * `type: 3` with `card: {cardholderName, brand, number, expMonth, expYear, code}`. Sleeve reads its card items and
  * writes one in the same shape (the item's name is the issuer). Encrypted exports cannot be read without the account.
+ *
+ * A card's details (details.ts) are the item's `notes` and its custom fields `fields: [{name, value, type}]`: a field
+ * named plainly for a PIN, a valid-from date, a phone number or a website fills it; the others are kept in the notes.
+ * Sleeve writes them back the same way: `notes`, and the fields 'PIN' (hidden), 'Valid from', 'Phone' and 'Website'.
  */
 import type { PlainCard } from '../card';
+import type { CardDetails } from '../card-details';
 import { InvalidArgumentError } from '../errors';
 import { toCardRow } from './card-fields';
+import { DETAIL_LABELS, detailsOf, FIELD_DETAILS, namedValues } from './details';
 import { splitExpiry } from './expiry';
 import type { ImportParse, ImportRow, ThemeSource } from './import-row';
 import { isObject, itemWhere } from './import-row';
 import { defaultTitle, plainTitleToIssuer } from './titles';
 
 export const BITWARDEN_CARD_TYPE = 3;
+
+/** Bitwarden's custom field types: text, and hidden (shown as dots until revealed). */
+const TEXT_FIELD = 0;
+const HIDDEN_FIELD = 1;
 
 /** Brand names as Bitwarden's card editor offers them. */
 const BRANDS = {
@@ -71,6 +81,10 @@ export function readBitwarden(value: unknown, theme: ThemeSource): ImportParse {
         cvv: card.code,
         network: card.brand,
         theme: theme(),
+        details: {
+          notes: item.notes,
+          fields: namedValues(item.fields, (field) => ({ name: field.name, value: field.value })),
+        },
       }),
     );
   });
@@ -81,15 +95,30 @@ export interface PlainExportOptions {
   now: Date;
   /** A fresh unique id per item; the platform's UUIDs unless a test fixes them. */
   uuid?: () => string;
+  /** Each card's details by card id; a card without an entry is written without details. */
+  details?: ReadonlyMap<string, CardDetails>;
 }
+
+/** A card's details as Bitwarden custom fields, the PIN hidden as Bitwarden hides a card's code; none left empty. */
+const customFields = (details: CardDetails) =>
+  FIELD_DETAILS.filter((detail) => details[detail] !== '').map((detail) => ({
+    name: DETAIL_LABELS[detail],
+    value: details[detail],
+    type: detail === 'pin' ? HIDDEN_FIELD : TEXT_FIELD,
+    linkedId: null,
+  }));
 
 /** The cards as a Bitwarden JSON export that Bitwarden (and most other managers) import. */
 export function writeBitwarden(cards: readonly PlainCard[], options: PlainExportOptions): string {
   const uuid = options.uuid ?? (() => crypto.randomUUID());
   const items = cards.map((card) => {
     const { data } = card;
+    const details = detailsOf(card, options.details);
     const expiry = splitExpiry(data.expiry);
     const date = new Date(card.modifiedAt).toISOString();
+    // An expiry Sleeve could not split into a month and a year stays readable in the notes.
+    const notes = [details.notes, expiry ? '' : `Expiry: ${data.expiry}`].filter((part) => part !== '').join('\n');
+    const fields = customFields(details);
     return {
       id: uuid(),
       organizationId: null,
@@ -97,9 +126,9 @@ export function writeBitwarden(cards: readonly PlainCard[], options: PlainExport
       type: BITWARDEN_CARD_TYPE,
       reprompt: 0,
       name: data.issuer || defaultTitle(data),
-      // An expiry Sleeve could not split into a month and a year stays readable in the notes.
-      notes: expiry ? null : `Expiry: ${data.expiry}`,
+      notes: notes === '' ? null : notes,
       favorite: false,
+      ...(fields.length > 0 && { fields }),
       card: {
         cardholderName: data.cardholder,
         brand: BRANDS[data.network],

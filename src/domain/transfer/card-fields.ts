@@ -5,15 +5,17 @@
  * characters. The network is the one the file names; a file that names none gets the one the number's issuer range
  * shows, as the form does while nobody has picked one. What a required field cannot meet is the row's reason; an
  * optional value that cannot be kept (a code of the wrong length, a long issuer, an unknown network) is left out or
- * shortened and said so in a note. A number that fails the checksum is kept: the card shows the warning later.
+ * shortened and said so in a change. A number that fails the checksum is kept: the card shows the warning later.
+ * What the file keeps beside the card (a PIN, notes, a phone number) comes with it, by the rules of details.ts.
  */
 import type { CardData, Network, Theme } from '../card';
 import { NETWORK_LABELS } from '../card';
 import { BRAND_RULES, detectNetwork, hasBrandLength } from '../card-brands';
 import { CARDHOLDER_MAX, CARDHOLDER_MIN, ISSUER_MAX } from '../card-form';
+import { type RawDetails, readDetails } from './details';
 import { type ExpiryInput, readExpiry } from './expiry';
 import type { ImportRow } from './import-row';
-import { quoted } from './import-row';
+import { quoted, textOf } from './import-row';
 import { namesNoNetwork, networkFromBrand } from './networks';
 
 /** A card's fields as a file holds them, before any rule is applied. Absent and empty mean the same. */
@@ -26,22 +28,16 @@ export interface RawCard {
   /** A brand or network as the file names it ('Visa', 'American Express'), or one of Sleeve's own names. */
   network?: unknown;
   theme: Theme;
+  /** What the file keeps about the card beyond its fields; read by the rules of details.ts. */
+  details?: RawDetails;
   id?: string;
   modifiedAt?: number;
 }
 
-const text = (value: unknown): string | null => {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value.trim();
-  // A number in a JSON file is read as its digits; anything else is not text at all.
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
-  return null;
-};
-
 /** The card number's digits, or why there are none Sleeve can keep. Spaces, dashes and dots are separators. */
 function readNumber(value: unknown): { digits: string } | { reason: string } {
   // A card number written as a JSON number may have lost leading zeros or, past 2^53, its last digits.
-  const typed = typeof value === 'number' ? null : text(value);
+  const typed = typeof value === 'number' ? null : textOf(value);
   if (typed === null) return { reason: 'its card number is not text' };
   if (typed === '') return { reason: 'it has no card number' };
   if (!/^[\d\s.-]+$/.test(typed)) return { reason: 'its card number holds characters other than digits' };
@@ -60,7 +56,7 @@ function lengthReason(count: number, network: Network): string {
 }
 
 function readCardholder(value: unknown): { name: string } | { reason: string } {
-  const name = text(value);
+  const name = textOf(value);
   if (name === null) return { reason: 'its cardholder name is not text' };
   if (name === '') return { reason: 'it has no cardholder name' };
   if (name.length < CARDHOLDER_MIN) return { reason: 'its cardholder name is shorter than 2 characters' };
@@ -68,7 +64,7 @@ function readCardholder(value: unknown): { name: string } | { reason: string } {
   return { name };
 }
 
-/** The first reason a row cannot be imported, or the card with its notes. */
+/** The first reason a row cannot be imported, or the card with its changes. */
 export function toCardRow(where: string, raw: RawCard): ImportRow {
   const number = readNumber(raw.number);
   if ('reason' in number) return { where, reason: number.reason };
@@ -81,29 +77,29 @@ export function toCardRow(where: string, raw: RawCard): ImportRow {
   const cardholder = readCardholder(raw.cardholder);
   if ('reason' in cardholder) return { where, reason: cardholder.reason };
 
-  const notes: string[] = [];
-  let issuer = text(raw.issuer);
+  const changes: string[] = [];
+  let issuer = textOf(raw.issuer);
   if (issuer === null) {
-    notes.push('its issuer was not text and was left out');
+    changes.push('its issuer was not text and was left out');
     issuer = '';
   } else if (issuer.length > ISSUER_MAX) {
-    notes.push('its issuer was shortened to 30 characters');
+    changes.push('its issuer was shortened to 30 characters');
     issuer = issuer.slice(0, ISSUER_MAX).trimEnd();
   }
 
-  let cvv = text(raw.cvv);
+  let cvv = textOf(raw.cvv);
   const cvvDigits = BRAND_RULES[network.network].cvvDigits;
   if (cvv === null || (cvv !== '' && !/^\d+$/.test(cvv))) {
-    notes.push('its security code was not digits and was left out');
+    changes.push('its security code was not digits and was left out');
     cvv = '';
   } else if (cvv !== '' && cvv.length !== cvvDigits) {
-    notes.push(
+    changes.push(
       `its ${cvv.length}-digit security code was left out; Sleeve keeps ${cvvDigits}-digit codes for ${cardsOf(network.network)}`,
     );
     cvv = '';
   }
 
-  if (network.note) notes.push(network.note);
+  if (network.change) changes.push(network.change);
   const data: CardData = {
     number: number.digits,
     expiry: expiry.expiry,
@@ -113,21 +109,23 @@ export function toCardRow(where: string, raw: RawCard): ImportRow {
     network: network.network,
     theme: raw.theme,
   };
-  const card = { data, notes, ...(raw.id !== undefined && { id: raw.id }) };
+  const details = readDetails(raw.details ?? {});
+  changes.push(...details.changes);
+  const card = { data, changes, details: details.details, ...(raw.id !== undefined && { id: raw.id }) };
   return { where, card: raw.modifiedAt === undefined ? card : { ...card, modifiedAt: raw.modifiedAt } };
 }
 
-/** The network the file names, or the number's when it names none; a note when a name could not be kept. */
-function readNetwork(value: unknown, digits: string): { network: Network; note?: string } {
-  const name = text(value);
-  if (name === null) return { network: 'OTHER', note: 'its network was not text, so it is kept as Other' };
+/** The network the file names, or the number's when it names none; a change when a name could not be kept. */
+function readNetwork(value: unknown, digits: string): { network: Network; change?: string } {
+  const name = textOf(value);
+  if (name === null) return { network: 'OTHER', change: 'its network was not text, so it is kept as Other' };
   if (namesNoNetwork(name)) return { network: detectNetwork(digits) };
   const network = networkFromBrand(name);
   if (network) return { network };
   const shown = quoted(name);
   return {
     network: 'OTHER',
-    note: shown
+    change: shown
       ? `its network ${shown} is not one Sleeve knows, so it is kept as Other`
       : 'its network is not one Sleeve knows, so it is kept as Other',
   };

@@ -6,8 +6,10 @@
  */
 import { InvalidArgumentError } from '../errors';
 import { toCardRow } from './card-fields';
+import { DETAIL_NAMES } from './details';
 import type { ExpiryInput } from './expiry';
 import type { ImportParse, ImportRow, ThemeSource } from './import-row';
+import { nameKey } from './import-row';
 
 /** The file's cells, and the rows Papa Parse could not split cleanly, by index into `rows`, with why. */
 export interface CsvTable {
@@ -15,7 +17,10 @@ export interface CsvTable {
   problems: ReadonlyMap<number, string>;
 }
 
-/** The Sleeve fields a column can feed. An expiry is one column, or a month column and a year column. */
+/**
+ * The Sleeve fields a column can feed: the card's, then its details (card-details.ts). An expiry is one column, or a
+ * month column and a year column.
+ */
 export const CSV_FIELDS = [
   'number',
   'expiry',
@@ -25,6 +30,11 @@ export const CSV_FIELDS = [
   'issuer',
   'cvv',
   'network',
+  'pin',
+  'notes',
+  'validFrom',
+  'phone',
+  'website',
 ] as const;
 export type CsvField = (typeof CSV_FIELDS)[number];
 
@@ -37,6 +47,11 @@ export const CSV_FIELD_LABELS: Readonly<Record<CsvField, string>> = {
   issuer: 'Issuer',
   cvv: 'CVV',
   network: 'Network',
+  pin: 'Card PIN',
+  notes: 'Notes',
+  validFrom: 'Valid from',
+  phone: 'Phone',
+  website: 'Website',
 };
 
 /** Which column (0-based) feeds which field, and whether the first row names the columns rather than holding a card. */
@@ -65,9 +80,9 @@ const NAMES: Readonly<Record<CsvField, readonly string[]>> = {
   issuer: ['issuer', 'bank', 'issuingbank', 'bankname', 'title', 'cardname', 'label'],
   cvv: ['cvv', 'cvc', 'cvv2', 'cvc2', 'csc', 'securitycode', 'verificationnumber', 'verificationcode', 'code'],
   network: ['network', 'brand', 'cardbrand', 'type', 'cardtype', 'scheme'],
+  ...DETAIL_NAMES,
+  notes: ['notes', 'note', 'comments', 'comment', 'remarks'],
 };
-
-const key = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Whether a cell looks like a card number rather than a column name. */
 const looksLikeNumber = (cell: string): boolean => cell.replace(/[\s.-]/g, '').length >= 12 && /^[\d\s.-]+$/.test(cell);
@@ -83,7 +98,7 @@ export function guessMapping(table: CsvTable): CsvMapping {
   if (!headerRow) return { headerRow, columns };
   const used = new Set<number>();
   for (const field of CSV_FIELDS) {
-    const index = first.findIndex((cell, column) => !used.has(column) && NAMES[field].includes(key(cell)));
+    const index = first.findIndex((cell, column) => !used.has(column) && NAMES[field].includes(nameKey(cell)));
     if (index >= 0) {
       columns[field] = index;
       used.add(index);
@@ -154,6 +169,13 @@ export function readCsv(table: CsvTable, mapping: CsvMapping, theme: ThemeSource
         cvv: cell(row, 'cvv'),
         network: cell(row, 'network'),
         theme: theme(),
+        details: {
+          pin: cell(row, 'pin'),
+          notes: cell(row, 'notes'),
+          validFrom: cell(row, 'validFrom'),
+          phone: cell(row, 'phone'),
+          website: cell(row, 'website'),
+        },
       }),
     );
   });

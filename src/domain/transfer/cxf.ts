@@ -5,17 +5,28 @@
  * number, fullName, cardType, verificationNumber, pin, expiryDate, validFrom}`, every field an editable field
  * `{fieldType, value}` (early drafts wrote plain strings; both are read). `expiryDate` is a 'year-month' field,
  * 'YYYY-MM'. Timestamps are seconds since the epoch; ids are base64url of up to 64 bytes.
+ *
+ * A card's details (details.ts): `pin` and `validFrom` (a 'year-month' field) of the credential, and the notes from
+ * the item's `note` credentials `{type: 'note', content}`. A credit card in CXF 1.0 has no field for the bank's phone
+ * or website, so Sleeve writes them as the note's last lines, 'Phone: …' and 'Website: …', and reads them back from
+ * there.
  */
 import type { PlainCard } from '../card';
+import type { CardDetails } from '../card-details';
 import { InvalidArgumentError } from '../errors';
 import type { PlainExportOptions } from './bitwarden';
 import { networkLabel, toCardRow } from './card-fields';
+import type { NamedValue, RawDetails } from './details';
+import { DETAIL_LABELS, detailsOf } from './details';
 import { splitExpiry } from './expiry';
 import type { ImportParse, ImportRow, ThemeSource } from './import-row';
 import { isObject, itemWhere } from './import-row';
 import { defaultTitle, plainTitleToIssuer } from './titles';
 
 const CREDIT_CARD = 'credit-card';
+const NOTE = 'note';
+/** The details a credit card has no field for, kept as the note's last lines. */
+const NOTE_LINES = ['phone', 'website'] as const;
 const SUPPORTED_MAJOR = 1;
 
 export const CxfMessages = {
@@ -35,6 +46,26 @@ export const isCxfValue = (value: unknown): boolean =>
 
 /** A field's value: `{fieldType, value}` or, in early drafts, the bare string. */
 const fieldValue = (field: unknown): unknown => (isObject(field) ? field.value : field);
+
+/** The item's notes, the 'Phone: …' and 'Website: …' lines at their end taken out as fields of their own. */
+function itemNotes(credentials: readonly unknown[]): RawDetails {
+  const lines = credentials
+    .map((credential) => (isObject(credential) && credential.type === NOTE ? fieldValue(credential.content) : null))
+    .filter((content): content is string => typeof content === 'string')
+    .join('\n')
+    .trimEnd()
+    .split('\n');
+  const labels: readonly string[] = NOTE_LINES.map((detail) => DETAIL_LABELS[detail]);
+  const fields: NamedValue[] = [];
+  for (;;) {
+    const match = /^([^:]+): (.+)$/.exec(lines.at(-1) ?? '');
+    const name = match?.[1] ?? '';
+    if (!match || !labels.includes(name) || fields.some((field) => field.name === name)) break;
+    fields.unshift({ name, value: match[2] as string });
+    lines.pop();
+  }
+  return { notes: lines.join('\n'), fields };
+}
 
 /** Every credit-card credential of every item of every account as a row; items without one are left out. */
 export function readCxf(value: unknown, theme: ThemeSource): ImportParse {
@@ -56,25 +87,25 @@ export function readCxf(value: unknown, theme: ThemeSource): ImportParse {
         continue;
       }
       const title = (item as Record<string, unknown>).title;
+      // The item's note belongs to each of its cards.
+      const notes = itemNotes(credentials);
       cards.forEach((credential, index) => {
         const fields = credential as Record<string, unknown>;
         const base = itemWhere(position, title);
         const where = cards.length > 1 ? `${base}, card ${index + 1}` : base;
         const number = fieldValue(fields.number);
-        const row = toCardRow(where, {
-          number,
-          expiry: fieldValue(fields.expiryDate),
-          cardholder: fieldValue(fields.fullName),
-          issuer: plainTitleToIssuer(title, number),
-          cvv: fieldValue(fields.verificationNumber),
-          network: fieldValue(fields.cardType),
-          theme: theme(),
-        });
-        const pin = fieldValue(fields.pin);
-        if ('card' in row && typeof pin === 'string' && pin.trim() !== '') {
-          row.card.notes.push('its card PIN was left out; Sleeve does not keep card PINs');
-        }
-        rows.push(row);
+        rows.push(
+          toCardRow(where, {
+            number,
+            expiry: fieldValue(fields.expiryDate),
+            cardholder: fieldValue(fields.fullName),
+            issuer: plainTitleToIssuer(title, number),
+            cvv: fieldValue(fields.verificationNumber),
+            network: fieldValue(fields.cardType),
+            theme: theme(),
+            details: { ...notes, pin: fieldValue(fields.pin), validFrom: fieldValue(fields.validFrom) },
+          }),
+        );
       });
     }
   }
@@ -96,13 +127,29 @@ const base64url = (bytes: Uint8Array): string =>
 
 const seconds = (ms: number): number => Math.floor(ms / 1000);
 
+/** Sleeve's MM/YY as a CXF 'year-month' field, or null when it cannot be split into a month and a year. */
+function yearMonth(monthYear: string): { fieldType: 'year-month'; value: string } | null {
+  const date = splitExpiry(monthYear);
+  return date ? { fieldType: 'year-month', value: `${date.year}-${String(date.month).padStart(2, '0')}` } : null;
+}
+
+/** The note credential of a card's details: its notes, then the phone and website lines; null when there is none. */
+function noteCredential(details: CardDetails): Record<string, unknown> | null {
+  const lines = NOTE_LINES.filter((detail) => details[detail] !== '').map(
+    (detail) => `${DETAIL_LABELS[detail]}: ${details[detail]}`,
+  );
+  const content = [details.notes, ...lines].filter((part) => part !== '').join('\n');
+  return content === '' ? null : { type: NOTE, content: { fieldType: 'string', value: content } };
+}
+
 /** The cards as one account's items in a CXF 1.0 document. */
 export function writeCxf(cards: readonly PlainCard[], options: CxfExportOptions): string {
   const random = options.randomBytes ?? ((length: number) => crypto.getRandomValues(new Uint8Array(length)));
   const id = () => base64url(random(16));
   const items = cards.map((card) => {
     const { data } = card;
-    const expiry = splitExpiry(data.expiry);
+    const details = detailsOf(card, options.details);
+    const expiry = yearMonth(data.expiry);
     const credential: Record<string, unknown> = {
       type: CREDIT_CARD,
       number: { fieldType: 'concealed-string', value: data.number },
@@ -110,16 +157,17 @@ export function writeCxf(cards: readonly PlainCard[], options: CxfExportOptions)
     };
     if (data.network !== 'OTHER') credential.cardType = { fieldType: 'string', value: networkLabel(data.network) };
     if (data.cvv !== '') credential.verificationNumber = { fieldType: 'concealed-string', value: data.cvv };
-    if (expiry) {
-      const value = `${expiry.year}-${String(expiry.month).padStart(2, '0')}`;
-      credential.expiryDate = { fieldType: 'year-month', value };
-    }
+    if (expiry) credential.expiryDate = expiry;
+    if (details.pin !== '') credential.pin = { fieldType: 'concealed-string', value: details.pin };
+    const validFrom = yearMonth(details.validFrom);
+    if (validFrom) credential.validFrom = validFrom;
+    const note = noteCredential(details);
     const item: Record<string, unknown> = {
       id: id(),
       creationAt: seconds(card.modifiedAt),
       modifiedAt: seconds(card.modifiedAt),
       title: data.issuer || defaultTitle(data),
-      credentials: [credential],
+      credentials: note ? [credential, note] : [credential],
     };
     // An expiry Sleeve could not split into a year and a month stays readable beside the card.
     if (!expiry) item.subtitle = `Expiry: ${data.expiry}`;

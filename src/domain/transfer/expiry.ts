@@ -4,17 +4,10 @@
  * Exchange and Proton Pass write it), or a month and a year given apart. Anything else is a reason, never a guess.
  */
 import { readExpiryMonth } from '../card-checks';
-import { quoted } from './import-row';
+import { quoted, textOf } from './import-row';
 
 /** A whole expiry date as text, or its month and year given separately (Bitwarden, some CSV files). */
 export type ExpiryInput = unknown | { month: unknown; year: unknown };
-
-const piece = (value: unknown): string | null => {
-  if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
-  return null;
-};
 
 const isPair = (value: unknown): value is { month: unknown; year: unknown } =>
   typeof value === 'object' && value !== null && 'month' in value && 'year' in value;
@@ -50,8 +43,8 @@ function fromText(typed: string): string | null {
 /** The expiry as MM/YY, or why it cannot be read. */
 export function readExpiry(input: ExpiryInput): { expiry: string } | { reason: string } {
   if (isPair(input)) {
-    const month = piece(input.month);
-    const year = piece(input.year);
+    const month = textOf(input.month);
+    const year = textOf(input.year);
     if (month === null || year === null) return { reason: 'its expiry date is not text' };
     if (month === '' && year === '') return { reason: 'it has no expiry date' };
     if (month === '') return { reason: 'its expiry month is missing' };
@@ -60,7 +53,7 @@ export function readExpiry(input: ExpiryInput): { expiry: string } | { reason: s
     if (expiry) return { expiry };
     return { reason: unreadable(`${month}/${year}`) };
   }
-  const typed = piece(input);
+  const typed = textOf(input);
   if (typed === null) return { reason: 'its expiry date is not text' };
   if (typed === '') return { reason: 'it has no expiry date' };
   const expiry = fromText(typed);

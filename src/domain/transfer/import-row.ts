@@ -1,9 +1,10 @@
 /**
  * What reading an export gives, whatever its format: one row per card in the file, each either a card Sleeve can
  * store or the reason it cannot, in words the preview shows. Nothing is guessed silently: a value Sleeve had to
- * leave out or shorten on the way in is listed with the card as a note.
+ * leave out or shorten on the way in is listed with the card as a change.
  */
 import type { CardData, Theme } from '../card';
+import type { CardDetails } from '../card-details';
 
 /** The formats Sleeve reads. */
 export type ImportFormat = 'sleeve-backup' | 'bitwarden' | 'proton-pass' | 'cxf' | 'csv';
@@ -24,7 +25,9 @@ export interface ImportedCard {
   /** Kept from a Sleeve backup; other formats' cards are dated when they are imported. */
   modifiedAt?: number;
   /** What changed on the way in (a code left out, an issuer shortened), for the person to see before importing. */
-  notes: string[];
+  changes: string[];
+  /** What the file keeps about the card beyond its fields (a PIN, notes, a phone number); NO_DETAILS when nothing. */
+  details: CardDetails;
 }
 
 interface RowBase {
@@ -53,7 +56,21 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export { isObject };
 
 /**
- * A short value from the file named in a reason or note: printable text of at most 24 characters, in quotes; anything
+ * A value as text, trimmed; absent is ''. A number in a JSON file is read as its digits; anything else (an object, a
+ * boolean) is not text, and null says so.
+ */
+export function textOf(value: unknown): string | null {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return String(value);
+  return null;
+}
+
+/** A column or field name as names are compared: lower-cased, everything but letters and digits dropped. */
+export const nameKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * A short value from the file named in a reason or change: printable text of at most 24 characters, in quotes; anything
  * else is not written out, so a reason stays one short sentence.
  */
 export function quoted(value: unknown): string | null {

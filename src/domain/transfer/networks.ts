@@ -1,7 +1,7 @@
 /**
  * Brand and network names as other apps write them, mapped to Sleeve's network enumeration. Only names that can mean
  * one network are mapped; a name Sleeve does not know (JCB, Maestro, UnionPay…) is not matched here, and the caller
- * keeps the card as OTHER with a note saying so. A file that names no network at all leaves it to the number's
+ * keeps the card as OTHER with a change saying so. A file that names no network at all leaves it to the number's
  * issuer range, as the card form does while nobody has picked one (see card-fields.ts).
  */
 import type { Network } from '../card';

@@ -1,19 +1,28 @@
 /**
  * What an import would do, before anything is stored: which cards are new, which Sleeve holds already (the same
  * number and expiry; the card in Sleeve is kept as it is, never overwritten), and which cannot be imported and why,
- * row by row. A card that appears twice in the file is new once; the second is listed as already there.
+ * row by row. A card that appears twice in the file is new once; the second is listed as already there. A new card
+ * that brings details (a PIN, notes, a phone number) says which, so the person sees that none of them is dropped.
  */
 import type { CardData, PlainCard } from '../card';
+import type { CardDetails } from '../card-details';
+import { DETAIL_FIELDS } from '../card-details';
+import { DETAIL_WORDS } from './details';
 import type { ImportedCard, ImportParse } from './import-row';
 
-export interface PreviewEntry {
+interface CardEntry {
   /** Position among the file's rows, stable for the person's choices. */
   index: number;
   where: string;
   card: ImportedCard;
 }
 
-export interface DuplicateEntry extends PreviewEntry {
+export interface PreviewEntry extends CardEntry {
+  /** What the card brings besides its own fields ('Also brings: card PIN, notes and phone number'); null if nothing. */
+  brings: string | null;
+}
+
+export interface DuplicateEntry extends CardEntry {
   /** Why it is not added: what it matches, and which details differ from the copy that is kept. */
   reason: string;
 }
@@ -50,6 +59,12 @@ function differences(kept: CardData, incoming: CardData): string[] {
 const listed = (names: string[]): string =>
   names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 
+/** The details a card brings, in a short line; null when it brings none. */
+export function alsoBrings(details: CardDetails): string | null {
+  const names = DETAIL_FIELDS.filter((field) => details[field] !== '').map((field) => DETAIL_WORDS[field]);
+  return names.length === 0 ? null : `Also brings: ${listed(names)}`;
+}
+
 export function previewImport(parse: ImportParse, existing: readonly PlainCard[]): ImportPreview {
   const inWallet = new Map(existing.map((card) => [sameCardKey(card.data), card.data]));
   const inFile = new Map<string, { where: string; data: CardData }>();
@@ -78,7 +93,7 @@ export function previewImport(parse: ImportParse, existing: readonly PlainCard[]
       });
     } else {
       inFile.set(key, { where: row.where, data: row.card.data });
-      preview.add.push({ index, where: row.where, card: row.card });
+      preview.add.push({ index, where: row.where, card: row.card, brings: alsoBrings(row.card.details) });
     }
   });
   return preview;

@@ -2,14 +2,17 @@
  * Proton Pass's unencrypted export: `data.json` (alone, or inside the ZIP Proton Pass saves, at `Proton Pass/
  * data.json`), holding `{version, encrypted, vaults: {[id]: {name, items}}}`. A payment card is an item whose
  * `data.type` is 'creditCard', with `data.content: {cardholderName, cardType, number, verificationNumber,
- * expirationDate, pin}` and its name in `data.metadata.name`. The expiry is 'YYYY-MM' (older exports: 'MMYYYY').
+ * expirationDate, pin}`, its name and note in `data.metadata: {name, note}` and the person's own fields in
+ * `data.extraFields: [{fieldName, type, data: {content}}]` (a TOTP field: `data.totpUri`). The expiry is 'YYYY-MM'
+ * (older exports: 'MMYYYY').
  *
  * Proton Pass's own apps always write `cardType` 0 (unspecified) and keep no brand, so these cards take the network
  * their number's issuer range shows, as a card typed into the form does; another card type is not guessed at and is
- * kept as Other with a note. A card PIN has no place in Sleeve and is left out with a note.
+ * kept as Other with a change saying so. The PIN, the note and the extra fields are the card's details (details.ts).
  */
 import { InvalidArgumentError } from '../errors';
 import { toCardRow } from './card-fields';
+import { namedValues } from './details';
 import type { ImportParse, ImportRow, ThemeSource } from './import-row';
 import { isObject, itemWhere } from './import-row';
 
@@ -52,19 +55,23 @@ export function readProtonPass(value: unknown, theme: ThemeSource): ImportParse 
         rows.push({ where, reason: 'it has no card details' });
         continue;
       }
-      const row = toCardRow(where, {
-        number: content.number,
-        expiry: content.expirationDate,
-        cardholder: content.cardholderName,
-        issuer: metadata.name,
-        cvv: content.verificationNumber,
-        network: cardTypeName(content.cardType),
-        theme: theme(),
-      });
-      if ('card' in row && typeof content.pin === 'string' && content.pin.trim() !== '') {
-        row.card.notes.push('its card PIN was left out; Sleeve does not keep card PINs');
-      }
-      rows.push(row);
+      // A TOTP field keeps its value as `totpUri`; every other kind as `content`.
+      const fields = namedValues(data.extraFields, (field) => ({
+        name: field.fieldName,
+        value: isObject(field.data) ? (field.data.content ?? field.data.totpUri) : undefined,
+      }));
+      rows.push(
+        toCardRow(where, {
+          number: content.number,
+          expiry: content.expirationDate,
+          cardholder: content.cardholderName,
+          issuer: metadata.name,
+          cvv: content.verificationNumber,
+          network: cardTypeName(content.cardType),
+          theme: theme(),
+          details: { pin: content.pin, notes: metadata.note, fields },
+        }),
+      );
     }
   }
   return { format: 'proton-pass', rows, leftOut };
@@ -72,7 +79,7 @@ export function readProtonPass(value: unknown, theme: ThemeSource): ImportParse 
 
 /**
  * Proton Pass writes 0 (unspecified) for every card; any other value is passed on as a name Sleeve does not know,
- * so the card is kept as Other with a note rather than mapped on a guess.
+ * so the card is kept as Other with a change saying so rather than mapped on a guess.
  */
 function cardTypeName(cardType: unknown): string {
   if (cardType === undefined || cardType === null || cardType === 0) return '';

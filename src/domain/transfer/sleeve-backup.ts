@@ -8,11 +8,16 @@
  *    cipher: {name: 'AES-GCM', iv}, cipherText, exportedAt, count}
  *
  * The plaintext is the UTF-8 JSON `{"cards": [{id, data: {number, expiry, cardholder, issuer, cvv, network, theme},
- * modifiedAt}]}`, each card exactly as Sleeve stores a plain card.
+ * modifiedAt, details?}]}`, each card exactly as Sleeve stores a plain card, and beside it, when it has any, its
+ * details (card-details.ts) as their record holds them: `{pin, notes, validFrom, phone, website}`, absent ones left
+ * out. A backup made before cards had details has none, and reads as before.
  */
 import type { PlainCard } from '../card';
+import type { CardDetails } from '../card-details';
+import { hasDetails, NO_DETAILS, readDetailsPlain, writeDetailsPlain } from '../card-details';
 import { CARD_ID_PATTERN } from '../card-id';
 import { cardDataProblem } from '../stored-cards';
+import { readDetails } from './details';
 import type { ImportRow } from './import-row';
 import { isObject } from './import-row';
 
@@ -37,9 +42,36 @@ export interface BackupFile {
   count: number;
 }
 
+/** A card in the plaintext: as Sleeve stores it, and its details when it has any. */
+export interface BackupCard extends PlainCard {
+  /** The details' given fields only, as `writeDetailsPlain` writes them. */
+  details?: Record<string, unknown>;
+}
+
 /** What the ciphertext holds. */
 export interface BackupContents {
-  cards: PlainCard[];
+  cards: BackupCard[];
+}
+
+/** A card's entry in the plaintext; `details` only when it has some, so a card without them is written as before. */
+export function backupCard(card: PlainCard, details: CardDetails = NO_DETAILS): BackupCard {
+  const entry: BackupCard = { id: card.id, data: card.data, modifiedAt: card.modifiedAt };
+  if (hasDetails(details)) entry.details = writeDetailsPlain({ details, unknown: {} });
+  return entry;
+}
+
+/**
+ * A backup card's details, held to the same rules as any file's (a later version's may allow more). A field this
+ * version does not know is text the person kept, so it goes to the notes like another app's custom field.
+ */
+function backupDetails(value: unknown): { details: CardDetails; changes: string[] } {
+  if (value === undefined) return { details: { ...NO_DETAILS }, changes: [] };
+  const plain = readDetailsPlain(value);
+  if (!plain) return { details: { ...NO_DETAILS }, changes: ['its details are damaged and were left out'] };
+  const fields = Object.entries(plain.unknown).flatMap(([name, field]) =>
+    typeof field === 'string' ? [{ name, value: field }] : [],
+  );
+  return readDetails({ ...plain.details, fields });
 }
 
 export const BackupMessages = {
@@ -130,7 +162,7 @@ export function backupRows(contents: unknown): ImportRow[] | null {
         theme: data.theme,
       },
       modifiedAt: entry.modifiedAt,
-      notes: [],
+      ...backupDetails(entry.details),
     };
     // An id that is not one Sleeve could have made is not kept; the card gets a new one.
     return typeof entry.id === 'string' && CARD_ID_PATTERN.test(entry.id)

@@ -1,14 +1,23 @@
 import { describe, expect, test } from 'vitest';
+import { NO_DETAILS } from '../../../src/domain/card-details';
 import { BitwardenMessages, readBitwarden, writeBitwarden } from '../../../src/domain/transfer/bitwarden';
 import { ReadFileMessages, readImportFile } from '../../../src/domain/transfer/read-file';
 import { twoCards } from '../../support/transfer-cards.mjs';
-import { fixtureBytes, fixtureJson, sky } from './fixtures';
+import {
+  detailsAndChanges,
+  expectEveryDetailBack,
+  fixtureBytes,
+  fixtureJson,
+  fullDetails,
+  sky,
+  someDetails,
+} from './fixtures';
 
 /** What the preview shows of each row: where it is, and its card (number, expiry, holder, issuer, CVV, network) or why not. */
 const shown = (rows: ReturnType<typeof readBitwarden>['rows']) =>
   rows.map((row) =>
     'card' in row
-      ? [row.where, Object.values(row.card.data).slice(0, 6).join(' | '), row.card.notes]
+      ? [row.where, Object.values(row.card.data).slice(0, 6).join(' | '), row.card.changes]
       : [row.where, row.reason],
   );
 
@@ -118,5 +127,54 @@ describe('writing a Bitwarden export', () => {
     const parse = readBitwarden(JSON.parse(writeBitwarden(cards, { now: new Date() })), () => 'ROSE');
     const back = parse.rows.map((row) => ('card' in row ? { ...row.card.data, theme: undefined } : row.reason));
     expect(back).toEqual(cards.map((card) => ({ ...card.data, theme: undefined })));
+  });
+});
+
+describe('a Bitwarden card’s details', () => {
+  test('the notes and custom fields come with the card; a field plainly naming a detail fills it, the rest are notes', () => {
+    const parse = readBitwarden(fixtureJson('bitwarden-details.json'), sky);
+    expect(detailsAndChanges(parse.rows)).toEqual([
+      [
+        {
+          pin: '2468',
+          notes: 'Rewards: 2% back on travel\nBranch: High Street\nSecurity answer: Rex',
+          validFrom: '03/24',
+          phone: '+44 20 7946 0000',
+          website: 'https://bank.example/',
+        },
+        ['its 2 other fields are kept in its notes'],
+      ],
+      [
+        { ...NO_DETAILS, notes: 'PIN: 1111\ncard pin: 2222', phone: '0800 123 456' },
+        ['it has 2 fields that could be its card PIN, so they are kept in its notes'],
+      ],
+      [
+        { ...NO_DETAILS, notes: 'Reported lost once\nPin code: 12\nValid from: 2024-13' },
+        [
+          'its card PIN is not 4 to 12 digits, so it is kept in its notes',
+          'its valid-from date is not a month and year Sleeve can read, so it is kept in its notes',
+        ],
+      ],
+    ]);
+  });
+
+  test('written as the notes and the custom fields PIN (hidden), Valid from, Phone and Website', () => {
+    const cards = twoCards();
+    const file = JSON.parse(writeBitwarden(cards, { now: new Date(), details: someDetails(cards) }));
+    expect(file.items[0].notes).toBe(fullDetails.notes);
+    expect(file.items[0].fields).toEqual([
+      { name: 'PIN', value: '0420', type: 1, linkedId: null },
+      { name: 'Valid from', value: '03/24', type: 0, linkedId: null },
+      { name: 'Phone', value: '+44 20 7946 0000', type: 0, linkedId: null },
+      { name: 'Website', value: 'https://bank.example/cards', type: 0, linkedId: null },
+    ]);
+    expect(file.items[1].notes).toBe('Only notes');
+    expect(file.items[1]).not.toHaveProperty('fields');
+  });
+
+  test('read back, every detail comes back as it went out', () => {
+    expectEveryDetailBack(
+      (cards, details) => readBitwarden(JSON.parse(writeBitwarden(cards, { now: new Date(), details })), sky).rows,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { NO_DETAILS } from '../../../src/domain/card-details';
 import { toCardRow } from '../../../src/domain/transfer/card-fields';
 import { readExpiry } from '../../../src/domain/transfer/expiry';
 import { namesNoNetwork, networkFromBrand } from '../../../src/domain/transfer/networks';
@@ -46,17 +47,17 @@ describe('card numbers', () => {
   test('American Express (15 digits, 4-digit code), Diners Club (14) and 19-digit numbers come in', () => {
     const amex = cardOf(toCardRow('Row 2', { ...base, number: '3782 822463 10005', cvv: '1234', network: 'Amex' }));
     expect(amex.data).toMatchObject({ number: '378282246310005', cvv: '1234', network: 'AMEX' });
-    expect(amex.notes).toEqual([]);
+    expect(amex.changes).toEqual([]);
     const diners = cardOf(toCardRow('Row 2', { ...base, number: '36227206271667', network: 'Diners Club' }));
     expect(diners.data).toMatchObject({ number: '36227206271667', network: 'DINERS' });
     const long = cardOf(toCardRow('Row 2', { ...base, number: '6011 0000 0000 0000 001', network: 'Discover' }));
     expect(long.data).toMatchObject({ number: '6011000000000000001', network: 'DISCOVER' });
   });
 
-  test('a number that fails the checksum comes in as it is, without a note', () => {
+  test('a number that fails the checksum comes in as it is, without a change', () => {
     const card = cardOf(toCardRow('Row 2', { ...base, number: '4111111111111112', network: 'Visa' }));
     expect(card.data.number).toBe('4111111111111112');
-    expect(card.notes).toEqual([]);
+    expect(card.changes).toEqual([]);
   });
 
   test('a file that names no network gets the one the number shows, and is held to its lengths', () => {
@@ -64,7 +65,7 @@ describe('card numbers', () => {
     expect(cardOf(toCardRow('Row 2', { ...base, network: 'unspecified' })).data.network).toBe('VISA');
     const amex = cardOf(toCardRow('Row 2', { ...base, number: '378282246310005', cvv: '1234' }));
     expect(amex.data).toMatchObject({ network: 'AMEX', cvv: '1234' });
-    expect(amex.notes).toEqual([]);
+    expect(amex.changes).toEqual([]);
     expect(cardOf(toCardRow('Row 2', { ...base, number: '30569309025904' })).data.network).toBe('DINERS');
     expect(cardOf(toCardRow('Row 2', { ...base, number: '3530111333300000' })).data.network).toBe('OTHER');
     expect(reasonOf(toCardRow('Row 2', { ...base, number: '41111111111111111' }))).toBe(
@@ -75,7 +76,7 @@ describe('card numbers', () => {
   test('a network the file names wins over the number’s, Other included', () => {
     const other = cardOf(toCardRow('Row 2', { ...base, network: 'Other' }));
     expect(other.data.network).toBe('OTHER');
-    expect(other.notes).toEqual([]);
+    expect(other.changes).toEqual([]);
     expect(cardOf(toCardRow('Row 2', { ...base, network: 'RuPay' })).data.network).toBe('RUPAY');
   });
 });
@@ -138,33 +139,33 @@ describe('cardholder, issuer, CVV and network', () => {
     expect(cardOf(toCardRow('Row 2', { ...base, cardholder: '  Zoë Núñez ' })).data.cardholder).toBe('Zoë Núñez');
   });
 
-  test('a long issuer is shortened to 30 characters, and the note says so', () => {
+  test('a long issuer is shortened to 30 characters, and a change says so', () => {
     const card = cardOf(toCardRow('Row 2', { ...base, issuer: 'Shopping card from the department store downtown' }));
     expect(card.data.issuer).toBe('Shopping card from the departm');
-    expect(card.notes).toEqual(['its issuer was shortened to 30 characters']);
+    expect(card.changes).toEqual(['its issuer was shortened to 30 characters']);
   });
 
-  test('a CVV not as long as its network’s codes is left out with a note; the card still comes in', () => {
+  test('a CVV not as long as its network’s codes is left out with a change; the card still comes in', () => {
     const four = cardOf(toCardRow('Row 2', { ...base, cvv: '1234' }));
     expect(four.data.cvv).toBe('');
-    expect(four.notes).toEqual(['its 4-digit security code was left out; Sleeve keeps 3-digit codes for Visa cards']);
+    expect(four.changes).toEqual(['its 4-digit security code was left out; Sleeve keeps 3-digit codes for Visa cards']);
     const amex = cardOf(toCardRow('Row 2', { ...base, number: '378282246310005', cvv: '123', network: 'Amex' }));
     expect(amex.data.cvv).toBe('');
-    expect(amex.notes).toEqual([
+    expect(amex.changes).toEqual([
       'its 3-digit security code was left out; Sleeve keeps 4-digit codes for American Express cards',
     ]);
     const other = cardOf(toCardRow('Row 2', { ...base, number: '3530111333300000', cvv: '1234' }));
-    expect(other.notes).toEqual([
+    expect(other.changes).toEqual([
       'its 4-digit security code was left out; Sleeve keeps 3-digit codes for cards of other networks',
     ]);
     const letters = cardOf(toCardRow('Row 2', { ...base, cvv: '12a' }));
     expect(letters.data.cvv).toBe('');
-    expect(letters.notes).toEqual(['its security code was not digits and was left out']);
+    expect(letters.changes).toEqual(['its security code was not digits and was left out']);
     expect(cardOf(toCardRow('Row 2', { ...base, cvv: ' 007 ' })).data.cvv).toBe('007');
-    expect(cardOf(toCardRow('Row 2', { ...base, cvv: null })).notes).toEqual([]);
+    expect(cardOf(toCardRow('Row 2', { ...base, cvv: null })).changes).toEqual([]);
   });
 
-  test('brand names map to Sleeve’s networks; an unknown one is Other with a note', () => {
+  test('brand names map to Sleeve’s networks; an unknown one is Other with a change', () => {
     expect(networkFromBrand('Visa')).toBe('VISA');
     expect(networkFromBrand('MasterCard')).toBe('MASTERCARD');
     expect(networkFromBrand('American Express')).toBe('AMEX');
@@ -177,7 +178,7 @@ describe('cardholder, issuer, CVV and network', () => {
     expect(networkFromBrand('JCB')).toBeNull();
     const jcb = cardOf(toCardRow('Row 2', { ...base, network: 'JCB' }));
     expect(jcb.data.network).toBe('OTHER');
-    expect(jcb.notes).toEqual(['its network “JCB” is not one Sleeve knows, so it is kept as Other']);
+    expect(jcb.changes).toEqual(['its network “JCB” is not one Sleeve knows, so it is kept as Other']);
     expect(namesNoNetwork('')).toBe(true);
     expect(namesNoNetwork(' Unknown ')).toBe(true);
     expect(namesNoNetwork('Other')).toBe(false);
@@ -187,7 +188,7 @@ describe('cardholder, issuer, CVV and network', () => {
     const row = toCardRow('Row 2', { ...base, issuer: 'First Bank', cvv: '123', network: 'Visa' });
     expect(row).toEqual({
       where: 'Row 2',
-      card: { data: visaData, notes: [] },
+      card: { data: visaData, changes: [], details: NO_DETAILS },
     });
   });
 });

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
+import { NO_DETAILS } from '../../../src/domain/card-details';
 import type { CsvTable } from '../../../src/domain/transfer/csv';
 import { columnLetter, guessMapping, mappingProblem, readCsv } from '../../../src/domain/transfer/csv';
 import type { ImportRow } from '../../../src/domain/transfer/import-row';
 import { ReadFileMessages, readImportFile } from '../../../src/domain/transfer/read-file';
-import { fixtureBytes, sky } from './fixtures';
+import { detailsAndChanges, fixtureBytes, sky } from './fixtures';
 
 async function tableOf(name: string): Promise<CsvTable> {
   const read = await readImportFile(fixtureBytes(name), sky);
@@ -134,5 +135,60 @@ describe('CSV files', () => {
       'ZZ',
       'AAA',
     ]);
+  });
+});
+
+describe('a CSV row’s details', () => {
+  test('PIN, notes, valid-from, phone and website columns are suggested from their names and come with the card', async () => {
+    const table = await tableOf('cards-details.csv');
+    const mapping = guessMapping(table);
+    expect(mapping.columns).toEqual({
+      number: 0,
+      cardholder: 1,
+      expiry: 2,
+      pin: 3,
+      notes: 4,
+      validFrom: 5,
+      phone: 6,
+      website: 7,
+    });
+    const parse = readCsv(table, mapping, sky);
+    expect(detailsAndChanges(parse.rows)).toEqual([
+      [
+        {
+          pin: '1234',
+          notes: 'Travel card, no fees abroad',
+          validFrom: '01/24',
+          phone: '+44 20 7946 0000',
+          website: 'https://bank.example/',
+        },
+        [],
+      ],
+      [
+        { ...NO_DETAILS, notes: 'PIN: 12\nValid from: 13/24' },
+        [
+          'its card PIN is not 4 to 12 digits, so it is kept in its notes',
+          'its valid-from date is not a month and year Sleeve can read, so it is kept in its notes',
+        ],
+      ],
+    ]);
+  });
+
+  test('other names a spreadsheet gives these columns are suggested too', () => {
+    const names = (header: string[]) => guessMapping({ rows: [header], problems: new Map() }).columns;
+    expect(names(['pin', 'comments', 'valid from', 'phone', 'website'])).toEqual({
+      pin: 0,
+      notes: 1,
+      validFrom: 2,
+      phone: 3,
+      website: 4,
+    });
+    expect(names(['PIN code', 'Note', 'Start date', 'Phone number', 'url'])).toEqual({
+      pin: 0,
+      notes: 1,
+      validFrom: 2,
+      phone: 3,
+      website: 4,
+    });
   });
 });

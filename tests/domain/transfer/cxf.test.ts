@@ -1,8 +1,17 @@
 import { describe, expect, test } from 'vitest';
+import { NO_DETAILS } from '../../../src/domain/card-details';
 import { CxfMessages, readCxf, writeCxf } from '../../../src/domain/transfer/cxf';
 import { readImportFile } from '../../../src/domain/transfer/read-file';
 import { twoCards } from '../../support/transfer-cards.mjs';
-import { fixtureBytes, fixtureJson, sky } from './fixtures';
+import {
+  detailsAndChanges,
+  expectEveryDetailBack,
+  fixtureBytes,
+  fixtureJson,
+  fullDetails,
+  sky,
+  someDetails,
+} from './fixtures';
 
 describe('reading a Credential Exchange file', () => {
   test('every credit-card credential of every item is a row; items without one are counted, not imported', () => {
@@ -10,7 +19,9 @@ describe('reading a Credential Exchange file', () => {
     expect(parse.format).toBe('cxf');
     expect(parse.leftOut).toBe(1);
     expect(
-      parse.rows.map((row) => ('card' in row ? [row.where, row.card.data, row.card.notes] : [row.where, row.reason])),
+      parse.rows.map((row) =>
+        'card' in row ? [row.where, row.card.data, row.card.changes, row.card.details] : [row.where, row.reason],
+      ),
     ).toEqual([
       [
         'Item 1 “Rewards Visa”',
@@ -23,7 +34,9 @@ describe('reading a Credential Exchange file', () => {
           network: 'VISA',
           theme: 'SKY',
         },
-        ['its card PIN was left out; Sleeve does not keep card PINs'],
+        [],
+        // The credential's PIN and valid-from month come with the card.
+        { ...NO_DETAILS, pin: '0000', validFrom: '01/25' },
       ],
       [
         'Item 3 “Household cards”, card 1',
@@ -37,6 +50,7 @@ describe('reading a Credential Exchange file', () => {
           theme: 'SKY',
         },
         [],
+        NO_DETAILS,
       ],
       [
         'Item 3 “Household cards”, card 2',
@@ -50,6 +64,7 @@ describe('reading a Credential Exchange file', () => {
           theme: 'SKY',
         },
         [],
+        NO_DETAILS,
       ],
       [
         'Item 4 “Draft-style card”',
@@ -63,6 +78,7 @@ describe('reading a Credential Exchange file', () => {
           theme: 'SKY',
         },
         [],
+        NO_DETAILS,
       ],
       ['Item 5 “Bad date”', 'its expiry date “2027-13” is not a month and year Sleeve can read'],
     ]);
@@ -75,16 +91,17 @@ describe('reading a Credential Exchange file', () => {
   });
 });
 
+const options = {
+  now: new Date(Date.UTC(2024, 3, 1)),
+  rpId: 'sleeve.example',
+  randomBytes: () => new Uint8Array(16),
+};
+
 describe('writing a Credential Exchange file', () => {
   const cards = twoCards({ number: '3530111333300000', network: 'OTHER' }, [
     Date.UTC(2024, 2, 1),
     Date.UTC(2024, 2, 2),
   ]);
-  const options = {
-    now: new Date(Date.UTC(2024, 3, 1)),
-    rpId: 'sleeve.example',
-    randomBytes: () => new Uint8Array(16),
-  };
 
   test('a CXF 1.0 header with one account, and each card an item holding one credit-card credential', () => {
     const file = JSON.parse(writeCxf(cards, options));
@@ -129,5 +146,58 @@ describe('writing a Credential Exchange file', () => {
     const mastercard = { ...first, data: { ...first.data, number: '5555555555554444', network: 'OTHER' as const } };
     const [row] = readCxf(JSON.parse(writeCxf([mastercard], options)), () => 'ROSE').rows;
     expect(row && 'card' in row && row.card.data.network).toBe('MASTERCARD');
+  });
+});
+
+describe('a Credential Exchange card’s details', () => {
+  test('the credential’s PIN and valid-from month and the item’s note come with the card', () => {
+    const parse = readCxf(fixtureJson('cxf-details.json'), sky);
+    expect(detailsAndChanges(parse.rows)).toEqual([
+      [
+        {
+          pin: '1357',
+          // The phone and website lines at the end of the note are the bank's, as Sleeve writes them.
+          notes: 'Keep in the blue wallet.',
+          validFrom: '05/24',
+          phone: '0800 123 456',
+          website: 'https://bank.example/cards',
+        },
+        [],
+      ],
+      [
+        { ...NO_DETAILS, notes: 'PIN: 12\nValid from: 2024-13\nPhone: call the branch' },
+        [
+          'its card PIN is not 4 to 12 digits, so it is kept in its notes',
+          'its valid-from date is not a month and year Sleeve can read, so it is kept in its notes',
+          'its phone number is not one Sleeve can dial, so it is kept in its notes',
+        ],
+      ],
+    ]);
+  });
+
+  test('written as the credential’s pin and validFrom, and a note credential ending in the phone and website', () => {
+    const cards = twoCards();
+    const file = JSON.parse(writeCxf(cards, { ...options, details: someDetails(cards) }));
+    const [first, second] = file.accounts[0].items;
+    expect(first.credentials).toEqual([
+      expect.objectContaining({
+        type: 'credit-card',
+        pin: { fieldType: 'concealed-string', value: '0420' },
+        validFrom: { fieldType: 'year-month', value: '2024-03' },
+      }),
+      {
+        type: 'note',
+        content: {
+          fieldType: 'string',
+          value: `${fullDetails.notes}\nPhone: +44 20 7946 0000\nWebsite: https://bank.example/cards`,
+        },
+      },
+    ]);
+    expect(second.credentials[1]).toEqual({ type: 'note', content: { fieldType: 'string', value: 'Only notes' } });
+    expect(Object.keys(second.credentials[0])).not.toContain('pin');
+  });
+
+  test('read back, every detail comes back as it went out', () => {
+    expectEveryDetailBack((cards, details) => readCxf(JSON.parse(writeCxf(cards, { ...options, details })), sky).rows);
   });
 });

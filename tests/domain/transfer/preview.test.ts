@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { CardData, PlainCard } from '../../../src/domain/card';
+import type { CardDetails } from '../../../src/domain/card-details';
+import { NO_DETAILS } from '../../../src/domain/card-details';
 import type { ImportParse } from '../../../src/domain/transfer/import-row';
-import { previewImport } from '../../../src/domain/transfer/preview';
+import { alsoBrings, previewImport } from '../../../src/domain/transfer/preview';
 
 const data = (fields: Partial<CardData> = {}): CardData => ({
   number: '4111111111111111',
@@ -25,18 +27,19 @@ describe('the preview', () => {
       format: 'csv',
       leftOut: 3,
       rows: [
-        { where: 'Row 2', card: { data: data(), notes: [] } },
+        { where: 'Row 2', card: { data: data(), changes: [], details: NO_DETAILS } },
         // Same number, another expiry: a renewed card is a new card.
-        { where: 'Row 3', card: { data: data({ expiry: '01/33' }), notes: [] } },
+        { where: 'Row 3', card: { data: data({ expiry: '01/33' }), changes: [], details: NO_DETAILS } },
         {
           where: 'Row 4',
           card: {
             data: data({ number: '5555555555554444', expiry: '12/28', cardholder: 'G. Hopper', cvv: '999' }),
-            notes: [],
+            changes: [],
+            details: NO_DETAILS,
           },
         },
         { where: 'Row 5', reason: 'it has no card number' },
-        { where: 'Row 6', card: { data: data({ expiry: '01/33', theme: 'ROSE' }), notes: [] } },
+        { where: 'Row 6', card: { data: data({ expiry: '01/33', theme: 'ROSE' }), changes: [], details: NO_DETAILS } },
       ],
     };
     const preview = previewImport(parse, inWallet);
@@ -57,10 +60,57 @@ describe('the preview', () => {
 
   test('an empty wallet adds every readable card once', () => {
     const preview = previewImport(
-      { format: 'bitwarden', leftOut: 0, rows: [{ where: 'Item 1', card: { data: data(), notes: [] } }] },
+      {
+        format: 'bitwarden',
+        leftOut: 0,
+        rows: [{ where: 'Item 1', card: { data: data(), changes: [], details: NO_DETAILS } }],
+      },
       [],
     );
     expect(preview.add).toHaveLength(1);
     expect(preview.already).toEqual([]);
+  });
+});
+
+describe('what a card brings besides its fields', () => {
+  const card = (details: Partial<CardDetails>, fields: Partial<CardData> = {}) => ({
+    data: data(fields),
+    changes: [],
+    details: { ...NO_DETAILS, ...details },
+  });
+
+  test('each new card says which details come with it, so the person sees none is dropped', () => {
+    const preview = previewImport(
+      {
+        format: 'bitwarden',
+        leftOut: 0,
+        rows: [
+          { where: 'Item 1', card: card({ pin: '0420', notes: 'Travel', phone: '0800 123 456' }) },
+          { where: 'Item 2', card: card({}, { expiry: '02/31' }) },
+          { where: 'Item 3', card: card({ website: 'https://bank.example/' }, { expiry: '03/31' }) },
+          {
+            where: 'Item 4',
+            card: card(
+              { pin: '0420', notes: 'x', validFrom: '01/24', phone: '0800', website: 'https://bank.example/' },
+              { expiry: '04/31' },
+            ),
+          },
+        ],
+      },
+      [],
+    );
+    expect(preview.add.map((entry) => entry.brings)).toEqual([
+      'Also brings: card PIN, notes and phone number',
+      null,
+      'Also brings: website',
+      'Also brings: card PIN, notes, valid-from date, phone number and website',
+    ]);
+  });
+
+  test('alsoBrings names nothing for a card without details', () => {
+    expect(alsoBrings(NO_DETAILS)).toBeNull();
+    expect(alsoBrings({ ...NO_DETAILS, validFrom: '01/24', notes: 'x' })).toBe(
+      'Also brings: notes and valid-from date',
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { NO_DETAILS } from '../../../src/domain/card-details';
 import { ProtonPassMessages, readProtonPass } from '../../../src/domain/transfer/proton-pass';
 import { ReadFileMessages, readImportFile } from '../../../src/domain/transfer/read-file';
-import { fixtureBytes, fixtureJson, sky } from './fixtures';
+import { detailsAndChanges, fixtureBytes, fixtureJson, sky } from './fixtures';
 
 // Proton Pass keeps no brand (card type 0), so each card's network is the one its number shows.
 const expected = [
@@ -17,7 +18,8 @@ const expected = [
         network: 'VISA',
         theme: 'SKY',
       },
-      notes: [],
+      changes: [],
+      details: NO_DETAILS,
     },
   },
   {
@@ -32,7 +34,9 @@ const expected = [
         network: 'MASTERCARD',
         theme: 'SKY',
       },
-      notes: ['its card PIN was left out; Sleeve does not keep card PINs'],
+      changes: [],
+      // The PIN and the item's note come with the card.
+      details: { ...NO_DETAILS, pin: '4321', notes: 'exported by an older app' },
     },
   },
   { where: 'Item 4 “Company card”', reason: 'it has no expiry date' },
@@ -83,7 +87,7 @@ describe('reading a Proton Pass export', () => {
     expect(parse.leftOut).toBe(1);
   });
 
-  test('a card type other than unspecified is named in a note and the card kept as Other, not mapped on a guess', () => {
+  test('a card type other than unspecified is named in a change and the card kept as Other, not mapped on a guess', () => {
     const parse = readProtonPass(
       {
         vaults: {
@@ -109,8 +113,30 @@ describe('reading a Proton Pass export', () => {
     );
     const [row] = parse.rows;
     expect(row && 'card' in row && row.card.data.network).toBe('OTHER');
-    expect(row && 'card' in row && row.card.notes).toEqual([
+    expect(row && 'card' in row && row.card.changes).toEqual([
       'its network “Proton Pass card type 2” is not one Sleeve knows, so it is kept as Other',
+    ]);
+  });
+});
+
+describe('a Proton Pass card’s details', () => {
+  test('the PIN, the item’s note and its extra fields come with the card; fields that are no detail stay in the notes', () => {
+    const parse = readProtonPass(fixtureJson('proton-pass-details.json'), sky);
+    expect(detailsAndChanges(parse.rows)).toEqual([
+      [
+        {
+          pin: '9753',
+          notes: 'Travel only\nOnline banking password: hunter2\nSign-in code: otpauth://totp/Bank?secret=JBSWY3DP',
+          validFrom: '',
+          phone: '+1 (800) 555-0100',
+          website: 'https://bank.example/',
+        },
+        ['its 2 other fields are kept in its notes'],
+      ],
+      [
+        { ...NO_DETAILS, notes: 'PIN: 12345678901234' },
+        ['its card PIN is not 4 to 12 digits, so it is kept in its notes'],
+      ],
     ]);
   });
 });

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { NO_DETAILS } from '../../../src/domain/card-details';
 import { readImportFile } from '../../../src/domain/transfer/read-file';
-import { BackupMessages, backupRows, readBackupFile } from '../../../src/domain/transfer/sleeve-backup';
-import { fixtureBytes, fixtureJson, sky } from './fixtures';
+import { BackupMessages, backupCard, backupRows, readBackupFile } from '../../../src/domain/transfer/sleeve-backup';
+import { twoCards } from '../../support/transfer-cards.mjs';
+import { detailsAndChanges, expectEveryDetailBack, fixtureBytes, fixtureJson, sky } from './fixtures';
 
 const valid = () =>
   structuredClone(fixtureJson('sleeve-backup.json')) as Record<string, unknown> & {
@@ -91,9 +93,12 @@ describe('the backup’s cards', () => {
         cards: [card, { ...card, id: 'not an id' }, { ...card, data: { ...card.data, theme: 'PLAID' } }, 'x'],
       }),
     ).toEqual([
-      { where: 'Card 1', card: { id: 'Bk7xQ2pL', data: card.data, modifiedAt: 1709287200000, notes: [] } },
+      {
+        where: 'Card 1',
+        card: { id: 'Bk7xQ2pL', data: card.data, modifiedAt: 1709287200000, changes: [], details: NO_DETAILS },
+      },
       // An id Sleeve could not have made is not kept: the card comes in under a new one.
-      { where: 'Card 2', card: { data: card.data, modifiedAt: 1709287200000, notes: [] } },
+      { where: 'Card 2', card: { data: card.data, modifiedAt: 1709287200000, changes: [], details: NO_DETAILS } },
       { where: 'Card 3', reason: 'its theme "PLAID" is unknown' },
       { where: 'Card 4', reason: 'it is not a card' },
     ]);
@@ -102,5 +107,42 @@ describe('the backup’s cards', () => {
   test('contents that are not a list of cards are refused as a whole', () => {
     expect(backupRows({ cards: 'none' })).toBeNull();
     expect(backupRows([card])).toBeNull();
+  });
+});
+
+describe('the backup’s card details', () => {
+  test('a card with details carries the given ones beside it; a card without is written as before', () => {
+    const [first, second] = twoCards();
+    if (!first || !second) throw new Error('no cards');
+    expect(backupCard(first, { ...NO_DETAILS, pin: '0420', phone: '0800 123 456' })).toEqual({
+      ...first,
+      details: { pin: '0420', phone: '0800 123 456' },
+    });
+    expect(backupCard(second)).toEqual(second);
+    expect(Object.keys(backupCard(second, NO_DETAILS))).toEqual(['id', 'data', 'modifiedAt']);
+  });
+
+  test('read back, every detail comes back as it went out', () => {
+    expectEveryDetailBack((cards, details) => {
+      // Through JSON, as the plaintext is sealed and opened.
+      const plaintext = JSON.stringify({ cards: cards.map((card) => backupCard(card, details.get(card.id))) });
+      return backupRows(JSON.parse(plaintext)) ?? [];
+    });
+  });
+
+  test('details that break the rules go to the notes; a later version’s own field too; damaged ones are said', () => {
+    const [first] = twoCards();
+    const entry = (details: unknown) => ({ ...first, details });
+    const rows = backupRows({
+      cards: [entry({ pin: '12', notes: 'Mine', branch: 'High Street', flags: 3 }), entry({ pin: 1234 }), entry('x')],
+    });
+    expect(detailsAndChanges(rows ?? [])).toEqual([
+      [
+        { ...NO_DETAILS, notes: 'Mine\nbranch: High Street\nPIN: 12' },
+        ['its other field is kept in its notes', 'its card PIN is not 4 to 12 digits, so it is kept in its notes'],
+      ],
+      [NO_DETAILS, ['its details are damaged and were left out']],
+      [NO_DETAILS, ['its details are damaged and were left out']],
+    ]);
   });
 });

@@ -26,6 +26,11 @@ const HINTS: Partial<Record<CsvField, string>> = {
   issuer: 'Optional',
   cvv: 'Optional',
   network: 'Optional; Visa, Mastercard, American Express…',
+  pin: 'Optional',
+  notes: 'Optional',
+  validFrom: 'Optional; e.g. 01/25',
+  phone: 'Optional; the bank’s phone number',
+  website: 'Optional; the bank’s website',
 };
 
 export interface CsvMappingStepProps {

@@ -72,9 +72,10 @@ export function ImportPreviewStep({ preview, busy, onImport, onCancel }: ImportP
                     <span className="transfer-row-card">{cardSummary(entry.card.data)}</span>
                   </span>
                 </label>
-                {entry.card.notes.map((note) => (
-                  <p key={note} className="transfer-row-note">
-                    Note: {note}
+                {entry.brings && <p className="transfer-row-note">{entry.brings}</p>}
+                {entry.card.changes.map((change) => (
+                  <p key={change} className="transfer-row-note">
+                    Note: {change}
                   </p>
                 ))}
               </>
