@@ -16,7 +16,7 @@ import type {
   StoredCard,
   UnreadableCard,
 } from '../src/domain/card';
-import type { DetailsOutcome, DetailsPlain, EncryptedDetails } from '../src/domain/card-details';
+import type { CardDetails, DetailsOutcome, DetailsPlain, EncryptedDetails } from '../src/domain/card-details';
 import type { FromServer, Local, MergeDecision } from '../src/domain/merge-decision';
 import type { PinAttempts } from '../src/domain/pin-attempts';
 import type { PasskeyRecord, PinRecord, RetiredKeys, SecretRecord } from '../src/domain/secret';
@@ -274,10 +274,10 @@ export interface EngineApi {
   sealCards(cards: PlainCard[], type: CardCollection['type']): Promise<StoredCard[]>;
 
   /**
-   * A backup file's text for `cards`: a key derived from `passphrase` (PBKDF2-SHA-512, a fresh salt; one derivation)
+   * A backup file's text for `cards` and their `details` (by card id): a key derived from `passphrase` (PBKDF2-SHA-512, a fresh salt; one derivation)
    * encrypts them with AES-GCM. The key stays in the worker; the passphrase's strength is checked on the page.
    */
-  sealBackup(passphrase: string, cards: PlainCard[]): Promise<string>;
+  sealBackup(passphrase: string, cards: PlainCard[], details?: Map<string, CardDetails>): Promise<string>;
 
   /**
    * The cards of a backup file, row by row (a card that is not card data comes with its reason), or

@@ -49,6 +49,6 @@ export const engine: EngineApi = {
   sealDetails: (id, modifiedAt, plain) => details.sealDetails(id, modifiedAt, plain),
   openDetails: (records) => details.openDetails(records),
   sealCards: (cards, type) => sealCards(cards, type),
-  sealBackup: (passphrase, cards) => backup.sealBackup(passphrase, cards),
+  sealBackup: (passphrase, cards, details) => backup.sealBackup(passphrase, cards, new Date(), details),
   openBackup: (passphrase, fileText) => backup.openBackup(passphrase, fileText),
 };

@@ -15,10 +15,18 @@ import type { Deletion } from '../domain/outbox';
 import type { AuthRecords } from '../domain/secret';
 import { sameCards, withoutCards, withStoredCard, withStoredCards } from '../domain/stored-cards';
 import type { DetailsCollection } from '../domain/stored-details';
-import { withoutDetails } from '../domain/stored-details';
+import { withoutDetails, withStoredDetails } from '../domain/stored-details';
 import { getEngine } from '../engine';
 import { updateStorage } from '../storage/local-storage';
-import { DetailsMessages, detailsOf, detailsRecord, showRecord, showWithoutDetails, withRecord } from './details';
+import {
+  DetailsMessages,
+  detailsOf,
+  detailsRecord,
+  newRecords,
+  showRecords,
+  showWithoutDetails,
+  withRecord,
+} from './details';
 import { assertUnchanged, CHANGED_ELSEWHERE } from './device-records';
 import { showCard, showCards, showWithout } from './shown-cards';
 import { cardsState, hasSecret, records, session, storedCollection } from './store';
@@ -124,7 +132,10 @@ export async function saveCard(input: { id?: string; data: CardData; details?: C
     (cards) => withStoredCard(cards, stored),
     (after) => showCard(after, card),
     details && detailsChanged
-      ? { change: (current) => withRecord(current, id, record), show: (after) => showRecord(after, id, details) }
+      ? {
+          change: (current) => withRecord(current, id, record),
+          show: (after) => showRecords(after, new Map([[id, details]])),
+        }
       : undefined,
   );
   return id;
@@ -136,17 +147,24 @@ export async function saveCard(input: { id?: string; data: CardData; details?: C
  * fails, not one of them is stored. The ids were chosen by the caller; one that another tab has taken meanwhile
  * refuses the whole change rather than replace that tab's card.
  */
-export async function saveNewCards(cards: readonly PlainCard[]): Promise<void> {
+export async function saveNewCards(
+  cards: readonly PlainCard[],
+  details: ReadonlyMap<string, CardDetails> = new Map(),
+): Promise<void> {
   if (cards.length === 0) return;
   if (session()) assertRoomFor(cards.length);
   const known = records();
   const stored = await getEngine().sealCards([...cards], hasSecret() ? 'ENCRYPTED' : 'UNENCRYPTED');
   const account = session();
   if (account) {
+    // The account does not keep details yet; the import preview said they would be left out (src/state/transfer.ts).
     if (!stored.every(isEncryptedCard)) throw new InvalidStateError(Messages.keyMissingEncrypt);
     await account.putMany(stored, cards);
     return;
   }
+  const dates = new Map(cards.map((card) => [card.id, card.modifiedAt]));
+  const kept = new Map([...details].map(([id, given]) => [id, normaliseDetails(given)]));
+  const detailRecords = await newRecords(kept, (id) => dates.get(id) ?? Date.now());
   await storeThenShow(
     known,
     (current) => {
@@ -154,6 +172,12 @@ export async function saveNewCards(cards: readonly PlainCard[]): Promise<void> {
       return withStoredCards(current, stored);
     },
     (after) => showCards(after, cards),
+    detailRecords.length === 0
+      ? undefined
+      : {
+          change: (current) => detailRecords.reduce(withStoredDetails, current),
+          show: (after) => showRecords(after, kept),
+        },
   );
 }
 

@@ -126,13 +126,31 @@ export async function detailsRecord(
 export const withRecord = (stored: DetailsCollection, id: string, record: StoredDetails | null): DetailsCollection =>
   record ? withStoredDetails(stored, record) : withoutDetails(stored, [id]);
 
-/** After a write: what is stored now, and card `id`'s details as they are now shown. */
-export function showRecord(stored: DetailsCollection, id: string, details: CardDetails): void {
+/** After a write: what is stored now, and these cards' details as they are now shown (by card id). */
+export function showRecords(stored: DetailsCollection, changed: ReadonlyMap<string, CardDetails>): void {
   const opened = new Map(memory().opened);
-  if (hasDetails(details)) opened.set(id, { details, unknown: opened.get(id)?.unknown ?? {} });
-  else opened.delete(id);
+  for (const [id, details] of changed) {
+    if (hasDetails(details)) opened.set(id, { details, unknown: opened.get(id)?.unknown ?? {} });
+    else opened.delete(id);
+  }
   memory().readings += 1;
-  show(stored, { opened, unreadable: detailsState.unreadable.filter((other) => other !== id) });
+  show(stored, { opened, unreadable: detailsState.unreadable.filter((id) => !changed.has(id)) });
+}
+
+/**
+ * The records many new cards' details are stored as (an import), with the stored details they go into; the ones
+ * all empty are left out. Sealed one by one in the worker when a secret exists.
+ */
+export async function newRecords(
+  details: ReadonlyMap<string, CardDetails>,
+  modifiedAt: (id: string) => number,
+): Promise<StoredDetails[]> {
+  const records: StoredDetails[] = [];
+  for (const [id, given] of details) {
+    const record = await detailsRecord(id, given, modifiedAt(id));
+    if (record) records.push(record);
+  }
+  return records;
 }
 
 /** After cards were deleted: their details gone from what is stored and shown. */

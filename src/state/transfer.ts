@@ -1,12 +1,13 @@
 /**
- * Bringing cards in and taking them out. Export writes the cards on screen (the ones this device could open) to a
- * file: an encrypted backup sealed in the worker, or a plain Bitwarden or Credential Exchange file. Import previews a
+ * Bringing cards in and taking them out, with their details. Export writes the cards on screen (the ones this
+ * device could open) to a file: an encrypted backup sealed in the worker, or a plain Bitwarden or Credential Exchange file. Import previews a
  * file against the cards on screen, then stores the chosen new cards in one change through the same path every
  * other card takes (cards.ts: sealed in the worker, encrypted whenever a secret exists, one write under the lock, or
  * the outbox while signed in), so they sync like any other card.
  */
 import type { PlainCard } from '../domain/card';
 import { importedDate } from '../domain/card-dates';
+import type { CardDetails } from '../domain/card-details';
 import { newCardId } from '../domain/card-id';
 import { writeBitwarden } from '../domain/transfer/bitwarden';
 import { writeCxf } from '../domain/transfer/cxf';
@@ -15,13 +16,36 @@ import type { ImportPreview } from '../domain/transfer/preview';
 import { previewImport } from '../domain/transfer/preview';
 import { getEngine } from '../engine';
 import { cardsState, saveNewCards } from './cards';
+import { detailsOf } from './details';
 import { session, storedCollection } from './store';
 
 /** Now: by the server's clock while signed in (what it checks dates against), else by this device's. */
 const currentTime = (): number => session()?.now() ?? Date.now();
 
-/** What importing `parse` would do against the cards on screen now (the same number and expiry is the same card). */
-export const buildPreview = (parse: ImportParse): ImportPreview => previewImport(parse, cardsState.cards);
+/**
+ * What importing `parse` would do against the cards on screen now (the same number and expiry is the same card).
+ * Signed in, the account does not keep cards' details yet: each card that brings some says they are left out.
+ */
+export function buildPreview(parse: ImportParse): ImportPreview {
+  const preview = previewImport(parse, cardsState.cards);
+  if (!session()) return preview;
+  const add = preview.add.map((entry) => ({ ...entry, brings: entry.brings && leftOut(entry.brings) }));
+  return { ...preview, add };
+}
+
+/** 'Also brings: card PIN and notes' as said while signed in. */
+const leftOut = (brings: string): string =>
+  `${brings.replace(/^Also brings: /, 'Left out: ')} (your account does not keep these yet)`;
+
+/** The details of `cards` as opened on this device, by card id; cards without any are left out. */
+function detailsByCard(cards: readonly PlainCard[]): Map<string, CardDetails> {
+  const found = new Map<string, CardDetails>();
+  for (const card of cards) {
+    const details = detailsOf(card.id);
+    if (details) found.set(card.id, details);
+  }
+  return found;
+}
 
 /** A backup's cards as a parse for the preview, or `null` when the passphrase does not open it. */
 export async function openBackupFile(passphrase: string, text: string): Promise<ImportParse | null> {
@@ -38,12 +62,14 @@ export async function openBackupFile(passphrase: string, text: string): Promise<
  */
 export async function importCards(chosen: readonly ImportedCard[], now = currentTime()): Promise<number> {
   const taken = new Set(Object.keys(storedCollection().cards));
+  const details = new Map<string, CardDetails>();
   const cards: PlainCard[] = chosen.map((card, index) => {
     const id = card.id !== undefined && !taken.has(card.id) ? card.id : newCardId((candidate) => taken.has(candidate));
     taken.add(id);
+    details.set(id, card.details);
     return { id, data: card.data, modifiedAt: importedDate(card.modifiedAt, now, index) };
   });
-  await saveNewCards(cards);
+  await saveNewCards(cards, details);
   return cards.length;
 }
 
@@ -60,15 +86,18 @@ const day = (now: Date): string => now.toISOString().slice(0, 10);
 /** The cards on screen as an encrypted backup; the key is derived from `passphrase` in the worker. */
 export async function exportBackup(passphrase: string, now = new Date()): Promise<ExportFile> {
   const cards = [...cardsState.cards];
-  const text = await getEngine().sealBackup(passphrase, cards);
+  const text = await getEngine().sealBackup(passphrase, cards, detailsByCard(cards));
   return { text, fileName: `sleeve-backup-${day(now)}.json`, count: cards.length };
 }
 
 /** The cards on screen as a plain file another app imports; nothing in it is encrypted. */
 export function exportPlain(format: 'bitwarden' | 'cxf', now = new Date()): ExportFile {
   const cards = [...cardsState.cards];
+  const details = detailsByCard(cards);
   const text =
-    format === 'bitwarden' ? writeBitwarden(cards, { now }) : writeCxf(cards, { now, rpId: location.hostname });
+    format === 'bitwarden'
+      ? writeBitwarden(cards, { now, details })
+      : writeCxf(cards, { now, rpId: location.hostname, details });
   const name = format === 'bitwarden' ? 'bitwarden' : 'cxf';
   return { text, fileName: `sleeve-${name}-export-${day(now)}.json`, count: cards.length };
 }
