@@ -7,6 +7,8 @@ import { useSnapshot } from 'valtio';
 import { clipboardState, copyToClipboard } from '../state/clipboard';
 import { showToast } from '../state/toast';
 import { CheckIcon, CopyIcon } from './Icons';
+import type { Confirm } from './use-confirmed';
+import { useConfirmed } from './use-confirmed';
 
 export const COPY_CONFIRM_MS = 2000;
 export const COPY_FAILED_MESSAGE = 'Could not copy to the clipboard';
@@ -15,6 +17,8 @@ export interface CopyButtonProps {
   /** What is copied, for the accessible name: 'Copy Card number'. Never the value itself. */
   field: string;
   value: string;
+  /** Asked before copying (a secret such as a card's PIN); nothing is copied unless it resolves true. */
+  confirm?: Confirm | undefined;
 }
 
 /** Whole seconds until `until`, ticking each second; `null` without a time. */
@@ -31,7 +35,7 @@ function useSecondsLeft(until: number | null): number | null {
 
 const clearsIn = (seconds: number): string => (seconds > 0 ? `Clears in ${seconds} s` : 'Clearing');
 
-export function CopyButton({ field, value }: CopyButtonProps) {
+export function CopyButton({ field, value, confirm }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
   /** The serial of this button's last copy: its countdown shows while that copy is the one waiting to be cleared. */
   const [serial, setSerial] = useState<number | null>(null);
@@ -42,6 +46,7 @@ export function CopyButton({ field, value }: CopyButtonProps) {
   const clipboard = useSnapshot(clipboardState);
   const mine = serial !== null && clipboard.serial === serial && clipboard.clearsAt !== null;
   const secondsLeft = useSecondsLeft(mine ? clipboard.clearsAt : null);
+  const confirmed = useConfirmed(confirm);
 
   const copy = () => {
     copyToClipboard(value)
@@ -69,7 +74,7 @@ export function CopyButton({ field, value }: CopyButtonProps) {
         className="icon-button copy-button"
         aria-label={`Copy ${field}`}
         data-copied={copied}
-        onClick={copy}
+        onClick={() => confirmed(copy)}
       >
         {copied ? <CheckIcon /> : <CopyIcon />}
         {/* Announced once per copy; the button's own name stays stable so it is easy to find again. */}

@@ -37,3 +37,28 @@ test("shows 'Could not copy to the clipboard' when the clipboard refuses", async
   await expect.element(page.getByText('Could not copy to the clipboard')).toHaveAttribute('data-type', 'error');
   expect(icon()?.getAttribute('data-icon')).toBe('copy');
 });
+
+test('with a question, copies only once it is answered yes, and asks once however often it is pressed', async () => {
+  const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+  let answer: (allowed: boolean) => void = () => {};
+  const confirm = vi.fn(
+    () =>
+      new Promise<boolean>((resolve) => {
+        answer = resolve;
+      }),
+  );
+  await renderComponent(<CopyButton field="Card PIN" value="4821" confirm={confirm} />);
+  const button = page.getByRole('button', { name: 'Copy Card PIN' });
+  await button.click();
+  await button.click();
+  expect(confirm).toHaveBeenCalledTimes(1);
+  answer(false);
+  // Asked again on the next press: the first question is over, and it copied nothing.
+  await button.click();
+  expect(confirm).toHaveBeenCalledTimes(2);
+  expect(writeText).not.toHaveBeenCalled();
+  await expect.element(button).toHaveAttribute('data-copied', 'false');
+  answer(true);
+  await expect.poll(() => writeText.mock.calls).toEqual([['4821']]);
+  await expect.element(button).toHaveAttribute('data-copied', 'true');
+});

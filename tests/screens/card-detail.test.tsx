@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { COPY_FAILED_MESSAGE } from '../../src/components/CopyButton';
 import { expectNoAxeViolations } from '../support/axe';
+import { foundInPage } from '../support/found-in-page';
 import { expiryIn, makeCard, renderApp, storedCards } from '../support/render';
 
 const card = makeCard(
@@ -74,18 +75,6 @@ describe('card detail', () => {
     await expect.element(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
   });
 });
-
-/** Where the page shows `value` to anyone: its text (what is seen and read out) or any attribute (names, labels). */
-function foundInPage(value: string): string[] {
-  const found: string[] = [];
-  if (document.body.textContent?.includes(value)) found.push('the text');
-  for (const element of document.body.querySelectorAll('*')) {
-    for (const attribute of element.attributes) {
-      if (attribute.value.includes(value)) found.push(`${element.tagName.toLowerCase()}[${attribute.name}]`);
-    }
-  }
-  return found;
-}
 
 describe('hidden details', () => {
   const secret = makeCard(
