@@ -108,7 +108,7 @@ class SearchPage {
 export async function searchFigures(browser, appUrl, data, results, { samples, slowRuns }) {
   log(`search: ${samples} keystrokes over ${data.large.plain.length} cards${slowRuns ? ', and throttled' : ''}`);
   const { searchCards, toSearchEntry } = await loadSearch();
-  const entries = data.large.plain.map(toSearchEntry);
+  const entries = data.large.plain.map((card) => toSearchEntry(card));
   const total = data.large.plain.length;
   /** @param {string} query */
   const summaryFor = (query) =>

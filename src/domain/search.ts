@@ -1,4 +1,7 @@
-/** Home search (SPEC.md §2): trimmed, case-insensitive, over issuer, cardholder, number and network. */
+/**
+ * Home search (SPEC.md §2): trimmed, case-insensitive, over issuer, cardholder, number and network, and the card's
+ * notes (its details, src/domain/card-details.ts) under the same rules.
+ */
 import type { PlainCard } from './card';
 
 /**
@@ -12,10 +15,11 @@ export interface SearchEntry {
   digits: string;
 }
 
-export function toSearchEntry(card: PlainCard): SearchEntry {
+export function toSearchEntry(card: PlainCard, notes = ''): SearchEntry {
   const { issuer, cardholder, number, network } = card.data;
   const parts = [issuer, cardholder, number];
   if (network !== 'OTHER') parts.push(network);
+  if (notes !== '') parts.push(notes);
   return { card, text: parts.join('\n').toLowerCase(), digits: number };
 }
 

@@ -15,7 +15,7 @@ const cards = [
   card('b', '5500005555555559', 'Second Credit Union', 'Grace Hopper', 'MASTERCARD', 1),
   card('c', '6011000990139424', '', 'Alan Turing', 'OTHER', 2),
 ];
-const entries = cards.map(toSearchEntry);
+const entries = cards.map((one) => toSearchEntry(one));
 const ids = (query: string) => searchCards(entries, query).map((found) => found.id);
 
 describe('searchCards', () => {
@@ -29,6 +29,17 @@ describe('searchCards', () => {
     expect(ids('hopper')).toEqual(['b']);
     expect(ids('mastercard')).toEqual(['b']);
     expect(ids('visa')).toEqual(['a']);
+  });
+
+  it('finds a card by words in its notes, under the same trimming and case rules', () => {
+    const noted = [
+      toSearchEntry(cards[0] as PlainCard, 'Travel card: no foreign fees\nKeep in the blue wallet'),
+      toSearchEntry(cards[1] as PlainCard),
+    ];
+    const found = (query: string) => searchCards(noted, query).map((one) => one.id);
+    expect(found('  FOREIGN fees ')).toEqual(['a']);
+    expect(found('blue wallet')).toEqual(['a']);
+    expect(found('groceries')).toEqual([]);
   });
 
   it('never matches the network OTHER', () => {
@@ -47,7 +58,7 @@ describe('searchCards', () => {
       card('diners', '30569309025904', '', 'Diners Holder', 'DINERS'),
       card('long', '6011000000000000001', '', 'Long Holder', 'DISCOVER'),
     ];
-    const index = lengths.map(toSearchEntry);
+    const index = lengths.map((one) => toSearchEntry(one));
     const found = (query: string) => searchCards(index, query).map((match) => match.id);
     expect(found('3782 822463 10005')).toEqual(['amex']);
     expect(found('10005')).toEqual(['amex']);

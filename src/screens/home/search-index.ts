@@ -13,7 +13,7 @@ const indexes = new WeakMap<readonly PlainCard[], SearchEntry[]>();
 export function searchIndexOf(cards: readonly PlainCard[]): SearchEntry[] {
   let index = indexes.get(cards);
   if (!index) {
-    index = cards.map(toSearchEntry);
+    index = cards.map((card) => toSearchEntry(card));
     indexes.set(cards, index);
   }
   return index;
