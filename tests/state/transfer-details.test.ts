@@ -7,26 +7,15 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { PlainCard } from '../../src/domain/card';
 import { type CardDetails, NO_DETAILS } from '../../src/domain/card-details';
-import { readImportFile } from '../../src/domain/transfer/read-file';
 import { getEngine } from '../../src/engine';
 import { saveCard } from '../../src/state/cards';
 import { startApp } from '../../src/state/lifecycle';
 import { createPin } from '../../src/state/secrets';
-import { buildPreview, exportBackup, exportPlain, importCards, openBackupFile } from '../../src/state/transfer';
+import { exportBackup, exportPlain, importCards } from '../../src/state/transfer';
 import protonText from '../fixtures/transfer/proton-pass-details.json?raw';
+import { PASSPHRASE, previewOf } from '../support/import-preview';
 import { seedPlainCards } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
-
-const PASSPHRASE = 'Zoë’s backup: 🐎 battery staple!';
-const rose = () => 'ROSE' as const;
-
-async function previewOf(text: string) {
-  const read = await readImportFile(new TextEncoder().encode(text), rose);
-  if (read.kind === 'csv') throw new Error('read as CSV');
-  const parse = read.kind === 'backup' ? await openBackupFile(PASSPHRASE, read.text) : read.parse;
-  if (!parse) throw new Error('the passphrase did not open the backup');
-  return buildPreview(parse);
-}
 
 beforeEach(async () => {
   await getEngine().lock();

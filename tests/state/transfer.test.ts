@@ -9,7 +9,6 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { CardData, PlainCard } from '../../src/domain/card';
 import { BRAND_RULES, detectNetwork } from '../../src/domain/card-brands';
 import { NO_DETAILS } from '../../src/domain/card-details';
-import { readImportFile } from '../../src/domain/transfer/read-file';
 import { getEngine } from '../../src/engine';
 import { auth } from '../../src/remote/firebase';
 import { cardsState } from '../../src/state/cards';
@@ -18,14 +17,13 @@ import { eraseDevice, startApp } from '../../src/state/lifecycle';
 import { lockDevice } from '../../src/state/lock';
 import { createPin, unlockWithPin } from '../../src/state/secrets';
 import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
-import { buildPreview, exportBackup, exportPlain, importCards, openBackupFile } from '../../src/state/transfer';
+import { exportBackup, exportPlain, importCards } from '../../src/state/transfer';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
+import { PASSPHRASE, previewOf } from '../support/import-preview';
 import { fillQuota, seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
 
-const PASSPHRASE = 'Zoë’s backup: 🐎 battery staple!';
 const PIN = '274951';
-const rose = () => 'ROSE' as const;
 const FIELDS: (keyof CardData)[] = ['number', 'expiry', 'cardholder', 'issuer', 'cvv', 'network', 'theme'];
 
 /** Every card of `actual` equal to its counterpart in `expected`: id, date and each field, named when one differs. */
@@ -50,15 +48,6 @@ function asTheFormKeepsIt(card: PlainCard): PlainCard {
   const { maxDigits, cvvDigits } = BRAND_RULES[network];
   const cvv = card.data.cvv === '' ? '' : card.data.cvv.padEnd(cvvDigits, '7').slice(0, cvvDigits);
   return { ...card, data: { ...card.data, network, number: card.data.number.slice(0, maxDigits), cvv } };
-}
-
-/** The import flow as the screens drive it, from a file's bytes to the preview's new cards. */
-async function previewOf(text: string, passphrase = PASSPHRASE) {
-  const read = await readImportFile(new TextEncoder().encode(text), rose);
-  if (read.kind === 'csv') throw new Error('read as CSV');
-  const parse = read.kind === 'backup' ? await openBackupFile(passphrase, read.text) : read.parse;
-  if (!parse) throw new Error('the passphrase did not open the backup');
-  return buildPreview(parse);
 }
 
 beforeEach(async () => {
