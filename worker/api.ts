@@ -43,6 +43,8 @@ export interface ReplacedKey {
   unreadable: UnreadableCard[];
   /** The account's retired keys, the replaced one first, sealed under the new key (`{uid}/auth/retiredKeys`). */
   retired: RetiredKeys;
+  /** The details records given that opened, sealed under the new key, each with its date unchanged. */
+  details: EncryptedDetails[];
 }
 
 /** A caller's proof that it knows a secret: the secret and the existing record it opens. */
@@ -152,6 +154,7 @@ export interface EngineApi {
     next: string,
     collection: EncryptedCollection,
     now: number,
+    details?: EncryptedDetails[],
   ): Promise<ReplacedKey>;
 
   /**
@@ -262,7 +265,10 @@ export interface EngineApi {
    */
   sealDetails(id: string, modifiedAt: number, plain: DetailsPlain): Promise<EncryptedDetails>;
 
-  /** Details records opened under the held key, record by record: each its plaintext, or why it did not open. */
+  /**
+   * Details records opened under the held key, record by record (one it does not open is tried under the account's
+   * retired keys): each its plaintext, or why it did not open.
+   */
   openDetails(records: EncryptedDetails[]): Promise<DetailsOutcome[]>;
 
   // ---- import and export (worker/vault/backup.ts, worker/vault/seal-many.ts) ----

@@ -28,7 +28,8 @@ export const engine: EngineApi = {
   unlock: (secret, record, collection) => store.unlockAndOpen(secret, record, collection),
   verify: (secret, record) => custody.verify(secret, record),
   changeSecret: (current, record, next, now) => custody.changeSecret(current, record, next, now),
-  replaceKey: (current, record, next, collection, now) => replaceKey(current, record, next, collection, now),
+  replaceKey: (current, record, next, collection, now, details) =>
+    replaceKey(current, record, next, collection, now, details),
   keepReplacedKey: async (record) => custody.keepReplacement(record),
   setRetiredKeys: async (retired) => {
     setRetiredKeys(retired);

@@ -4,6 +4,7 @@
  * is the newest change of one card: the encrypted card to set, or a deletion with its time. Only ciphertext and ids.
  */
 import type { EncryptedCard, EncryptedCollection } from './card';
+import type { EncryptedDetails } from './card-details';
 import { type Deletions, deletedAt, deletedSince, noDeletions } from './deletions';
 
 /** A card deleted while its deletion had not reached the server yet. */
@@ -14,7 +15,14 @@ export interface Deletion {
   modifiedAt: number;
 }
 
-export type OutboxEntry = EncryptedCard | Deletion;
+/**
+ * A card to set, with its details record when the change made them (src/domain/card-details.ts): both go in one
+ * write, since the server takes a card's details only beside the card, and a card's change never lands without its
+ * details' or the other way round. A change that leaves the details as they were carries none.
+ */
+export type CardChange = EncryptedCard & { details?: EncryptedDetails };
+
+export type OutboxEntry = CardChange | Deletion;
 
 export interface Outbox {
   /** Whose changes these are; an outbox never crosses from one account to another. */
@@ -25,6 +33,9 @@ export interface Outbox {
 export const emptyOutbox = (): Outbox => ({ uid: null, cards: {} });
 
 export const isDeletion = (entry: OutboxEntry): entry is Deletion => (entry as Partial<Deletion>).deleted === true;
+
+/** The card a change sets, without the details it carries: what a collection of cards holds. */
+export const cardOf = ({ id, data, modifiedAt }: CardChange): EncryptedCard => ({ id, data, modifiedAt });
 
 /** The account's outbox, or an empty one for `uid` when the stored one belongs to nobody or someone else. */
 export const outboxOf = (outbox: Outbox, uid: string): Outbox => (outbox.uid === uid ? outbox : { uid, cards: {} });
@@ -50,6 +61,22 @@ export function sameEntry(a: OutboxEntry, b: OutboxEntry): boolean {
 }
 
 /**
+ * A new card as an import brings it (a card's change, or the card shown): a backup's card keeps its date, unless the
+ * account deleted it at or after that date. Bringing it back is then the newer action, dated `now` (its date is not
+ * part of the ciphertext, nor its details'), so it is shown and sent rather than lost to the deletion.
+ */
+export function broughtBack<T extends { id: string; modifiedAt: number; details?: EncryptedDetails }>(
+  card: T,
+  deletions: Deletions,
+  now: number,
+): T {
+  if (!deletedSince(deletions, card.id, card.modifiedAt)) return card;
+  return card.details
+    ? { ...card, modifiedAt: now, details: { ...card.details, modifiedAt: now } }
+    : { ...card, modifiedAt: now };
+}
+
+/**
  * What this device shows while signed in: the server's cards with the waiting changes laid over them. A waiting
  * change wins over the server's copy unless the server's is newer (another device changed the card later), and a
  * waiting edit does not show when the account deleted the card at or after it (`deletions`, the server's records).
@@ -67,7 +94,7 @@ export function overlay(
     const there = cards.get(entry.id);
     if (there && there.modifiedAt > entry.modifiedAt) continue;
     if (isDeletion(entry)) cards.delete(entry.id);
-    else if (!deletedSince(deletions, entry.id, entry.modifiedAt)) cards.set(entry.id, entry);
+    else if (!deletedSince(deletions, entry.id, entry.modifiedAt)) cards.set(entry.id, cardOf(entry));
   }
   return { type: 'ENCRYPTED', cards: Object.fromEntries(cards) };
 }

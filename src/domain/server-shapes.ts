@@ -2,6 +2,7 @@
 import type { EncryptedCard, EncryptedCollection } from './card';
 import type { Deletions } from './deletions';
 import type { FromServer } from './merge-decision';
+import type { ServerDetails } from './synced-details';
 
 /** A server entry under {uid}/cards that is not a well-formed encrypted card: kept on the server, reported to the person. */
 export interface MalformedEntry {
@@ -14,10 +15,14 @@ export interface ServerCards {
   malformed: MalformedEntry[];
 }
 
-/** What the account holds, as a subscription hears it: its cards, the entries that are not, its deletion records. */
+/**
+ * What the account holds, as a subscription hears it: its cards, the entries that are not, its deletion records and
+ * its cards' details records.
+ */
 export interface HeardCards extends ServerCards {
   collection: FromServer<EncryptedCollection>;
   deletions: FromServer<Deletions>;
+  details: ServerDetails;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -134,8 +134,12 @@ function checkSecurity(value: unknown): Checked<SecurityPreferences> {
 function isOutboxEntry(key: string, value: unknown): value is OutboxEntry {
   if (!isObject(value) || value.id !== key || !isTime(value.modifiedAt)) return false;
   if (Object.hasOwn(value, 'deleted')) return value.deleted === true && Object.keys(value).length === 3;
-  return isEncryptedData(value.data);
+  return isEncryptedData(value.data) && (value.details === undefined || isDetailsOf(key, value.details));
 }
+
+/** The details record a card's change carries: sealed, of that card, dated. */
+const isDetailsOf = (key: string, value: unknown): boolean =>
+  isObject(value) && value.id === key && isTime(value.modifiedAt) && isEncryptedData(value.data);
 
 export function checkOutbox(value: unknown): Checked<Outbox> {
   if (!isObject(value) || !isObject(value.cards) || (value.uid !== null && !isString(value.uid))) {

@@ -1,13 +1,15 @@
 /**
  * Replacing the account's data key on the server (src/state/replace-key.ts): the new password record, the retired
- * keys sealed under the new key, and every card encrypted again, in one multi-path update of `{uid}`, which the
+ * keys sealed under the new key, and every card and its details encrypted again, in one multi-path update of `{uid}`, which the
  * server applies whole or refuses whole. A card changed on another device meanwhile (newer than the copy sent) makes
  * the rules refuse it all, and nothing changes: the person tries again with the cards as they now are.
  */
 import { onValue, ref, update } from 'firebase/database';
 import type { EncryptedCard } from '../domain/card';
+import type { EncryptedDetails } from '../domain/card-details';
 import type { RetiredKeys, SecretRecord } from '../domain/secret';
 import { isRetiredKeys } from '../domain/stored-shapes';
+import { wireDetails } from '../domain/synced-details';
 import { answered, readOnce } from './answers';
 import { DatabaseMessages, wireCards, wireRecord } from './database';
 import { database } from './firebase';
@@ -27,12 +29,15 @@ export async function replaceAccountKey(
   retired: RetiredKeys,
   cards: readonly EncryptedCard[],
   replaces: SecretRecord,
+  details: readonly EncryptedDetails[] = [],
 ): Promise<void> {
   const paths: Record<string, unknown> = {
     'auth/password': wireRecord(record),
     'auth/retiredKeys': { ciphertext: retired.ciphertext, iv: retired.iv, replaced: replaces.encryptedDek.ciphertext },
   };
   for (const card of wireCards(cards, AccountKeyMessages.replaceFailed)) paths[`cards/${card.id}`] = card;
+  const records = details.map((record) => ({ id: record.id, details: record }));
+  for (const record of wireDetails(records, AccountKeyMessages.replaceFailed)) paths[`details/${record.id}`] = record;
   await answered(update(ref(database, uid), paths), AccountKeyMessages.replaceFailed);
 }
 

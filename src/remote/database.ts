@@ -22,6 +22,7 @@ import {
   update,
 } from 'firebase/database';
 import type { EncryptedCard, EncryptedCollection } from '../domain/card';
+import type { EncryptedDetails } from '../domain/card-details';
 import { type Deletions, parseDeletions } from '../domain/deletions';
 import { InvalidArgumentError, SleeveError } from '../domain/errors';
 import { asFromServer, type FromServer } from '../domain/merge-decision';
@@ -29,6 +30,7 @@ import { type Deletion, isDeletion, type OutboxEntry } from '../domain/outbox';
 import type { RetiredKeys, SecretRecord } from '../domain/secret';
 import { asEncryptedCard, type HeardCards, parseServerCards, type ServerCards } from '../domain/server-shapes';
 import { isRetiredKeys, isSecretRecord } from '../domain/stored-shapes';
+import { parseServerDetails, wireDetails } from '../domain/synced-details';
 import { answered, readOnce } from './answers';
 import { database } from './firebase';
 
@@ -84,23 +86,34 @@ export function subscribeCards(
     (snapshot: DataSnapshot) => {
       const value: unknown = snapshot.val();
       const account = isObject(value) ? value : {};
-      onCards({ ...arrivedCards(account.cards), deletions: asFromServer(parseDeletions(account.deleted)) });
+      onCards({
+        ...arrivedCards(account.cards),
+        deletions: asFromServer(parseDeletions(account.deleted)),
+        details: parseServerDetails(account.details),
+      });
     },
     (cause) => onError(new SleeveError(DatabaseMessages.readCardsFailed, { cause })),
   );
 }
 
 /**
- * Sets `cards` and removes the cards of `deletions`, each dated at `{uid}/deleted/{id}`, in one write of `{uid}`.
- * Resolves when the server has it, rejects when it refuses (all of it: a deletion older than the card there, a card
- * not newer than its id's deletion).
+ * Sets `cards` and their `details`, and removes the cards of `deletions` with their details, each deletion dated at
+ * `{uid}/deleted/{id}`, in one write of `{uid}`. Resolves when the server has it, rejects when it refuses (all of it:
+ * a deletion older than the card there, a card not newer than its id's deletion, details older than the record there).
  */
-function writeCards(uid: string, cards: readonly EncryptedCard[], deletions: readonly Deletion[]) {
-  const paths: Record<string, EncryptedCard | number | null> = {};
+function writeCards(
+  uid: string,
+  cards: readonly EncryptedCard[],
+  deletions: readonly Deletion[],
+  details: readonly EncryptedDetails[] = [],
+) {
+  const paths: Record<string, EncryptedCard | EncryptedDetails | number | null> = {};
   for (const card of cards) paths[`cards/${card.id}`] = card;
+  for (const record of details) paths[`details/${record.id}`] = record;
   for (const { id, modifiedAt } of deletions) {
     paths[`cards/${id}`] = null;
     paths[`deleted/${id}`] = modifiedAt;
+    paths[`details/${id}`] = null;
   }
   return update(ref(database, uid), paths);
 }
@@ -114,11 +127,22 @@ export function wireCards(values: readonly unknown[], message: string): Encrypte
   });
 }
 
-/** Adds or replaces cards in one write (signing in moves a device's cards up so). Only encrypted cards. */
-export async function putCards(uid: string, values: readonly unknown[]): Promise<void> {
+/**
+ * Adds or replaces cards, and details records of cards the account holds after the write, in one write (signing in
+ * moves a device's cards and details up so). Only encrypted cards and records.
+ */
+export async function putCards(
+  uid: string,
+  values: readonly unknown[],
+  details: readonly EncryptedDetails[] = [],
+): Promise<void> {
   const cards = wireCards(values, DatabaseMessages.unencryptedCard);
-  if (cards.length === 0) return;
-  await answered(writeCards(uid, cards, []), DatabaseMessages.setCardFailed);
+  const records = wireDetails(
+    details.map((record) => ({ id: record.id, details: record })),
+    DatabaseMessages.unencryptedCard,
+  );
+  if (cards.length + records.length === 0) return;
+  await answered(writeCards(uid, cards, [], records), DatabaseMessages.setCardFailed);
 }
 
 /**
@@ -129,12 +153,11 @@ export async function putCards(uid: string, values: readonly unknown[]): Promise
  */
 export async function sendChanges(uid: string, changes: readonly OutboxEntry[]): Promise<void> {
   const removed = changes.filter(isDeletion);
-  const cards = wireCards(
-    changes.filter((change) => !isDeletion(change)),
-    DatabaseMessages.unencryptedCard,
-  );
+  const set = changes.filter((change) => !isDeletion(change));
+  const cards = wireCards(set, DatabaseMessages.unencryptedCard);
+  const details = wireDetails(set, DatabaseMessages.unencryptedCard);
   if (cards.length + removed.length === 0) return;
-  await writeCards(uid, cards, removed).catch((cause: unknown) => {
+  await writeCards(uid, cards, removed, details).catch((cause: unknown) => {
     const message = cards.length === 0 ? DatabaseMessages.deleteCardFailed : DatabaseMessages.setCardFailed;
     throw new SleeveError(message, { cause });
   });

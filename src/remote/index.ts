@@ -5,6 +5,7 @@
 import * as accountKey from './account-key';
 import * as auth from './auth';
 import * as database from './database';
+import * as details from './details';
 
 export const accountServer = {
   signInWithGoogle: auth.signInWithGoogle,
@@ -19,6 +20,8 @@ export const accountServer = {
   readDeletions: database.readDeletions,
   subscribeCards: database.subscribeCards,
   putCards: database.putCards,
+  readDetails: details.readDetails,
+  removeDetails: details.removeDetails,
   holdsCards: database.holdsCards,
   removeAllCards: database.removeAllCards,
   pruneDeletions: database.pruneDeletions,

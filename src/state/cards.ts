@@ -7,11 +7,11 @@
 import type { CardCollection, CardData, EncryptedCard, PlainCard, StoredCard } from '../domain/card';
 import { CARD_CAP, CapMessages, CardCapError } from '../domain/card-cap';
 import { DateMessages, dateAfter, serverAccepts } from '../domain/card-dates';
-import type { CardDetails } from '../domain/card-details';
+import type { CardDetails, EncryptedDetails } from '../domain/card-details';
 import { NO_DETAILS, normaliseDetails, sameDetails } from '../domain/card-details';
 import { newCardId } from '../domain/card-id';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
-import type { Deletion } from '../domain/outbox';
+import type { CardChange, Deletion } from '../domain/outbox';
 import type { AuthRecords } from '../domain/secret';
 import { sameCards, withoutCards, withStoredCard, withStoredCards } from '../domain/stored-cards';
 import type { DetailsCollection } from '../domain/stored-details';
@@ -19,7 +19,7 @@ import { withoutDetails, withStoredDetails } from '../domain/stored-details';
 import { getEngine } from '../engine';
 import { updateStorage } from '../storage/local-storage';
 import {
-  DetailsMessages,
+  accountRecord,
   detailsOf,
   detailsRecord,
   newRecords,
@@ -120,9 +120,10 @@ export async function saveCard(input: { id?: string; data: CardData; details?: C
   const detailsChanged = details !== undefined && !sameDetails(details, detailsOf(id) ?? NO_DETAILS);
   const account = session();
   if (account) {
-    if (detailsChanged) throw new InvalidStateError(DetailsMessages.notSynced);
     if (!isEncryptedCard(stored)) throw new InvalidStateError(Messages.keyMissingEncrypt);
-    await account.put(stored, card);
+    // Changed details go with the card's change, in its write: the server takes them only beside their card.
+    if (!details || !detailsChanged) await account.put(stored, card);
+    else await account.put({ ...stored, details: await accountRecord(id, details, modifiedAt) }, card, details);
     return id;
   }
   const record = details && detailsChanged ? await detailsRecord(id, details, modifiedAt) : null;
@@ -155,16 +156,21 @@ export async function saveNewCards(
   if (session()) assertRoomFor(cards.length);
   const known = records();
   const stored = await getEngine().sealCards([...cards], hasSecret() ? 'ENCRYPTED' : 'UNENCRYPTED');
-  const account = session();
-  if (account) {
-    // The account does not keep details yet; the import preview said they would be left out (src/state/transfer.ts).
-    if (!stored.every(isEncryptedCard)) throw new InvalidStateError(Messages.keyMissingEncrypt);
-    await account.putMany(stored, cards);
-    return;
-  }
   const dates = new Map(cards.map((card) => [card.id, card.modifiedAt]));
   const kept = new Map([...details].map(([id, given]) => [id, normaliseDetails(given)]));
   const detailRecords = await newRecords(kept, (id) => dates.get(id) ?? Date.now());
+  const account = session();
+  if (account) {
+    if (!stored.every(isEncryptedCard)) throw new InvalidStateError(Messages.keyMissingEncrypt);
+    // Each card's details go with it, in its change (sealed, since signed in a key is always held).
+    const sealed = new Map(detailRecords.map((record) => [record.id, record]));
+    const changes = stored.map((card): CardChange => {
+      const record = sealed.get(card.id);
+      return record && 'cipherText' in record.data ? { ...card, details: record as EncryptedDetails } : card;
+    });
+    await account.putMany(changes, cards, kept);
+    return;
+  }
   await storeThenShow(
     known,
     (current) => {

@@ -15,13 +15,11 @@ import { emptyDetailsCollection, withoutDetails, withStoredDetails } from '../do
 import { getEngine } from '../engine';
 import { loadDetails } from '../storage/local-storage';
 import { reportError } from './report';
-import { detailsState, hasSecret, memoryOf } from './store';
+import { detailsState, hasSecret, memoryOf, session } from './store';
 
 const memory = () => memoryOf('details');
 
 export const DetailsMessages = {
-  /** The account's sync does not carry details yet; the editor offers them only where they can be kept. */
-  notSynced: "A card's PIN, notes and the bank's details can't be saved to your account yet, so nothing was changed.",
   unreadableBlocks:
     "A card's details could not be opened, so they would be lost. Nothing was changed: delete that card first.",
 } as const;
@@ -81,17 +79,25 @@ export async function showStoredDetails(stored: DetailsCollection): Promise<void
   try {
     opened = await openAll(stored);
   } catch (error) {
-    if (reading === memory().readings) show(stored, { opened: new Map(), unreadable: [] });
+    // A lock meanwhile (the key went a moment before this open reached the worker) hid the details: nothing to tell.
+    if (reading !== memory().readings) return;
+    show(stored, { opened: new Map(), unreadable: [] });
     throw error;
   }
   if (reading === memory().readings) show(stored, opened);
 }
 
 /**
- * Opens and shows the details as stored now, once the cards have been opened; on its own, so the cards never wait
- * for their details. A value that cannot be read is reported at start (src/state/lifecycle.ts), not here.
+ * Opens and shows the details as they are now, once the cards have been opened; on its own, so the cards never wait
+ * for their details. Signed in, they are the account's beside the cards shown (src/state/sync-session.ts); else
+ * this device's. A stored value that cannot be read is reported at start (src/state/lifecycle.ts), not here.
  */
 export function refreshStoredDetails(): void {
+  const account = session();
+  if (account) {
+    showStoredDetails(account.shownDetails()).catch(reportError);
+    return;
+  }
   const loaded = loadDetails();
   if (loaded.ok) showStoredDetails(loaded.value).catch(reportError);
 }
@@ -120,6 +126,14 @@ export async function detailsRecord(
   const plain: DetailsPlain = { details, unknown: memory().opened.get(id)?.unknown ?? {} };
   if (hasSecret()) return getEngine().sealDetails(id, modifiedAt, plain);
   return { id, data: writeDetailsPlain(plain), modifiedAt };
+}
+
+/**
+ * Signed in, the record card `id`'s details go to the account as, dated `modifiedAt`: always sealed, and sealed even
+ * when all empty, so that emptying them is dated and wins over an older record as any change does.
+ */
+export function accountRecord(id: string, details: CardDetails, modifiedAt: number): Promise<EncryptedDetails> {
+  return getEngine().sealDetails(id, modifiedAt, { details, unknown: memory().opened.get(id)?.unknown ?? {} });
 }
 
 /** The stored details with card `id`'s record put in (or taken out, for `null`). */
@@ -161,18 +175,35 @@ export function showWithoutDetails(stored: DetailsCollection, ids: readonly stri
   show(stored, { opened, unreadable: detailsState.unreadable.filter((id) => !ids.includes(id)) });
 }
 
+/** Records opened for sealing again under another key, each with its date. */
+export type OpenedRecords = Map<string, { plain: DetailsPlain; modifiedAt: number }>;
+
+/**
+ * Every record of `stored` opened (under the key held now, or read plain), to be sealed under another key: a first
+ * PIN's, or an account's as this device joins it. Refused while one does not open: it would be lost.
+ */
+export async function openForMove(stored: DetailsCollection): Promise<OpenedRecords> {
+  const { opened, unreadable } = await openAll(stored);
+  if (unreadable.length > 0) throw new SleeveError(DetailsMessages.unreadableBlocks);
+  const moved: OpenedRecords = new Map();
+  for (const [id, plain] of opened) {
+    const record = stored.details[id];
+    if (record) moved.set(id, { plain, modifiedAt: record.modifiedAt });
+  }
+  return moved;
+}
+
+/** Opened records sealed one by one under the key held now. */
+export async function sealAll(opened: OpenedRecords): Promise<EncryptedDetails[]> {
+  const sealed: EncryptedDetails[] = [];
+  for (const [id, { plain, modifiedAt }] of opened) sealed.push(await getEngine().sealDetails(id, modifiedAt, plain));
+  return sealed;
+}
+
 /** Every plain record sealed under the key just created (a first PIN); inside the write that stores the key. */
 export async function sealedDetails(stored: DetailsCollection): Promise<DetailsCollection> {
   if (stored.type === 'ENCRYPTED' || Object.keys(stored.details).length === 0) return stored;
-  const { opened, unreadable } = await openAll(stored);
-  if (unreadable.length > 0) throw new SleeveError(DetailsMessages.unreadableBlocks);
-  let sealed = emptyDetailsCollection();
-  for (const [id, plain] of opened) {
-    const record = stored.details[id];
-    if (!record) continue;
-    sealed = withStoredDetails(sealed, await getEngine().sealDetails(id, record.modifiedAt, plain));
-  }
-  return sealed;
+  return (await sealAll(await openForMove(stored))).reduce(withStoredDetails, emptyDetailsCollection());
 }
 
 /** Every record opened back to plain (the last PIN removed); refused while one does not open, as for cards. */

@@ -13,6 +13,8 @@
 import type { CardCollection } from '../domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import { asLocal } from '../domain/merge-decision';
+import type { DetailsCollection } from '../domain/stored-details';
+import { asEncryptedDetails } from '../domain/synced-details';
 import { getEngine } from '../engine';
 import { updateStorage } from '../storage/local-storage';
 import { SecretMessages, withSecret } from './secrets';
@@ -42,11 +44,19 @@ export async function changePasswordAndKey(current: string, next: string): Promi
   if (cardsState.waiting > 0) throw new SleeveError(ReplaceKeyMessages.waiting);
   // Offline, the database queues a write: the new key would wait for it, and a closed page would lose it.
   if (!(await account.connected())) throw new SleeveError(ReplaceKeyMessages.offline);
-  const server = await account.readServerCards();
+  const [server, serverDetails] = await Promise.all([account.readServerCards(), account.readServerDetails()]);
+  // The details of the cards the account holds go under the new key with them; others are about to be removed.
+  const details = Object.entries(serverDetails).flatMap(([id, record]) => {
+    const sealed = Object.hasOwn(server.cards, id) ? asEncryptedDetails(record, id) : undefined;
+    return sealed ? [sealed] : [];
+  });
   // Dated by the server's clock, and after the record it replaces (the server keeps only a newer one).
   const now = Math.max(account.now(), before.password.modifiedAt + 1);
   const engine = getEngine();
-  const replaced = await withSecret(engine.replaceKey(current, before.password, next, server, now), 'password');
+  const replaced = await withSecret(
+    engine.replaceKey(current, before.password, next, server, now, details),
+    'password',
+  );
   // Refused whole: a card changed or was deleted elsewhere since it was read, or the account's record is no longer the
   // one replaced (or no answer came: the write fails).
   if ((await account.replaceKey(replaced, before.password)) === 'refused')
@@ -58,7 +68,12 @@ export async function changePasswordAndKey(current: string, next: string): Promi
     cards: { ...server.cards, ...replaced.collection.cards },
   });
   // Whatever another tab stored meanwhile wraps the old key too (a PIN made a moment ago): it goes as well.
-  const stored = await updateStorage(() => ({ auth: { password: replaced.record, pin: null, passkey: null }, cards }));
+  const kept: DetailsCollection = {
+    type: 'ENCRYPTED',
+    details: { ...serverDetails, ...Object.fromEntries(replaced.details.map((record) => [record.id, record])) },
+  };
+  const auth = { password: replaced.record, pin: null, passkey: null };
+  const stored = await updateStorage(() => ({ auth, cards, details: kept }));
   setRecords(stored.auth);
   // The update showed here before the server answered, opened under the old key: every card unreadable. Nothing more
   // will arrive to show them again, so they open now, under the new key.

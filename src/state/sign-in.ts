@@ -6,18 +6,22 @@
 import type { CardCollection, EncryptedCollection } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
 import { joiningDate } from '../domain/card-dates';
+import type { EncryptedDetails } from '../domain/card-details';
 import { deletedSince } from '../domain/deletions';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import { asLocal } from '../domain/merge-decision';
 import type { Outbox } from '../domain/outbox';
 import { outboxOf } from '../domain/outbox';
 import type { AuthRecords, SecretRecord } from '../domain/secret';
+import { emptyDetailsCollection } from '../domain/stored-details';
+import { detailsGoingUp, noServerDetails } from '../domain/synced-details';
 import type { SignedInUser } from '../domain/user';
 import { getEngine } from '../engine';
 import type { AccountServer } from '../remote';
 import { updateStorage } from '../storage/local-storage';
 import type { SignInResult } from './account';
 import { AccountMessages, withBusy } from './account';
+import { openForMove, sealAll } from './details';
 import { assertUnchanged, sameWrappedKey } from './device-records';
 import { forgetVerified, verifiedProof } from './gate';
 import { leaveDevice } from './leave';
@@ -76,11 +80,21 @@ function signInInProgress() {
 
 /**
  * Merges this device's encrypted cards into the server's, card by card (newer wins, deletions included), writing the
- * local winners.
+ * local winners, and with them this device's cards' details (`details`, sealed under the account's key) where they
+ * are newer than the account's (src/domain/synced-details.ts, `detailsGoingUp`).
  */
-async function mergeUp(server: AccountServer, uid: string, local: EncryptedCollection): Promise<void> {
+async function mergeUp(
+  server: AccountServer,
+  uid: string,
+  local: EncryptedCollection,
+  details: readonly EncryptedDetails[],
+): Promise<void> {
   if (Object.keys(local.cards).length === 0) return;
-  const [held, deletions] = await Promise.all([server.readCards(uid), server.readDeletions(uid)]);
+  const [held, deletions, heldDetails] = await Promise.all([
+    server.readCards(uid),
+    server.readDeletions(uid),
+    details.length > 0 ? server.readDetails(uid) : noServerDetails,
+  ]);
   const { fromServer } = await getEngine().mergeCollections(asLocal(local), held);
   // Every local card the merge did not replace with the server's goes up: it won, or the server lacks it; unless the
   // account deleted it at or after this copy (the server would refuse it, and the deletion is the newer action).
@@ -92,8 +106,10 @@ async function mergeUp(server: AccountServer, uid: string, local: EncryptedColle
     .filter((card) => !replaced.has(card.id))
     .map((card) => ({ ...card, modifiedAt: joiningDate(card.modifiedAt, there(card.id), now) }))
     .filter((card) => !deletedSince(deletions, card.id, card.modifiedAt));
-  // One write for all of them, so each takes its own slot (the server's cap) without racing the others.
-  await server.putCards(uid, up);
+  const onAccount = new Set([...Object.keys(held.cards), ...up.map((card) => card.id)]);
+  // One write for all of them, so each takes its own slot (the server's cap) without racing the others; the details
+  // in the same write, as the server takes them only beside their card.
+  await server.putCards(uid, up, detailsGoingUp(details, heldDetails, onAccount, now));
 }
 
 /** Sync starts for `user`: cards now come from, and go to, the server, through a new sync session. */
@@ -130,6 +146,7 @@ async function lockedIfKeyReplaced(joinedWith: SecretRecord | null): Promise<boo
 const signedInValues = (auth: AuthRecords, uid: string, outbox: Outbox) => ({
   auth,
   cards: asLocal<CardCollection>(emptyPlainCollection()),
+  details: emptyDetailsCollection(),
   outbox: outboxOf(outbox, uid),
 });
 
@@ -163,6 +180,8 @@ export async function createAccountPassword(password: string): Promise<CreatedPa
   try {
     await updateStorage(async (current) => {
       assertUnchanged(current.auth, before);
+      // Opened before the key changes hands (plain, or under the PIN's key the new record reuses).
+      const details = await openForMove(current.details);
       // Dated by the server's clock: the server refuses a record dated ahead of it.
       const { record, collection } = await engine.createSecret(password, current.cards, server.serverNow(), {
         current: proof,
@@ -170,7 +189,7 @@ export async function createAccountPassword(password: string): Promise<CreatedPa
       heldAlready = await server.createPasswordRecord(user.uid, record);
       // Another device created the account's password first: nothing is stored here, nothing goes up.
       if (heldAlready) return {};
-      await mergeUp(server, user.uid, collection);
+      await mergeUp(server, user.uid, collection, await sealAll(details));
       moved = collection;
       // The PIN and the passkey stay valid: they wrap the same key.
       auth = { password: record, pin: current.auth.pin, passkey: current.auth.passkey };
@@ -212,9 +231,11 @@ export async function enterAccountPassword(password: string): Promise<void> {
   try {
     await updateStorage(async (current) => {
       assertUnchanged(current.auth, before);
+      // Opened under this device's key (or read plain) before the account's takes its place, then sealed under that.
+      const details = await openForMove(current.details);
       const collection = await withSecret(engine.joinAccount(password, record, current.cards), 'password');
       joined = collection;
-      await mergeUp(server, user.uid, collection);
+      await mergeUp(server, user.uid, collection, await sealAll(details));
       return signedInValues(auth, user.uid, current.outbox);
     });
   } catch (error) {

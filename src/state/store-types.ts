@@ -2,12 +2,13 @@
  * The shapes src/state/store.ts keeps. Types only, so any module may name them without importing the store's code.
  */
 import type { ReplacedKey } from '../../worker/api';
-import type { CardCollection, CardData, EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
-import type { DetailsPlain } from '../domain/card-details';
-import type { Deletion } from '../domain/outbox';
+import type { CardCollection, CardData, EncryptedCollection, PlainCard } from '../domain/card';
+import type { CardDetails, DetailsPlain } from '../domain/card-details';
+import type { CardChange, Deletion } from '../domain/outbox';
 import type { ScanResult } from '../domain/scan-result';
 import type { AuthRecords, RetiredKeys, SecretRecord } from '../domain/secret';
 import type { DetailsCollection } from '../domain/stored-details';
+import type { ServerDetails } from '../domain/synced-details';
 import type { SignedInUser } from '../domain/user';
 import type { AccountServer } from '../remote';
 import type { StoredValueName } from '../storage/local-storage';
@@ -34,9 +35,16 @@ export type SignInResult = 'CREATE_PASSWORD' | 'ENTER_PASSWORD' | 'PASSWORD_MISS
  * in. Each change is kept in the outbox on this device first, so it resolves once stored here, sent or not.
  */
 export interface SyncSession {
-  put(card: EncryptedCard, shown: PlainCard): Promise<void>;
-  /** Many new cards kept in the outbox in one write (an import), then shown and sent. */
-  putMany(cards: readonly EncryptedCard[], shown: readonly PlainCard[]): Promise<void>;
+  /** A card's change kept in the outbox, then shown (with its details, when it carries them) and sent. */
+  put(card: CardChange, shown: PlainCard, details?: CardDetails): Promise<void>;
+  /** Many new cards kept in the outbox in one write (an import), then shown (with their details) and sent. */
+  putMany(
+    cards: readonly CardChange[],
+    shown: readonly PlainCard[],
+    details?: ReadonlyMap<string, CardDetails>,
+  ): Promise<void>;
+  /** The details records that show beside the cards shown (src/domain/synced-details.ts), to be opened. */
+  shownDetails(): DetailsCollection;
   /** Deletions kept in the outbox in one write, then shown and sent. */
   remove(deletions: readonly Deletion[]): Promise<void>;
   /** Writes a new password record to the server; its echo is not taken as a change made elsewhere. */
@@ -49,6 +57,8 @@ export interface SyncSession {
   readServerCards(): Promise<EncryptedCollection>;
   /** The account's retired keys as the server holds them this moment (src/domain/secret.ts), or null. */
   readRetiredKeys(): Promise<RetiredKeys | null>;
+  /** The account's cards' details records as the server holds them now, read once (replacing the key). */
+  readServerDetails(): Promise<ServerDetails>;
   /** Whether the server is reachable this moment (a write would be answered, not queued). */
   connected(): Promise<boolean>;
   /**

@@ -10,27 +10,29 @@
  */
 import { ref } from 'valtio';
 import type { ReplacedKey } from '../../worker/api';
-import type { CardCollection, EncryptedCard, EncryptedCollection, PlainCard } from '../domain/card';
-import { type Deletions, deletedSince, expiredDeletions, noDeletions } from '../domain/deletions';
+import type { EncryptedCollection, PlainCard } from '../domain/card';
+import type { CardDetails } from '../domain/card-details';
+import { type Deletions, expiredDeletions, noDeletions } from '../domain/deletions';
 import type { FromServer } from '../domain/merge-decision';
-import { asLocal } from '../domain/merge-decision';
-import type { Deletion } from '../domain/outbox';
-import { overlay } from '../domain/outbox';
+import type { CardChange, Deletion } from '../domain/outbox';
+import { broughtBack, overlay } from '../domain/outbox';
 import type { RetiredKeys, SecretRecord } from '../domain/secret';
 import type { HeardCards } from '../domain/server-shapes';
+import type { DetailsCollection } from '../domain/stored-details';
+import type { ServerDetails } from '../domain/synced-details';
 import type { AccountServer } from '../remote';
-import { loadCards, updateStorage } from '../storage/local-storage';
+import { loadCards } from '../storage/local-storage';
+import { showRecords, showWithoutDetails } from './details';
+import { OfflineCopy } from './offline-copy';
 import { OutboxSender } from './outbox-sender';
 import { reportError } from './report';
 import { RetiredKeysFollower } from './retired-keys';
+import { SessionDetails } from './session-details';
 import { showCard, showCards, showWithout } from './shown-cards';
 import type { SyncSession } from './store';
 import { appState, cardsState, emitDeviceEvent, records, setStoredCollection } from './store';
 import { showError } from './toast';
 import { openAndShow } from './view';
-
-/** How long after the server's last update its cards are copied to this device. */
-const KEEP_DELAY_MS = 500;
 
 const recordKey = (record: SecretRecord): string => `${record.salt}|${record.encryptedDek.ciphertext}`;
 
@@ -52,7 +54,10 @@ export class AccountSync implements SyncSession {
   private readonly retired: RetiredKeysFollower;
   /** The account's cards as this device last heard them (kept in `sleeve/cards`), shown until the server answers. */
   private readonly lastSeen: EncryptedCollection;
-  private keepTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The account's cards and details as last heard, kept on this device for a start without a connection. */
+  private readonly offline: OfflineCopy;
+  /** The account's cards' details, heard with its cards (src/state/session-details.ts). */
+  private readonly details: SessionDetails;
 
   constructor(
     private readonly server: AccountServer,
@@ -70,6 +75,8 @@ export class AccountSync implements SyncSession {
     });
     const cards = loadCards();
     this.lastSeen = cards.ok && cards.value.type === 'ENCRYPTED' ? cards.value : { type: 'ENCRYPTED', cards: {} };
+    this.details = new SessionDetails(server, uid);
+    this.offline = new OfflineCopy(uid);
   }
 
   /** Subscribes to the account's cards, its password record, the signed-in user and the connection. */
@@ -100,43 +107,46 @@ export class AccountSync implements SyncSession {
 
   dispose(): void {
     this.disposed = true;
-    clearTimeout(this.keepTimer);
+    this.offline.dispose();
     for (const stop of this.stops.splice(0)) stop();
     this.sender.dispose();
     this.retired.dispose();
+    this.details.dispose();
   }
 
   // ---- the person's changes ----
 
-  async put(card: EncryptedCard, shown: PlainCard): Promise<void> {
+  async put(card: CardChange, shown: PlainCard, details?: CardDetails): Promise<void> {
     await this.sender.record([card]);
     if (this.disposed) return;
     showCard(this.shownCollection(), shown);
+    if (details) showRecords(this.shownDetails(), new Map([[card.id, details]]));
     this.sender.send([card]);
   }
 
-  /**
-   * New cards in one change (an import). A backup's card keeps its date, unless the account deleted it at or after
-   * that date: bringing it back is then the newer action, dated now (its date is not part of the ciphertext), so it
-   * is shown and sent rather than lost to the deletion.
-   */
-  async putMany(cards: readonly EncryptedCard[], shown: readonly PlainCard[]): Promise<void> {
+  /** New cards in one change (an import); one the account deleted since its date comes back dated now (`broughtBack`). */
+  async putMany(
+    cards: readonly CardChange[],
+    shown: readonly PlainCard[],
+    details: ReadonlyMap<string, CardDetails> = new Map(),
+  ): Promise<void> {
     const now = this.now();
-    const restored = <T extends { id: string; modifiedAt: number }>(card: T): T =>
-      deletedSince(this.deletions, card.id, card.modifiedAt) ? { ...card, modifiedAt: now } : card;
-    await this.sender.record(cards.map(restored));
+    await this.sender.record(cards.map((card) => broughtBack(card, this.deletions, now)));
     if (this.disposed) return;
-    showCards(this.shownCollection(), shown.map(restored));
+    showCards(
+      this.shownCollection(),
+      shown.map((card) => broughtBack(card, this.deletions, now)),
+    );
+    if (details.size > 0) showRecords(this.shownDetails(), details);
     this.sender.flush();
   }
 
   async remove(deletions: readonly Deletion[]): Promise<void> {
     await this.sender.record(deletions);
     if (this.disposed) return;
-    showWithout(
-      this.shownCollection(),
-      deletions.map((deletion) => deletion.id),
-    );
+    const ids = deletions.map((deletion) => deletion.id);
+    showWithout(this.shownCollection(), ids);
+    showWithoutDetails(this.shownDetails(), ids);
     this.sender.flush();
   }
 
@@ -158,6 +168,10 @@ export class AccountSync implements SyncSession {
     return this.server.readCards(this.uid);
   }
 
+  readServerDetails(): Promise<ServerDetails> {
+    return this.server.readDetails(this.uid);
+  }
+
   readRetiredKeys(): Promise<RetiredKeys | null> {
     return this.server.readRetiredKeys(this.uid);
   }
@@ -167,13 +181,20 @@ export class AccountSync implements SyncSession {
   }
 
   async replaceKey(
-    { record, retired, collection }: ReplacedKey,
+    { record, retired, collection, details }: ReplacedKey,
     replaces: SecretRecord,
   ): Promise<'written' | 'refused'> {
     const key = recordKey(record);
     this.ownRecords.add(key);
     try {
-      await this.server.replaceAccountKey(this.uid, record, retired, Object.values(collection.cards), replaces);
+      await this.server.replaceAccountKey(
+        this.uid,
+        record,
+        retired,
+        Object.values(collection.cards),
+        replaces,
+        details,
+      );
       return 'written';
     } catch (error) {
       if (this.server.refusedByServer(error)) return 'refused';
@@ -200,14 +221,17 @@ export class AccountSync implements SyncSession {
 
   // ---- what arrives ----
 
-  private cardsArrived({ collection, malformed, deletions }: HeardCards): void {
+  private cardsArrived({ collection, malformed, deletions, details }: HeardCards): void {
     if (this.disposed) return;
     this.serverCards = collection;
     this.deletions = deletions;
+    this.details.heard(details, collection);
     cardsState.malformed = ref(malformed);
     this.render();
     this.sender.heard(collection, deletions);
-    this.keepForOffline();
+    this.offline.keepSoon(() =>
+      this.serverCards ? { cards: this.serverCards, details: this.details.kept(this.serverCards) } : null,
+    );
     this.pruneDeletions(deletions);
   }
 
@@ -222,23 +246,9 @@ export class AccountSync implements SyncSession {
     if (expired.length > 0) this.server.pruneDeletions(this.uid, expired).catch(reportError);
   }
 
-  /**
-   * Keeps a copy of the account's cards (ciphertext, as the server holds them) on this device, so a start without a
-   * connection still shows them. Written a moment after the last update, so a burst of updates is one write; a copy
-   * that cannot be written (a full quota) only means the next offline start waits for the server.
-   */
-  private keepForOffline(): void {
-    clearTimeout(this.keepTimer);
-    this.keepTimer = setTimeout(() => {
-      const serverCards = this.serverCards;
-      if (this.disposed || !serverCards) return;
-      updateStorage((current) =>
-        // Only for the account this session belongs to, still on this device.
-        current.auth.password !== null && current.outbox.uid === this.uid
-          ? { cards: asLocal<CardCollection>(serverCards) }
-          : {},
-      ).catch(reportError);
-    }, KEEP_DELAY_MS);
+  /** The details records that show beside the cards shown: the server's, or those a waiting change carries. */
+  shownDetails(): DetailsCollection {
+    return this.details.shown(this.sender.outbox, this.shownCollection());
   }
 
   /** The server's cards (until it answers: as last seen here) with the waiting changes laid over them. */

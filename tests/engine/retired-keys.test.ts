@@ -7,6 +7,7 @@
 import { afterEach, expect, test } from 'vitest';
 import type { EncryptedCard, EncryptedCollection, PlainCollection } from '../../src/domain/card';
 import { UnreadableReasons } from '../../src/domain/card';
+import { NO_DETAILS } from '../../src/domain/card-details';
 import { Messages } from '../../src/domain/errors';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
@@ -101,4 +102,32 @@ test('sealing again needs the key', async () => {
   await engine.lock();
   const stored = Object.values(old.cards) as EncryptedCard[];
   expect((await rejectionOf(engine.sealAgain(stored))).message).toBe(Messages.keyMissingEncrypt);
+});
+
+test("a card's details go under the new key with it, keep their date, and a late device's open under the retired one", async () => {
+  const engine = startEngine();
+  const first = await engine.createSecret(FIRST, plain, NOW);
+  const [card] = cards as [(typeof cards)[0]];
+  const given = { details: { ...NO_DETAILS, pin: '0481', notes: 'Notizen — ü 😀' }, unknown: {} };
+  const sealed = await engine.sealDetails(card.id, NOW, given);
+  const replaced = await engine.replaceKey(
+    FIRST,
+    first.record,
+    SECOND,
+    first.collection as EncryptedCollection,
+    NOW + 1,
+    [sealed],
+  );
+  expect(replaced.details).toHaveLength(1);
+  expect(replaced.details[0]).toMatchObject({ id: card.id, modifiedAt: NOW });
+  expect(replaced.details[0]?.data.cipherText).not.toBe(sealed.data.cipherText);
+  await engine.keepReplacedKey(replaced.record);
+
+  const other = startEngine();
+  await other.unlock(SECOND, replaced.record);
+  expect(await other.openDetails(replaced.details)).toEqual([{ id: card.id, modifiedAt: NOW, plain: given }]);
+  // Sealed under the old key (a late device): shut until the retired keys are heard, then open.
+  expect(await other.openDetails([sealed])).toEqual([{ id: card.id, reason: UnreadableReasons.wrongKey }]);
+  await other.setRetiredKeys(replaced.retired);
+  expect(await other.openDetails([sealed])).toEqual([{ id: card.id, modifiedAt: NOW, plain: given }]);
 });

@@ -17,6 +17,7 @@ import { fromBase64, toBase64 } from '../crypto/base64';
 import { fromUtf8, randomBytes, utf8 } from '../crypto/bytes';
 import type { DataKey } from '../crypto/keys';
 import { heldKey } from './custody';
+import { retiredKeysUnder } from './retired';
 
 export async function sealDetailsUnder(
   dek: DataKey,
@@ -74,9 +75,29 @@ export function sealDetails(id: string, modifiedAt: number, plain: DetailsPlain)
   return sealDetailsUnder(dek, id, modifiedAt, plain);
 }
 
-/** Records opened under the held key, one by one (the engine's `openDetails`). */
+/**
+ * Records opened under `dek`, one by one; a record `dek` does not open is tried under the account's retired keys,
+ * newest first (a device sealed it under a key the account has since replaced, before it heard of the new one).
+ */
+export async function openDetailsWith(dek: DataKey, records: readonly EncryptedDetails[]): Promise<DetailsOutcome[]> {
+  const outcomes = await Promise.all(records.map((record) => openDetailsUnder(dek, record)));
+  const shut = () => outcomes.flatMap((outcome, index) => (isShut(outcome) ? [index] : []));
+  if (shut().length === 0) return outcomes;
+  for (const key of await retiredKeysUnder(dek)) {
+    for (const index of shut()) {
+      const again = await openDetailsUnder(key, records[index] as EncryptedDetails);
+      if (!isShut(again)) outcomes[index] = again;
+    }
+  }
+  return outcomes;
+}
+
+const isShut = (outcome: DetailsOutcome): boolean =>
+  'reason' in outcome && outcome.reason === UnreadableReasons.wrongKey;
+
+/** Records opened under the held key, or a retired one, one by one (the engine's `openDetails`). */
 export function openDetails(records: readonly EncryptedDetails[]): Promise<DetailsOutcome[]> {
   const dek = heldKey();
   if (!dek) return Promise.reject(new InvalidStateError(Messages.keyMissingDecrypt));
-  return Promise.all(records.map((record) => openDetailsUnder(dek, record)));
+  return openDetailsWith(dek, records);
 }

@@ -11,6 +11,7 @@
  * that fails leaves the old key held, and the old record and cards are still what the server holds.
  */
 import type { EncryptedCollection, PlainCollection } from '../../src/domain/card';
+import type { EncryptedDetails } from '../../src/domain/card-details';
 import { InvalidStateError, Messages } from '../../src/domain/errors';
 import type { SecretRecord } from '../../src/domain/secret';
 import type { ReplacedKey } from '../api';
@@ -19,11 +20,12 @@ import { sealRetiredKeys } from '../crypto/retired-keys';
 import { encryptCards } from './cards';
 import { openCollection } from './collections';
 import { heldKey, holdReplacement, proveCurrent } from './custody';
+import { openDetailsWith, sealDetailsUnder } from './details';
 import { noteRecordKey } from './record-keys';
 import { retiredKeysUnder } from './retired';
 
 /**
- * The new key's record and cards for `next`, proven by `current` opening `record` (a verify's proof, or one
+ * The new key's record, cards and cards' details for `next`, proven by `current` opening `record` (a verify's proof, or one
  * derivation); one derivation for `next`. The card work, cheap and fallible, comes before the derivations.
  */
 export async function replaceKey(
@@ -32,6 +34,7 @@ export async function replaceKey(
   next: string,
   collection: EncryptedCollection,
   now: number,
+  details: readonly EncryptedDetails[] = [],
 ): Promise<ReplacedKey> {
   const held = heldKey();
   if (!held) throw new InvalidStateError(Messages.refreshAndUnlock);
@@ -42,6 +45,11 @@ export async function replaceKey(
     cards: Object.fromEntries(opened.cards.map((card) => [card.id, card])),
   };
   const encrypted = await encryptCards(key, plain);
+  // Each card's details go under the new key too, keeping their date; a record that does not open stays as it is.
+  const resealed: EncryptedDetails[] = [];
+  for (const outcome of await openDetailsWith(held, details)) {
+    if ('plain' in outcome) resealed.push(await sealDetailsUnder(key, outcome.id, outcome.modifiedAt, outcome.plain));
+  }
   await proveCurrent({ secret: current, record }, held);
   const replaced = await createRecord(next, key, now, 'text');
   await noteRecordKey(replaced, key);
@@ -49,5 +57,5 @@ export async function replaceKey(
   const retired = await sealRetiredKeys(key, [held, ...(await retiredKeysUnder(held))]);
   // Locked meanwhile: nothing waits, and the page's write is refused when it asks to keep the key.
   if (heldKey() === held) holdReplacement(key, replaced, retired);
-  return { record: replaced, collection: encrypted, unreadable: opened.unreadable, retired };
+  return { record: replaced, collection: encrypted, unreadable: opened.unreadable, retired, details: resealed };
 }

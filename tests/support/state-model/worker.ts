@@ -130,7 +130,7 @@ export function replaceKey(
   const keys = [held, ...retiredUnder(tab.retired, held)].slice(0, RETIRED_KEYS_KEPT);
   const retired: RetiredKeys = { ciphertext: `${key}|${keys.join(' ')}`, iv: world.next('iv') };
   tab.replacement = { key, record: replaced, retired };
-  return { record: replaced, collection: encrypted, unreadable: opened.unreadable, retired };
+  return { record: replaced, collection: encrypted, unreadable: opened.unreadable, retired, details: [] };
 }
 
 /** custody.ts `keepReplacement`: the key waiting for `record` is held, and its retired keys known; refused if none. */
