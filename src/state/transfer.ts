@@ -24,19 +24,20 @@ const currentTime = (): number => session()?.now() ?? Date.now();
 
 /**
  * What importing `parse` would do against the cards on screen now (the same number and expiry is the same card).
- * Cards' details are kept on this device only until the account keeps them too (a device that signs in must not
- * carry details the account cannot take), so an import does not store them yet: each card that brings some says
- * so, plainly, before anything is imported.
+ * Each new card that brings details says which ('Also brings: card PIN and notes'); an import stores them with it.
+ * Signed in, the account does not keep cards' details yet (cards.ts keeps them on this device only while signed
+ * out), so there each card that brings some says they are left out, before anything is imported.
  */
 export function buildPreview(parse: ImportParse): ImportPreview {
   const preview = previewImport(parse, cardsState.cards);
+  if (!session()) return preview;
   const add = preview.add.map((entry) => ({ ...entry, brings: entry.brings && leftOut(entry.brings) }));
   return { ...preview, add };
 }
 
-/** 'Also brings: card PIN and notes' as said while Sleeve cannot keep them. */
+/** 'Also brings: card PIN and notes' as said while signed in. */
 const leftOut = (brings: string): string =>
-  `${brings.replace(/^Also brings: /, 'Left out: ')} (Sleeve does not keep these yet)`;
+  `${brings.replace(/^Also brings: /, 'Left out: ')} (your account does not keep these yet)`;
 
 /** The details of `cards` as opened on this device, by card id; cards without any are left out. */
 function detailsByCard(cards: readonly PlainCard[]): Map<string, CardDetails> {
@@ -63,13 +64,15 @@ export async function openBackupFile(passphrase: string, text: string): Promise<
  */
 export async function importCards(chosen: readonly ImportedCard[], now = currentTime()): Promise<number> {
   const taken = new Set(Object.keys(storedCollection().cards));
+  const details = new Map<string, CardDetails>();
   const cards: PlainCard[] = chosen.map((card, index) => {
     const id = card.id !== undefined && !taken.has(card.id) ? card.id : newCardId((candidate) => taken.has(candidate));
     taken.add(id);
+    details.set(id, card.details);
     return { id, data: card.data, modifiedAt: importedDate(card.modifiedAt, now, index) };
   });
-  // Their details are not stored yet (buildPreview said so).
-  await saveNewCards(cards);
+  // Stored with their cards in the same write; signed in, left out (buildPreview said so).
+  await saveNewCards(cards, details);
   return cards.length;
 }
 
