@@ -150,6 +150,8 @@ export function showPreferences(preferences: Preferences): void {
   Object.assign(preferencesState.security, preferences.security);
 }
 
+const noScanDraft = () => ({ scanBase: null, scanBaseDetails: null, scanned: null });
+
 const initialMemory = (): DeviceMemory => ({
   records: emptyAuthRecords(),
   collection: emptyPlainCollection(),
@@ -167,16 +169,7 @@ const initialMemory = (): DeviceMemory => ({
   update: { switchTo: null },
   server: { loading: undefined },
   history: { depth: 0 },
-  drafts: {
-    card: null,
-    cardDetails: null,
-    pin: '',
-    pinSkipped: false,
-    scanBase: null,
-    scanBaseDetails: null,
-    scanned: null,
-    edit: null,
-  },
+  drafts: { card: null, cardDetails: null, pin: '', pinSkipped: false, edit: null, ...noScanDraft() },
   screens: { shown: 0 },
   details: { stored: emptyDetailsCollection(), opened: new Map(), readings: 0 },
   listeners: new Set(),

@@ -7,6 +7,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { CardDetailsMessages } from '../../src/domain/card-details';
+import { holdScanBase, holdScanned } from '../../src/state/drafts';
 import { createPin } from '../../src/state/secrets';
 import { detailsState } from '../../src/state/store';
 import { expectNoAxeViolations } from '../support/axe';
@@ -99,6 +100,18 @@ test('the details wait with the card while the recommended PIN is created, and a
   const stored = JSON.stringify(storedJson('details'));
   expect(stored).toContain('"ENCRYPTED"');
   expect(stored).not.toContain('Use abroad');
+});
+
+test('what was typed in the details waits while the scanner reads the card, and comes back beside its reading', async () => {
+  await renderApp('/add');
+  const typed = makeCard({ number: '', expiry: '', cardholder: '', issuer: 'Typed Bank' }).data;
+  holdScanBase(typed, { pin: '', notes: 'Typed before the scan', validFrom: '', phone: '', website: '' });
+  holdScanned({ number: '4111111111111111', network: 'VISA', expiry: '12/29', cardholder: 'ADA LOVELACE' });
+  await page.getByRole('link', { name: 'Add card manually' }).click();
+  await expect.element(field('Card number')).toHaveValue('4111 1111 1111 1111');
+  await expect.element(field('Issuer')).toHaveValue('Typed Bank');
+  await toggle().click();
+  await expect.element(field('Notes')).toHaveValue('Typed before the scan');
 });
 
 const kept = makeCard({ issuer: 'Harbour Bank' }, { id: 'Edit0d01' });
