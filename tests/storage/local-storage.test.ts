@@ -65,7 +65,7 @@ describe('local store', () => {
       value: {
         userInterface: { maskCardNumber: false },
         updates: { checkAtLaunch: true },
-        security: { lockAfterMinutes: 5, clipboardClearSeconds: 30 },
+        security: { lockAfterMinutes: 5, clipboardClearSeconds: 30, askBeforeShowingPins: false },
       },
     });
   });
