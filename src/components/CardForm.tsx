@@ -11,19 +11,23 @@
  * A card the person already saved in their browser can be filled in: the number, expiry and name say what they
  * hold (`cc-number`, `cc-exp`, `cc-name`). The CVV stays unfilled ('off' rather than `cc-csc`), and so does the
  * issuer, which browsers do not keep.
+ *
+ * Given the card's details, the form ends with its 'More details' section (DetailsFields), checked with the card:
+ * the first field in error takes the focus, the section opening first when that field is in it.
  */
 import type { FormEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CardData, Network } from '../domain/card';
 import { NETWORK_LABELS, NETWORKS } from '../domain/card';
 import { BRAND_RULES, detectNetwork, displayLength, groupCardNumber } from '../domain/card-brands';
+import type { CardDetails, CardDetailsErrors } from '../domain/card-details';
+import { DETAIL_FIELDS, validateDetails } from '../domain/card-details';
 import type { CardFormErrors } from '../domain/card-form';
 import {
   CARDHOLDER_MAX,
   cleanCardNumber,
   cleanCvv,
   EXPIRY_LENGTH,
-  hasErrors,
   ISSUER_MAX,
   normaliseCard,
   numberWarning,
@@ -33,34 +37,57 @@ import {
 import { prepareToSave } from '../state/cards';
 import { showError } from '../state/toast';
 import { CardPreview } from './CardPreview';
+import { DetailsFields } from './DetailsFields';
 import { TextField } from './TextField';
 import { ThemePicker } from './ThemePicker';
+import type { Confirm } from './use-confirmed';
 
 export interface CardFormProps {
   id: string;
   initial: CardData;
+  /** The card's details, for its 'More details' section; without them the form does not offer the section. */
+  initialDetails?: CardDetails | undefined;
+  /** Asked before the card PIN in 'More details' is revealed ('Ask before showing PINs'). */
+  confirmPinReveal?: Confirm | undefined;
+  /** The card PIN starts revealed (the person came back from verifying to reveal it). */
+  pinShownAtFirst?: boolean | undefined;
   submitLabel: string;
-  /** Receives the trimmed card; a rejection is shown as an error toast and the form stays as it is. */
-  onSubmit: (data: CardData) => Promise<void>;
-  /** Told the card as it stands after every edit (the editor keeps it for a scan to fill in around). */
-  onEdit?: (data: CardData) => void;
+  /**
+   * Receives the trimmed card, and its details as typed when the section is offered (the save trims them); a
+   * rejection is shown as an error toast and the form stays as it is.
+   */
+  onSubmit: (data: CardData, details: CardDetails | undefined) => Promise<void>;
+  /** Told the card and its details as they stand after every edit (the editor keeps them for a step between). */
+  onEdit?: (data: CardData, details: CardDetails | undefined) => void;
 }
 
-type ErrorField = keyof CardFormErrors;
-const FIELD_ORDER: readonly ErrorField[] = ['number', 'expiry', 'cardholder', 'cvv'];
+type ErrorField = keyof CardFormErrors | keyof CardDetails;
+const FIELD_ORDER: readonly (keyof CardFormErrors)[] = ['number', 'expiry', 'cardholder', 'cvv'];
 
-export function CardForm({ id, initial, submitLabel, onSubmit, onEdit }: CardFormProps) {
+/** The first field in error, in the form's order: the card's fields, then its details'. */
+const firstInError = (card: CardFormErrors, details: CardDetailsErrors): ErrorField | undefined =>
+  FIELD_ORDER.find((field) => card[field]) ?? DETAIL_FIELDS.find((field) => details[field]);
+
+export function CardForm(props: CardFormProps) {
+  const { id, initial, initialDetails, submitLabel, onSubmit, onEdit } = props;
   const [data, setData] = useState<CardData>(initial);
+  const [details, setDetails] = useState(initialDetails);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** The field to focus once the render that shows its error (and opens its section) is on screen. */
+  const [focusing, setFocusing] = useState<{ field: ErrorField } | null>(null);
   const fieldId = useId();
   const form = useRef<HTMLFormElement>(null);
   const [networkPicked, setNetworkPicked] = useState(() => initial.network !== detectNetwork(initial.number));
   const errors: CardFormErrors = submitted ? validateCard(data) : {};
+  const detailErrors: CardDetailsErrors = submitted && details ? validateDetails(details) : {};
   const rule = BRAND_RULES[data.network];
   // Saving needs the engine: started as the form opens, so a worker that cannot start is said before anything is typed.
   useEffect(prepareToSave, []);
-  useEffect(() => onEdit?.(data), [data, onEdit]);
+  useEffect(() => onEdit?.(data, details), [data, details, onEdit]);
+  useEffect(() => {
+    if (focusing) form.current?.querySelector<HTMLElement>(`[name="${focusing.field}"]`)?.focus();
+  }, [focusing]);
 
   const set = <K extends keyof CardData>(key: K, value: CardData[K]) => setData((old) => ({ ...old, [key]: value }));
 
@@ -79,14 +106,13 @@ export function CardForm({ id, initial, submitLabel, onSubmit, onEdit }: CardFor
     event.preventDefault();
     if (busy) return;
     setSubmitted(true);
-    const found = validateCard(data);
-    if (hasErrors(found)) {
-      const first = FIELD_ORDER.find((field) => found[field]);
-      form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    const first = firstInError(validateCard(data), details ? validateDetails(details) : {});
+    if (first) {
+      setFocusing({ field: first });
       return;
     }
     setBusy(true);
-    onSubmit(normaliseCard(data))
+    onSubmit(normaliseCard(data), details)
       .catch(showError)
       .finally(() => setBusy(false));
   };
@@ -179,6 +205,15 @@ export function CardForm({ id, initial, submitLabel, onSubmit, onEdit }: CardFor
           </select>
         </div>
         <ThemePicker name="theme" value={data.theme} onChange={(theme) => set('theme', theme)} />
+        {details && (
+          <DetailsFields
+            value={details}
+            onChange={setDetails}
+            errors={detailErrors}
+            confirm={props.confirmPinReveal}
+            pinShownAtFirst={props.pinShownAtFirst}
+          />
+        )}
         <button type="submit" className="button button-primary button-block" disabled={busy}>
           {submitLabel}
         </button>

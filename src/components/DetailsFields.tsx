@@ -34,6 +34,8 @@ export interface DetailsFieldsProps {
   errors: CardDetailsErrors;
   /** Asked before the PIN is revealed ('Ask before showing PINs'); without it, Reveal shows the PIN at once. */
   confirm?: Confirm | undefined;
+  /** The PIN starts revealed: the person came back from the verification they were asked for to reveal it. */
+  pinShownAtFirst?: boolean | undefined;
 }
 
 /**
@@ -49,13 +51,13 @@ const closedErrors = (n: number): string =>
   n === 1 ? 'One detail in here needs fixing' : `${count(n)} details in here need fixing`;
 
 /**
- * Open or closed: closed at first unless errors are already there, and opened again whenever the fields in error
+ * Open or closed: closed at first unless errors are already there (or the PIN in it is to show), and opened again whenever the fields in error
  * change, so a new error always shows. The person can still close it.
  */
-function useOpen(errors: CardDetailsErrors) {
+function useOpen(errors: CardDetailsErrors, openAtFirst: boolean) {
   const inError = DETAIL_FIELDS.filter((field) => errors[field]);
   const key = inError.join(' ');
-  const [open, setOpen] = useState(key !== '');
+  const [open, setOpen] = useState(openAtFirst || key !== '');
   const [seen, setSeen] = useState(key);
   // Set while rendering, from what changed since the last render (React's pattern for state that follows props).
   if (seen !== key) {
@@ -65,10 +67,10 @@ function useOpen(errors: CardDetailsErrors) {
   return { open, toggle: () => setOpen((was) => !was), errorCount: inError.length };
 }
 
-export function DetailsFields({ value, onChange, errors, confirm }: DetailsFieldsProps) {
+export function DetailsFields({ value, onChange, errors, confirm, pinShownAtFirst = false }: DetailsFieldsProps) {
   const id = useId();
-  const { open, toggle, errorCount } = useOpen(errors);
-  const [pinShown, setPinShown] = useState(false);
+  const { open, toggle, errorCount } = useOpen(errors, pinShownAtFirst);
+  const [pinShown, setPinShown] = useState(pinShownAtFirst);
   const confirmed = useConfirmed(confirm);
   const toggleId = `${id}-toggle`;
   const fieldsId = `${id}-fields`;

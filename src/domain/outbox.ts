@@ -35,7 +35,11 @@ export const emptyOutbox = (): Outbox => ({ uid: null, cards: {} });
 export const isDeletion = (entry: OutboxEntry): entry is Deletion => (entry as Partial<Deletion>).deleted === true;
 
 /** The card a change sets, without the details it carries: what a collection of cards holds. */
-export const cardOf = ({ id, data, modifiedAt }: CardChange): EncryptedCard => ({ id, data, modifiedAt });
+export const cardOf = (change: CardChange): EncryptedCard => {
+  if (change.details === undefined) return change;
+  const { id, data, modifiedAt } = change;
+  return { id, data, modifiedAt };
+};
 
 /** The account's outbox, or an empty one for `uid` when the stored one belongs to nobody or someone else. */
 export const outboxOf = (outbox: Outbox, uid: string): Outbox => (outbox.uid === uid ? outbox : { uid, cards: {} });

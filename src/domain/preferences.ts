@@ -16,11 +16,17 @@ export type ClipboardClearSeconds = (typeof CLIPBOARD_CLEAR_SECONDS)[number] | n
 export interface SecurityPreferences {
   lockAfterMinutes: LockAfterMinutes;
   clipboardClearSeconds: ClipboardClearSeconds;
+  /**
+   * 'Ask before showing PINs': revealing or copying a card's PIN first asks for the PIN or password the verification
+   * gate asks for. Only while one exists; without one there is nothing to ask for.
+   */
+  askBeforeShowingPins: boolean;
 }
 
 export const defaultSecurityPreferences = (): SecurityPreferences => ({
   lockAfterMinutes: 5,
   clipboardClearSeconds: 30,
+  askBeforeShowingPins: false,
 });
 
 export const defaultPreferences = (): Preferences => ({

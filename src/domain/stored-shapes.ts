@@ -104,8 +104,9 @@ export function checkPreferences(value: unknown): Checked<Preferences> {
 }
 
 /**
- * The lock and clipboard settings. Written by later versions than the first, so a value without them, or without one
- * of them, reads as the defaults; a value that is there must be one Sleeve offers.
+ * The lock, clipboard and PIN settings. Written by later versions than the first, so a value without them, or without
+ * one of them, reads as the defaults (an older device never wrote 'Ask before showing PINs': off); a value that is
+ * there must be one Sleeve offers.
  */
 function checkSecurity(value: unknown): Checked<SecurityPreferences> {
   const defaults = defaultSecurityPreferences();
@@ -123,7 +124,13 @@ function checkSecurity(value: unknown): Checked<SecurityPreferences> {
   if (!isClipboardClearSeconds(clipboardClearSeconds)) {
     return { ok: false, reason: 'its clipboard setting is not 15, 30, 60 or 120 seconds or never' };
   }
-  return { ok: true, value: { lockAfterMinutes, clipboardClearSeconds } };
+  const askBeforeShowingPins = Object.hasOwn(value, 'askBeforeShowingPins')
+    ? value.askBeforeShowingPins
+    : defaults.askBeforeShowingPins;
+  if (typeof askBeforeShowingPins !== 'boolean') {
+    return { ok: false, reason: "its 'Ask before showing PINs' setting is not true or false" };
+  }
+  return { ok: true, value: { lockAfterMinutes, clipboardClearSeconds, askBeforeShowingPins } };
 }
 
 /**

@@ -1,30 +1,42 @@
 /**
- * What the person was typing when a step came between them and saving it: the new card while Sleeve recommends a
- * PIN (and whether they skipped the recommendation), the new PIN while they confirm it, the card in the editor while
- * the scanner reads one and what the scanner read (never the images). Kept in the store, outside
- * any proxy, and forgotten on locking (src/app/AutoLock.tsx), so nothing typed waits behind the unlock screen.
+ * What the person was typing when a step came between them and saving it: the new card and its details while Sleeve
+ * recommends a PIN (and whether they skipped the recommendation), the new PIN while they confirm it, the card in the
+ * editor while the scanner reads one and what the scanner read (never the images), a card's editor while the person
+ * verifies before revealing its PIN. Kept in the store, outside any proxy, and forgotten on locking
+ * (src/app/AutoLock.tsx), so nothing typed waits behind the unlock screen.
  */
 import type { CardData } from '../domain/card';
+import type { CardDetails } from '../domain/card-details';
 import type { ScanResult } from '../domain/scan-result';
 import { memoryOf } from './store';
 
 const drafts = () => memoryOf('drafts');
 
-export const holdCardDraft = (data: CardData): void => {
+/** The new card as typed, with its details when the editor offered them. */
+export const holdCardDraft = (data: CardData, details: CardDetails | null = null): void => {
   drafts().card = data;
+  drafts().cardDetails = details;
 };
 
 export const peekCardDraft = (): CardData | null => drafts().card;
 
-/** Forgets the card being typed, and with it whatever a scan was bringing to it. */
+export const peekCardDetailsDraft = (): CardDetails | null => drafts().cardDetails;
+
+/** Forgets the card being typed, and with it whatever a scan was bringing to it, and any card's editor left waiting. */
 export const clearCardDraft = (): void => {
   drafts().card = null;
+  drafts().cardDetails = null;
+  drafts().edit = null;
   clearScanDraft();
 };
 
-/** The editor's card as typed when the person chose to scan: kept, so scanning fills in only what it reads. */
-export const holdScanBase = (data: CardData): void => {
+/**
+ * The editor's card (and its details) as typed when the person chose to scan: kept, so scanning fills in only what
+ * it reads.
+ */
+export const holdScanBase = (data: CardData, details: CardDetails | null = null): void => {
   drafts().scanBase = data;
+  drafts().scanBaseDetails = details;
 };
 
 /** What a scan read, for the editor to fill in when it opens. */
@@ -33,14 +45,35 @@ export const holdScanned = (result: ScanResult): void => {
 };
 
 /** The editor's card from before the scan (if the scan started there) and what the scan read (if it did). */
-export const peekScanDraft = (): { base: CardData | null; scanned: ScanResult | null } => ({
+export const peekScanDraft = (): {
+  base: CardData | null;
+  baseDetails: CardDetails | null;
+  scanned: ScanResult | null;
+} => ({
   base: drafts().scanBase,
+  baseDetails: drafts().scanBaseDetails,
   scanned: drafts().scanned,
 });
 
 export const clearScanDraft = (): void => {
   drafts().scanBase = null;
+  drafts().scanBaseDetails = null;
   drafts().scanned = null;
+};
+
+/** A card's editor as typed, while the person verifies before its PIN is revealed there. */
+export const holdEditDraft = (edit: { id: string; data: CardData; details: CardDetails }): void => {
+  drafts().edit = edit;
+};
+
+/** Card `id`'s editor as it was left, if it was. */
+export const peekEditDraft = (id: string): { data: CardData; details: CardDetails } | null => {
+  const { edit } = drafts();
+  return edit?.id === id ? edit : null;
+};
+
+export const clearEditDraft = (): void => {
+  drafts().edit = null;
 };
 
 /** The person chose to add the card without a PIN: the recommendation is not shown again this visit. */

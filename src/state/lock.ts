@@ -6,6 +6,7 @@
 import type { CardCollection, OpenedCards } from '../domain/card';
 import type { SecretRecord } from '../domain/secret';
 import { getEngine } from '../engine';
+import { forgetCardPinVerification } from './card-pin';
 import { forgetVerified } from './gate';
 import { hideCards, showOpened } from './shown-cards';
 import {
@@ -21,6 +22,7 @@ import {
 /** The unlock screens take over; `collection`, what is stored now, waits unopened for the key. */
 export function showLocked(collection?: CardCollection): void {
   hideCards();
+  forgetCardPinVerification();
   if (collection) setStoredCollection(collection);
   appState.locked = true;
 }
@@ -38,6 +40,7 @@ export async function lockDevice(collection?: CardCollection): Promise<boolean> 
     });
   }
   forgetVerified();
+  forgetCardPinVerification();
   await getEngine().lock();
   if (!hasSecret()) return false;
   showLocked(collection);

@@ -39,6 +39,11 @@ export const setClipboardClearSeconds = (seconds: ClipboardClearSeconds): Promis
     preferences.security.clipboardClearSeconds = seconds;
   });
 
+export const setAskBeforeShowingPins = (on: boolean): Promise<void> =>
+  changePreferences((preferences) => {
+    preferences.security.askBeforeShowingPins = on;
+  });
+
 /** Read at the next launch: whether Sleeve then looks for a new version and offers it. */
 export const setCheckAtLaunch = (on: boolean): Promise<void> =>
   changePreferences((preferences) => {

@@ -142,6 +142,10 @@ export interface DeviceMemory {
     forNewSecret: boolean;
     /** The secret just verified, for that follow-up only: a secret, so never in a proxy. */
     verified: { kind: 'pin' | 'password'; secret: string } | null;
+    /** When the person last verified to reveal or copy a card's PIN (src/state/card-pin.ts); forgotten on locking. */
+    cardPinVerifiedAt: number | null;
+    /** The card whose PIN shows revealed when its screen is next shown, after the verification asked for it. */
+    cardPinToReveal: string | null;
   };
   /** Following other tabs (src/state/tabs.ts): the storage listener, the names changed together, the queue. */
   tabs: { stop: (() => void) | null; changed: Set<StoredValueName>; following: Promise<void> };
@@ -171,10 +175,16 @@ export interface DeviceMemory {
    */
   drafts: {
     card: CardData | null;
+    /** The new card's details as typed, beside `card`. */
+    cardDetails: CardDetails | null;
     pin: string;
     pinSkipped: boolean;
     scanBase: CardData | null;
+    /** The editor's details as typed when the scanner opened, beside `scanBase`: a scan reads none of them. */
+    scanBaseDetails: CardDetails | null;
     scanned: ScanResult | null;
+    /** A card's editor as it was when it stepped away to verify before revealing the card's PIN. */
+    edit: { id: string; data: CardData; details: CardDetails } | null;
   };
   /**
    * The cards' details (src/state/details.ts): as stored on this device, and as opened (their plaintext, with the

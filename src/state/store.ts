@@ -150,6 +150,8 @@ export function showPreferences(preferences: Preferences): void {
   Object.assign(preferencesState.security, preferences.security);
 }
 
+const noScanDraft = () => ({ scanBase: null, scanBaseDetails: null, scanned: null });
+
 const initialMemory = (): DeviceMemory => ({
   records: emptyAuthRecords(),
   collection: emptyPlainCollection(),
@@ -159,7 +161,7 @@ const initialMemory = (): DeviceMemory => ({
   newerPassword: null,
   cardsBeforeLock: null,
   signIn: null,
-  gate: { followUp: null, forNewSecret: false, verified: null },
+  gate: { followUp: null, forNewSecret: false, verified: null, cardPinVerifiedAt: null, cardPinToReveal: null },
   tabs: { stop: null, changed: new Set(), following: Promise.resolve() },
   idle: { lastActivity: Date.now(), timer: undefined, armed: false, stop: null, beforeLock: new Set() },
   clipboard: { written: null, timer: undefined },
@@ -167,7 +169,7 @@ const initialMemory = (): DeviceMemory => ({
   update: { switchTo: null },
   server: { loading: undefined },
   history: { depth: 0 },
-  drafts: { card: null, pin: '', pinSkipped: false, scanBase: null, scanned: null },
+  drafts: { card: null, cardDetails: null, pin: '', pinSkipped: false, edit: null, ...noScanDraft() },
   screens: { shown: 0 },
   details: { stored: emptyDetailsCollection(), opened: new Map(), readings: 0 },
   listeners: new Set(),

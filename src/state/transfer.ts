@@ -24,19 +24,12 @@ const currentTime = (): number => session()?.now() ?? Date.now();
 
 /**
  * What importing `parse` would do against the cards on screen now (the same number and expiry is the same card).
- * Cards' details are kept on this device only until the account keeps them too (a device that signs in must not
- * carry details the account cannot take), so an import does not store them yet: each card that brings some says
- * so, plainly, before anything is imported.
+ * Each new card that brings details says which ('Also brings: card PIN and notes'); an import stores them with it,
+ * on this device or, signed in, in the account beside the card.
  */
 export function buildPreview(parse: ImportParse): ImportPreview {
-  const preview = previewImport(parse, cardsState.cards);
-  const add = preview.add.map((entry) => ({ ...entry, brings: entry.brings && leftOut(entry.brings) }));
-  return { ...preview, add };
+  return previewImport(parse, cardsState.cards);
 }
-
-/** 'Also brings: card PIN and notes' as said while Sleeve cannot keep them. */
-const leftOut = (brings: string): string =>
-  `${brings.replace(/^Also brings: /, 'Left out: ')} (Sleeve does not keep these yet)`;
 
 /** The details of `cards` as opened on this device, by card id; cards without any are left out. */
 function detailsByCard(cards: readonly PlainCard[]): Map<string, CardDetails> {
@@ -63,13 +56,15 @@ export async function openBackupFile(passphrase: string, text: string): Promise<
  */
 export async function importCards(chosen: readonly ImportedCard[], now = currentTime()): Promise<number> {
   const taken = new Set(Object.keys(storedCollection().cards));
+  const details = new Map<string, CardDetails>();
   const cards: PlainCard[] = chosen.map((card, index) => {
     const id = card.id !== undefined && !taken.has(card.id) ? card.id : newCardId((candidate) => taken.has(candidate));
     taken.add(id);
+    details.set(id, card.details);
     return { id, data: card.data, modifiedAt: importedDate(card.modifiedAt, now, index) };
   });
-  // Their details are not stored yet (buildPreview said so).
-  await saveNewCards(cards);
+  // Stored with their cards in the same write; signed in, left out (buildPreview said so).
+  await saveNewCards(cards, details);
   return cards.length;
 }
 

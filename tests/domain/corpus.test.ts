@@ -326,6 +326,7 @@ function preferencesCase(random: Random, log: CaseLog, steps: string[]): string 
   for (const [name, fallback] of [
     ['lockAfterMinutes', 5],
     ['clipboardClearSeconds', 30],
+    ['askBeforeShowingPins', false],
   ] as const) {
     const expected = Object.hasOwn(Object(stored), name) ? own(stored, name) : fallback;
     if (security[name] !== expected) log.fail(`checkPreferences changed ${name}`);

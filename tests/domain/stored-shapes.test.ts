@@ -68,7 +68,7 @@ describe('checkAuth and checkPreferences', () => {
     const prefs = {
       userInterface: { maskCardNumber: false },
       updates: { checkAtLaunch: true },
-      security: { lockAfterMinutes: 15, clipboardClearSeconds: null },
+      security: { lockAfterMinutes: 15, clipboardClearSeconds: null, askBeforeShowingPins: true },
     };
     expect(checkPreferences(prefs)).toEqual({ ok: true, value: prefs });
   });
@@ -77,15 +77,31 @@ describe('checkAuth and checkPreferences', () => {
     const before = { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: false } };
     expect(checkPreferences(before)).toEqual({
       ok: true,
-      value: { ...before, security: { lockAfterMinutes: 5, clipboardClearSeconds: 30 } },
+      value: { ...before, security: { lockAfterMinutes: 5, clipboardClearSeconds: 30, askBeforeShowingPins: false } },
     });
     expect(checkPreferences({ ...before, security: { lockAfterMinutes: null } })).toEqual({
       ok: true,
-      value: { ...before, security: { lockAfterMinutes: null, clipboardClearSeconds: 30 } },
+      value: {
+        ...before,
+        security: { lockAfterMinutes: null, clipboardClearSeconds: 30, askBeforeShowingPins: false },
+      },
     });
     expect(checkPreferences({ ...before, security: { clipboardClearSeconds: 120 } })).toEqual({
       ok: true,
-      value: { ...before, security: { lockAfterMinutes: 5, clipboardClearSeconds: 120 } },
+      value: { ...before, security: { lockAfterMinutes: 5, clipboardClearSeconds: 120, askBeforeShowingPins: false } },
+    });
+  });
+
+  it("reads 'Ask before showing PINs' as off where an older device never wrote it, and as stored where it did", () => {
+    const before = { userInterface: { maskCardNumber: false }, updates: { checkAtLaunch: true } };
+    const older = { lockAfterMinutes: 15, clipboardClearSeconds: 60 };
+    expect(checkPreferences({ ...before, security: older })).toEqual({
+      ok: true,
+      value: { ...before, security: { ...older, askBeforeShowingPins: false } },
+    });
+    expect(checkPreferences({ ...before, security: { ...older, askBeforeShowingPins: true } })).toEqual({
+      ok: true,
+      value: { ...before, security: { ...older, askBeforeShowingPins: true } },
     });
   });
 
@@ -104,6 +120,16 @@ describe('checkAuth and checkPreferences', () => {
       'a clearing time not offered',
       { clipboardClearSeconds: 0 },
       'its clipboard setting is not 15, 30, 60 or 120 seconds or never',
+    ],
+    [
+      "'Ask before showing PINs' as text",
+      { askBeforeShowingPins: 'yes' },
+      "its 'Ask before showing PINs' setting is not true or false",
+    ],
+    [
+      "'Ask before showing PINs' as null",
+      { askBeforeShowingPins: null },
+      "its 'Ask before showing PINs' setting is not true or false",
     ],
     ['security settings that are not a set', 'never', 'its security settings are not a set of settings'],
     ['security settings that are null', null, 'its security settings are not a set of settings'],

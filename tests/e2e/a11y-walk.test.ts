@@ -159,10 +159,23 @@ it('finds nothing for axe on any screen or state, light and dark, wide and 320 p
   await page.getByRole('link', { name: 'Edit' }).click();
   await heading('Edit Card');
   await audit('Edit Card');
+  await page.getByRole('button', { name: 'More details' }).click();
+  await audit('Edit Card, more details open');
+  await page.getByLabel('Card PIN').fill('12');
   await page.getByLabel('Cardholder').fill('');
   await page.getByRole('button', { name: 'Update' }).click();
   await page.getByText('Cardholder name must be at least 2 characters long').waitFor();
   await audit('Edit Card, errors shown');
+  await page.getByLabel('Cardholder').fill(VISA.holder);
+  await page.getByLabel('Card PIN').fill('9753');
+  await page.getByLabel('Notes').fill('Travel card, no foreign fees');
+  await page.getByLabel('Bank phone number').fill('+44 20 7946 0000');
+  await page.getByLabel('Bank website').fill('bank.example');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await page.getByText('Travel card, no foreign fees').waitFor();
+  await audit('Card detail, with details');
+  await page.getByRole('button', { name: 'Reveal card PIN' }).click();
+  await audit('Card detail, card PIN revealed');
 
   await addCard(page, MASTERCARD);
   await tab('Home');

@@ -6,16 +6,15 @@
  * the cards.
  */
 import { randomBytes } from 'node:crypto';
-import { deleteApp, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, GoogleAuthProvider, getAuth, signInWithCredential } from 'firebase/auth';
-import { connectDatabaseEmulator, getDatabase, goOffline, ref, set } from 'firebase/database';
+import { goOffline, ref, set } from 'firebase/database';
 import type { Browser, BrowserContext, Page } from 'playwright';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sealCard, seedRecord, type WirePlainCard, type WireRecord } from '../interop/seed-client';
 import { enterPassword, readServer, signInWithGoogle } from './support/account-flows';
 import { storedItem } from './support/actions';
 import { appUrl, launchChromium, watchPageErrors } from './support/browser';
 import { serveGapiStandIn } from './support/gapi-stand-in';
+import { seedClientApp } from './support/seed-client-app';
 
 const EMAIL = 'ada.seed@example.com';
 const NAME = 'Ada Lovelace';
@@ -65,32 +64,18 @@ afterAll(async () => {
  * the password record under the rules and the cards as that client stores them; returns the uid.
  */
 async function seedTheAccount(): Promise<string> {
-  const app = initializeApp(
-    {
-      apiKey: 'demo-key',
-      projectId: 'demo-sleeve',
-      authDomain: 'demo-sleeve.firebaseapp.com',
-      databaseURL: inject('databaseUrl'),
-    },
-    'seed-client',
-  );
+  const client = await seedClientApp('seed-client', { sub: 'seed-e2e-ada', email: EMAIL, name: NAME });
   try {
-    const auth = getAuth(app);
-    connectAuthEmulator(auth, inject('authUrl'), { disableWarnings: true });
-    const db = getDatabase(app);
-    const { hostname, port } = new URL(inject('databaseUrl'));
-    connectDatabaseEmulator(db, hostname, Number(port));
-    const person = { sub: 'seed-e2e-ada', email: EMAIL, name: NAME };
-    const { user } = await signInWithCredential(auth, GoogleAuthProvider.credential(JSON.stringify(person)));
+    const { db, uid } = client;
     const dek = randomBytes(32);
-    await set(ref(db, `${user.uid}/auth/password`), seedRecord(PASSWORD, dek, Date.now() - 60_000));
+    await set(ref(db, `${uid}/auth/password`), seedRecord(PASSWORD, dek, Date.now() - 60_000));
     const cards = Object.fromEntries(CARDS.map((card) => [card.id, sealCard(dek, card)]));
     // Written as the seed's clients write them, so the rules judge them too.
-    await set(ref(db, `${user.uid}/cards`), cards);
+    await set(ref(db, `${uid}/cards`), cards);
     goOffline(db);
-    return user.uid;
+    return uid;
   } finally {
-    await deleteApp(app);
+    await client.close();
   }
 }
 

@@ -76,7 +76,7 @@ it('keeps two cards through search, masking, editing, deleting and a reload', as
   expect(stored.preferences).toEqual({
     userInterface: { maskCardNumber: true },
     updates: { checkAtLaunch: true },
-    security: { lockAfterMinutes: 5, clipboardClearSeconds: 30 },
+    security: { lockAfterMinutes: 5, clipboardClearSeconds: 30, askBeforeShowingPins: false },
   });
   expect(stored.cards.type).toBe('UNENCRYPTED');
   expect(Object.keys(stored.cards.cards)).toEqual([visaId]);

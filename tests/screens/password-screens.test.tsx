@@ -150,7 +150,7 @@ test('after a change on another device, unlock asks for the new password; the PI
 test('Security without a password shows no Password section', async () => {
   await renderApp('/user/security');
   await expect.element(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
-  await expect.element(page.getByRole('heading', { name: 'PIN' })).toBeVisible();
+  await expect.element(page.getByRole('heading', { name: 'PIN', exact: true })).toBeVisible();
   await expect.element(page.getByRole('heading', { name: 'Password' })).not.toBeInTheDocument();
   await expect.element(page.getByRole('link', { name: 'Change password' })).not.toBeInTheDocument();
 });

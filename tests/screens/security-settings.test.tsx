@@ -42,7 +42,7 @@ test('the settings start at 5 minutes and 30 seconds, and each choice is stored 
   expect(storedPreferences()).toEqual({
     userInterface: { maskCardNumber: true },
     updates: { checkAtLaunch: true },
-    security: { lockAfterMinutes: 60, clipboardClearSeconds: 60 },
+    security: { lockAfterMinutes: 60, clipboardClearSeconds: 60, askBeforeShowingPins: false },
   });
 });
 

@@ -38,7 +38,7 @@ test("'Mask card number' is a switch that persists to sleeve/preferences and mas
   expect(JSON.parse(localStorage.getItem('sleeve/preferences') ?? 'null')).toEqual({
     userInterface: { maskCardNumber: true },
     updates: { checkAtLaunch: true },
-    security: { lockAfterMinutes: 5, clipboardClearSeconds: 30 },
+    security: { lockAfterMinutes: 5, clipboardClearSeconds: 30, askBeforeShowingPins: false },
   });
   await page.getByRole('link', { name: 'Home' }).click();
   await expect.element(page.getByText('4111 •••• •••• 1111')).toBeVisible();

@@ -1,36 +1,88 @@
 /**
- * Cards' details through import and export with the real worker and real storage. Until the account keeps them, an
- * import does not store a file's details and its preview says so, card by card; what this device keeps (a card's
- * details saved with it) goes out in a backup, a Bitwarden file and a Credential Exchange file, and each file read
- * back brings every detail as it was.
+ * Cards' details through import and export with the real worker and real storage. Signed out, an import stores a
+ * file's details with its cards (sealed under a PIN once one exists) and its preview says what each card brings;
+ * signed in, the account keeps them beside the cards, sealed under its key. What
+ * this device keeps goes out in a backup, a Bitwarden file and a Credential Exchange file, and each file read back
+ * brings every detail as it was.
  */
-import { beforeEach, describe, expect, test } from 'vitest';
+import { signOut as firebaseSignOut } from 'firebase/auth';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { PlainCard } from '../../src/domain/card';
 import { type CardDetails, NO_DETAILS } from '../../src/domain/card-details';
 import { getEngine } from '../../src/engine';
-import { saveCard } from '../../src/state/cards';
+import { auth } from '../../src/remote/firebase';
+import { cardsState, saveCard } from '../../src/state/cards';
+import { detailsOf } from '../../src/state/details';
+import { signOut } from '../../src/state/leave';
 import { startApp } from '../../src/state/lifecycle';
 import { createPin } from '../../src/state/secrets';
+import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
+import { detailsState } from '../../src/state/store';
 import { exportBackup, exportPlain, importCards } from '../../src/state/transfer';
 import protonText from '../fixtures/transfer/proton-pass-details.json?raw';
+import { googleSignIn, serverValue, uniqueSub } from '../support/google';
 import { PASSPHRASE, previewOf } from '../support/import-preview';
-import { seedPlainCards } from '../support/seed-storage';
+import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
+
+/** Every card's details on screen, keyed by the card's number (ids change when a card comes in again). */
+function detailsByNumber(): Map<string, CardDetails> {
+  return new Map(
+    cardsState.cards.flatMap((card) => {
+      const details = detailsOf(card.id);
+      return details ? [[card.data.number, details] as [string, CardDetails]] : [];
+    }),
+  );
+}
 
 beforeEach(async () => {
   await getEngine().lock();
 });
 
 describe("cards' details in and out", () => {
-  test('an import says, card by card, which details it leaves out, and stores none', async () => {
+  afterEach(async () => {
+    if (auth.currentUser) await signOut();
+    await firebaseSignOut(auth);
+  });
+
+  test('an import says what each card brings and stores it with the card, sealed once a PIN exists', async () => {
     await startApp();
     const preview = await previewOf(protonText);
     const said = preview.add.map((entry) => entry.brings).filter(Boolean);
     expect(said.length).toBeGreaterThan(0);
-    for (const line of said) expect(line).toMatch(/^Left out: .+ \(Sleeve does not keep these yet\)$/);
-    expect(said.some((line) => line?.startsWith('Left out: card PIN'))).toBe(true);
+    for (const line of said) expect(line).toMatch(/^Also brings: [^()]+$/);
+    expect(said.some((line) => line?.startsWith('Also brings: card PIN'))).toBe(true);
     await importCards(preview.add.map((entry) => entry.card));
-    expect(localStorage.getItem('sleeve/details')).toBeNull();
+    const imported = detailsByNumber();
+    expect([...imported.values()].some((details) => details.pin === '9753')).toBe(true);
+    expect(Object.keys(detailsState.byCard)).toHaveLength(imported.size);
+    // Each card's details as the file gave them.
+    for (const entry of preview.add) {
+      const kept = imported.get(entry.card.data.number);
+      if (entry.brings) expect(kept).toEqual(entry.card.details);
+      else expect(kept).toBeUndefined();
+    }
+    expect(JSON.stringify(storedJson('details'))).toContain('9753');
+    await createPin('274951');
+    expect(JSON.stringify(storedJson('details'))).not.toContain('9753');
+  });
+
+  test('signed in, the preview says what each card brings, and the account keeps it beside the card', async () => {
+    await startApp();
+    const uid = await googleSignIn(uniqueSub());
+    await continueSignIn();
+    await createAccountPassword('Account password 1!');
+    const preview = await previewOf(protonText);
+    const said = preview.add.map((entry) => entry.brings).filter(Boolean);
+    expect(said.length).toBeGreaterThan(0);
+    for (const line of said) expect(line).toMatch(/^Also brings: [^()]+$/);
+    await importCards(preview.add.map((entry) => entry.card));
+    const imported = detailsByNumber();
+    expect([...imported.values()].some((details) => details.pin === '9753')).toBe(true);
+    // On the server beside each card that brought some, sealed: the PIN is nowhere in the clear.
+    const onServer = async () => Object.keys(((await serverValue(`${uid}/details`)) as object | null) ?? {}).length;
+    await expect.poll(onServer).toBe(imported.size);
+    expect(JSON.stringify(await serverValue(uid))).not.toContain('9753');
   });
 
   test('what this device keeps goes out in every export, and each file read back brings it as it was', async () => {

@@ -49,7 +49,7 @@ const encrypted: EncryptedCollection = {
   cards: { Zz9yXx8w: { id: 'Zz9yXx8w', modifiedAt: 2, data: { cipherText: 'D'.repeat(40), iv: 'E'.repeat(16) } } },
 };
 
-const security = { lockAfterMinutes: 5, clipboardClearSeconds: 30 } as const;
+const security = { lockAfterMinutes: 5, clipboardClearSeconds: 30, askBeforeShowingPins: false } as const;
 
 describe('local store', () => {
   afterEach(async () => {
@@ -65,7 +65,7 @@ describe('local store', () => {
       value: {
         userInterface: { maskCardNumber: false },
         updates: { checkAtLaunch: true },
-        security: { lockAfterMinutes: 5, clipboardClearSeconds: 30 },
+        security: { lockAfterMinutes: 5, clipboardClearSeconds: 30, askBeforeShowingPins: false },
       },
     });
   });

@@ -1,7 +1,7 @@
 /** Everything under /add: the intro, the scanner, the editor, and the PIN the editor may ask for before saving. */
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { Loading, lazyScreen } from '../../components/lazy-screen';
-import { peekCardDraft } from '../../state/drafts';
+import { peekCardDetailsDraft, peekCardDraft } from '../../state/drafts';
 import { showError } from '../../state/toast';
 import { PinCreateRoutes } from '../pin/PinCreateRoutes';
 import { AddIntroScreen } from './AddIntroScreen';
@@ -20,7 +20,7 @@ function EditorRoutes() {
     const data = peekCardDraft();
     if (!data) return navigate('/', { replace: true });
     try {
-      await saveAndOpen(data, navigate);
+      await saveAndOpen({ data, details: peekCardDetailsDraft() ?? undefined }, navigate);
     } catch (error) {
       // The PIN screen is left behind, so the reason is shown here rather than on its keypad.
       navigate('/', { replace: true });

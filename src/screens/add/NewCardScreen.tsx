@@ -1,7 +1,7 @@
 /**
  * /add/editor — a blank card form with a random theme; Done or Save stores it and opens the card. When nothing
  * protects the device yet, saving first recommends a PIN: Skip saves the card as it is, Create PIN saves it
- * encrypted once the PIN exists.
+ * encrypted once the PIN exists. The card's details ('More details') go with it through each of these steps.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -10,6 +10,8 @@ import { CardForm } from '../../components/CardForm';
 import { DoneAction } from '../../components/DoneAction';
 import { Sheet } from '../../components/Sheet';
 import type { CardData } from '../../domain/card';
+import type { CardDetails } from '../../domain/card-details';
+import { NO_DETAILS } from '../../domain/card-details';
 import { fillFromScan } from '../../domain/scan-result';
 import { useCameraAvailable } from '../../scanner/availability';
 import { saveCard } from '../../state/cards';
@@ -18,6 +20,7 @@ import {
   clearScanDraft,
   holdCardDraft,
   holdScanBase,
+  peekCardDetailsDraft,
   peekCardDraft,
   peekScanDraft,
   pinRecommendationSkipped,
@@ -40,9 +43,15 @@ const blankCard = (): CardData => ({
   theme: randomTheme(),
 });
 
-/** Saves a card and opens it; `navigate` is the editor's. */
-export async function saveAndOpen(data: CardData, navigate: (to: string) => void): Promise<void> {
-  const id = await saveCard({ data });
+/** A new card as the editor hands it on: its details only where the editor offered them. */
+export interface NewCard {
+  data: CardData;
+  details: CardDetails | undefined;
+}
+
+/** Saves a card (with its details, when given) and opens it; `navigate` is the editor's. */
+export async function saveAndOpen(card: NewCard, navigate: (to: string) => void): Promise<void> {
+  const id = await saveCard(card.details ? { data: card.data, details: card.details } : { data: card.data });
   clearCardDraft();
   navigate(`~/home/cards/${id}`);
   showToast('Card saved');
@@ -53,42 +62,43 @@ export function NewCardScreen() {
   // A card waiting for its PIN, or left for the scanner, comes back as typed, with what a scan read filled in; a new
   // one gets its theme once, so the preview keeps its colour.
   const [start] = useState(() => {
-    const { base, scanned } = peekScanDraft();
+    const { base, baseDetails, scanned } = peekScanDraft();
     const card = base ?? peekCardDraft() ?? blankCard();
-    return { initial: scanned ? fillFromScan(card, scanned) : card, scanned: scanned !== null };
+    const details = (base ? baseDetails : peekCardDetailsDraft()) ?? NO_DETAILS;
+    return { initial: scanned ? fillFromScan(card, scanned) : card, details, scanned: scanned !== null };
   });
   const { initial } = start;
   // The scan's part is taken: leaving and coming back later starts from the card draft alone.
   useEffect(clearScanDraft, []);
   const camera = useCameraAvailable();
-  const typed = useRef(initial);
-  const onEdit = useCallback((data: CardData) => {
-    typed.current = data;
+  const typed = useRef<NewCard>({ data: initial, details: undefined });
+  const onEdit = useCallback((data: CardData, details: CardDetails | undefined) => {
+    typed.current = { data, details };
   }, []);
   const scan = () => {
-    holdScanBase(typed.current);
+    holdScanBase(typed.current.data, typed.current.details ?? null);
     navigate('~/add/scan');
   };
-  const [pending, setPending] = useState<CardData | null>(null);
+  const [pending, setPending] = useState<NewCard | null>(null);
 
-  const save = async (data: CardData) => {
+  const save = async (data: CardData, details: CardDetails | undefined) => {
     const unprotected = !appState.pinCreated && !appState.passwordCreated;
     if (unprotected && !pinRecommendationSkipped()) {
-      setPending(data);
+      setPending({ data, details });
       return;
     }
-    await saveAndOpen(data, navigate);
+    await saveAndOpen({ data, details }, navigate);
   };
 
   const skip = () => {
-    const data = pending;
+    const card = pending;
     setPending(null);
     rememberSkip();
-    if (data) saveAndOpen(data, navigate).catch(showError);
+    if (card) saveAndOpen(card, navigate).catch(showError);
   };
 
   const createPin = () => {
-    if (pending) holdCardDraft(pending);
+    if (pending) holdCardDraft(pending.data, pending.details ?? null);
     setPending(null);
     navigate('/pin/create');
   };
@@ -105,7 +115,14 @@ export function NewCardScreen() {
           Scan card
         </button>
       )}
-      <CardForm id={FORM_ID} initial={initial} submitLabel="Save" onSubmit={save} onEdit={onEdit} />
+      <CardForm
+        id={FORM_ID}
+        initial={initial}
+        initialDetails={start.details}
+        submitLabel="Save"
+        onSubmit={save}
+        onEdit={onEdit}
+      />
       {pending && (
         <Sheet title="Protect your cards" onClose={() => setPending(null)}>
           <p className="sheet-text">

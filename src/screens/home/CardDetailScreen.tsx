@@ -1,6 +1,7 @@
 /**
- * /home/cards/:id — one card, its fields with copy buttons, Edit and Delete (SPEC.md §2). The CVV, and the number
- * while 'Mask card number' is on, stay hidden until revealed.
+ * /home/cards/:id — one card, its fields with copy buttons, Edit and Delete (SPEC.md §2), and below them its details
+ * when it has any. The CVV, the card PIN, and the number while 'Mask card number' is on, stay hidden until revealed;
+ * with 'Ask before showing PINs' on, revealing or copying the card PIN asks for the PIN or password first.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -10,11 +11,16 @@ import { CardPreview } from '../../components/CardPreview';
 import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
 import { cardsState, deleteCard } from '../../state/cards';
 import { preferencesState } from '../../state/preferences';
+import { detailsState } from '../../state/store';
 import { showError, showToast } from '../../state/toast';
 import { CardFields } from './CardFields';
+import { DetailRows } from './DetailRows';
+import { useCardPinGate } from './use-card-pin-gate';
 
 export function CardDetailScreen({ id }: { id: string }) {
   const { cards } = useSnapshot(cardsState);
+  const details = useSnapshot(detailsState).byCard[id];
+  const pinGate = useCardPinGate(id);
   const { maskCardNumber } = useSnapshot(preferencesState).userInterface;
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
@@ -63,6 +69,14 @@ export function CardDetailScreen({ id }: { id: string }) {
         numberHidden={numberHidden}
         onToggleNumber={maskCardNumber ? () => setNumberRevealed((revealed) => !revealed) : undefined}
       />
+      {details && (
+        <DetailRows
+          details={details}
+          confirm={pinGate.confirmReveal}
+          confirmCopy={pinGate.confirmCopy}
+          pinShownAtFirst={pinGate.pinShownAtFirst}
+        />
+      )}
       <div className="button-row">
         <button type="button" className="button button-danger button-block" onClick={() => setConfirming(true)}>
           Delete

@@ -12,7 +12,7 @@ import { byExpiry } from '../../domain/card-checks';
 import { searchCards } from '../../domain/search';
 import { cardsState } from '../../state/cards';
 import { preferencesState } from '../../state/preferences';
-import { appState, screenState } from '../../state/store';
+import { appState, detailsState, screenState } from '../../state/store';
 import { CardNotices } from './CardNotices';
 import { cardName } from './card-name';
 import { EmptyHome } from './EmptyHome';
@@ -26,6 +26,8 @@ const CARD_HEIGHT = 192;
 export function CardListScreen() {
   const { user, pinCreated, passwordCreated } = useSnapshot(appState);
   const { cards, merging } = useSnapshot(cardsState);
+  // Held by reference (src/state/store.ts): a new object on every change of any card's details, never mutated.
+  const { byCard } = useSnapshot(detailsState);
   const { maskCardNumber } = useSnapshot(preferencesState).userInterface;
   const { expiringFirst } = useSnapshot(screenState);
   const [query, setQuery] = useState('');
@@ -41,12 +43,12 @@ export function CardListScreen() {
   // The index is the newest-first list's; in the other order the matches are picked out of the ordered list.
   const shown = useMemo(() => {
     if (!searching) return ordered;
-    const found = searchCards(searchIndexOf(cards as PlainCard[]), query);
+    const found = searchCards(searchIndexOf(cards as PlainCard[], byCard), query);
     if (ordered === cards) return found;
     const matched = new Set(found);
     return ordered.filter((card) => matched.has(card));
-  }, [cards, ordered, query, searching]);
-  useEffect(() => prepareSearchIndex(cards as PlainCard[]), [cards]);
+  }, [cards, byCard, ordered, query, searching]);
+  useEffect(() => prepareSearchIndex(cards as PlainCard[], byCard), [cards, byCard]);
 
   const clear = () => {
     setQuery('');

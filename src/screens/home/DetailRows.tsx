@@ -18,6 +18,10 @@ export interface DetailRowsProps {
   details: CardDetails;
   /** Asked before the PIN is revealed or copied; without it, both happen at once. */
   confirm?: Confirm | undefined;
+  /** Asked before the PIN is copied, in place of `confirm` (which then guards revealing only). */
+  confirmCopy?: Confirm | undefined;
+  /** The PIN starts revealed: the person came back from the verification they were asked for to reveal it. */
+  pinShownAtFirst?: boolean | undefined;
 }
 
 interface Row {
@@ -83,9 +87,9 @@ function rows(details: CardDetails, pin: { hidden: boolean; toggle: () => void }
   return all.filter((row) => row.copied !== '');
 }
 
-export function DetailRows({ details, confirm }: DetailRowsProps) {
+export function DetailRows({ details, confirm, confirmCopy = confirm, pinShownAtFirst = false }: DetailRowsProps) {
   const headingId = useId();
-  const [pinHidden, setPinHidden] = useState(true);
+  const [pinHidden, setPinHidden] = useState(!pinShownAtFirst);
   const confirmed = useConfirmed(confirm);
   if (!hasDetails(details)) return null;
   const togglePin = () => (pinHidden ? confirmed(() => setPinHidden(false)) : setPinHidden(true));
@@ -95,7 +99,7 @@ export function DetailRows({ details, confirm }: DetailRowsProps) {
         More details
       </h2>
       <dl className="card-fields">
-        {rows(details, { hidden: pinHidden, toggle: togglePin }, confirm).map((row) => (
+        {rows(details, { hidden: pinHidden, toggle: togglePin }, confirmCopy).map((row) => (
           <div key={row.label} className="card-field">
             <dt className="card-field-label">{row.label}</dt>
             <dd className="card-field-value">

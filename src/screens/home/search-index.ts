@@ -1,20 +1,29 @@
 /**
- * The home search's precomputed lower-case text, built once per list of cards (the list is replaced, never mutated,
- * on every change, so its identity is a sound key).
+ * The home search's precomputed lower-case text, built once per list of cards and their details (each is replaced,
+ * never mutated, on every change, so the pair's identities are a sound key): a card is found by words in its notes
+ * too.
  *
  * Building it for 10,000 cards takes tens of milliseconds on a slow laptop, so it is not built in the render that
  * first shows the list: it waits until the browser is idle after that, and a search typed sooner builds it then.
  */
 import type { PlainCard } from '../../domain/card';
+import type { CardDetails } from '../../domain/card-details';
 import { type SearchEntry, toSearchEntry } from '../../domain/search';
 
-const indexes = new WeakMap<readonly PlainCard[], SearchEntry[]>();
+export type DetailsByCard = Readonly<Record<string, CardDetails>>;
 
-export function searchIndexOf(cards: readonly PlainCard[]): SearchEntry[] {
-  let index = indexes.get(cards);
+const indexes = new WeakMap<readonly PlainCard[], WeakMap<DetailsByCard, SearchEntry[]>>();
+
+export function searchIndexOf(cards: readonly PlainCard[], details: DetailsByCard): SearchEntry[] {
+  let byDetails = indexes.get(cards);
+  if (!byDetails) {
+    byDetails = new WeakMap();
+    indexes.set(cards, byDetails);
+  }
+  let index = byDetails.get(details);
   if (!index) {
-    index = cards.map((card) => toSearchEntry(card));
-    indexes.set(cards, index);
+    index = cards.map((card) => toSearchEntry(card, details[card.id]?.notes));
+    byDetails.set(details, index);
   }
   return index;
 }
@@ -23,8 +32,8 @@ export function searchIndexOf(cards: readonly PlainCard[]): SearchEntry[] {
 const IDLE_TIMEOUT_MS = 1000;
 
 /** Builds the index for `cards` when the browser is next idle; returns a function that cancels it. */
-export function prepareSearchIndex(cards: readonly PlainCard[]): () => void {
-  const build = () => void searchIndexOf(cards);
+export function prepareSearchIndex(cards: readonly PlainCard[], details: DetailsByCard): () => void {
+  const build = () => void searchIndexOf(cards, details);
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(build, { timeout: IDLE_TIMEOUT_MS });
     return () => cancelIdleCallback(handle);

@@ -1,46 +1,8 @@
 /** /user/interface — the 'Mask card number' and 'Check for updates at launch' switches, stored in `sleeve/preferences`. */
-import { useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { Page } from '../../app/Page';
+import { SwitchRow } from '../../components/SwitchRow';
 import { preferencesState, setCheckAtLaunch, setMaskCardNumber } from '../../state/preferences';
-
-function SwitchRow({
-  label,
-  hint,
-  on,
-  onToggle,
-}: {
-  label: string;
-  hint: string;
-  on: boolean;
-  onToggle: (on: boolean) => Promise<void>;
-}) {
-  const labelId = useId();
-  const hintId = useId();
-  return (
-    <div className="switch-row">
-      <div>
-        <span id={labelId} className="switch-label">
-          {label}
-        </span>
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      </div>
-      <button
-        type="button"
-        role="switch"
-        className="switch"
-        aria-checked={on}
-        aria-labelledby={labelId}
-        aria-describedby={hintId}
-        onClick={() => void onToggle(!on)}
-      >
-        <span className="switch-thumb" aria-hidden="true" />
-      </button>
-    </div>
-  );
-}
 
 export function InterfaceScreen() {
   const { userInterface, updates } = useSnapshot(preferencesState);

@@ -17,6 +17,7 @@ import { PasswordVerifyScreen } from '../../password/PasswordVerifyScreen';
 import { PinCreateRoutes } from '../../pin/PinCreateRoutes';
 import { PinVerifyScreen } from '../../pin/PinVerifyScreen';
 import { AutoLockSection } from './AutoLockSection';
+import { CardPinSection } from './CardPinSection';
 import { ChangePasswordScreen } from './ChangePasswordScreen';
 import { ClipboardSection } from './ClipboardSection';
 import { PasskeySection } from './PasskeySection';
@@ -77,6 +78,7 @@ function SecurityScreen() {
       </section>
       <AutoLockSection />
       <ClipboardSection />
+      <CardPinSection />
       <PasskeySection />
       <ConfirmDialog
         open={confirmingRemove}
