@@ -35,6 +35,7 @@ import { makeData } from './support/data.mjs';
 import { watchMachine } from './support/machine.mjs';
 import { contextDefaults, log, pace } from './support/pages.mjs';
 import { ROOT, serveApp, serveHarness } from './support/servers.mjs';
+import { writeSpeedFactor } from './support/speed.mjs';
 import { round } from './support/stats.mjs';
 
 /** @typedef {import('./support/pages.mjs').Results} Results */
@@ -183,11 +184,13 @@ async function main() {
     await harness.close();
     await app.close();
   }
+  await writeSpeedFactor(results);
   Object.assign(results, await machine.end());
   await writeFile(OUT, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(
     `${table(results, tiny)}\n\nload average ${results.load_average_start} → ${results.load_average_end}, ` +
-      `CPU steal ${results.cpu_steal_pct ?? '?'} %\nwrote ${OUT.slice(ROOT.length)} in ${round((performance.now() - started) / 1000)} s\n`,
+      `CPU steal ${results.cpu_steal_pct ?? '?'} %, speed factor ${results.speed_factor} ` +
+      `(kdf_openssl_ms ${results.kdf_openssl_ms} / 110; every absolute budget above is multiplied by it)\nwrote ${OUT.slice(ROOT.length)} in ${round((performance.now() - started) / 1000)} s\n`,
   );
 }
 

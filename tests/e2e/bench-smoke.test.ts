@@ -17,6 +17,7 @@ const RESULTS = `${ROOT}bench/results.tiny.json`;
 const FIGURES = [
   'kdf_ms',
   'kdf_openssl_ms',
+  'speed_factor',
   'kdf_ratio',
   'derivations_unlock',
   'derivations_verify',
