@@ -20,8 +20,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { CardData, Network } from '../domain/card';
 import { NETWORK_LABELS, NETWORKS } from '../domain/card';
 import { BRAND_RULES, detectNetwork, displayLength, groupCardNumber } from '../domain/card-brands';
-import type { CardDetails, CardDetailsErrors } from '../domain/card-details';
-import { DETAIL_FIELDS, validateDetails } from '../domain/card-details';
+import type { CardDetails } from '../domain/card-details';
+import { DETAIL_FIELDS } from '../domain/card-details';
+import type { CardDetailsErrors } from '../domain/card-details-rules';
+import { validateDetails } from '../domain/card-details-rules';
 import type { CardFormErrors } from '../domain/card-form';
 import {
   CARDHOLDER_MAX,

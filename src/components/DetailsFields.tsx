@@ -11,16 +11,17 @@
  * is the person's own (characterCount), and a note that is too long is an error, like any other.
  */
 import { useId, useState } from 'react';
-import type { CardDetails, CardDetailsErrors } from '../domain/card-details';
+import type { CardDetails } from '../domain/card-details';
+import { DETAIL_FIELDS } from '../domain/card-details';
+import type { CardDetailsErrors } from '../domain/card-details-rules';
 import {
   CARD_PIN_MAX,
   CARD_PIN_MIN,
   characterCount,
-  DETAIL_FIELDS,
   NOTES_MAX,
   PHONE_MAX,
   WEBSITE_MAX,
-} from '../domain/card-details';
+} from '../domain/card-details-rules';
 import { EXPIRY_LENGTH, shapeExpiry } from '../domain/card-form';
 import { ChevronIcon } from './Icons';
 import { TextField } from './TextField';

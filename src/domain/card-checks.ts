@@ -7,6 +7,9 @@
 import type { Network, PlainCard } from './card';
 import { groupCardNumber } from './card-brands';
 
+/** Shown beside the number, never blocking: a number that fails the checksum may still be the one on the card. */
+export const CHECKSUM_WARNING = 'This number fails the card checksum. Check it for a typo.';
+
 /** The Luhn (mod 10) check every payment card number carries in its last digit. */
 export function passesLuhn(digits: string): boolean {
   if (!/^\d+$/.test(digits)) return false;

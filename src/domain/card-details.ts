@@ -4,11 +4,10 @@
  *
  * They are never part of the card's own plaintext, which stays exactly as DESIGN.md states it: the seed's clients
  * read and rewrite that, and would fail on a field they do not know or erase it. The details are a record of their
- * own beside the card, sealed with the same data key (docs/formats.md, 'Card details'). This module is their rules
- * and their plaintext; pure, so the editor, import, search and the worker agree.
+ * own beside the card, sealed with the same data key (docs/formats.md, 'Card details'). This module is their shape,
+ * how they are stored and their plaintext; what a person may type is card-details-rules.ts's. Pure, so the editor,
+ * import, search and the worker agree.
  */
-import { readExpiryMonth } from './card-checks';
-
 export interface CardDetails {
   /** The card's PIN, 4 to 12 digits: kept as secret as the CVV, and more. */
   pin: string;
@@ -32,27 +31,6 @@ export const DETAIL_FIELDS = [
 
 export const NO_DETAILS: Readonly<CardDetails> = { pin: '', notes: '', validFrom: '', phone: '', website: '' };
 
-export const CARD_PIN_MIN = 4;
-export const CARD_PIN_MAX = 12;
-export const NOTES_MAX = 1000;
-export const PHONE_DIGITS_MIN = 3;
-export const PHONE_MAX = 30;
-export const WEBSITE_MAX = 300;
-
-export const CardDetailsMessages = {
-  pin: `Card PIN must be ${CARD_PIN_MIN} to ${CARD_PIN_MAX} digits long or can be empty`,
-  notes: `Notes can be at most ${NOTES_MAX.toLocaleString('en')} characters long`,
-  validFrom: 'Valid from must be a valid date in MM/YY format or can be empty',
-  validFromMonth: 'Valid from month must be between 01 and 12',
-  phone: 'Phone number can only hold digits, spaces and + ( ) - .',
-  website: 'Website must be a web address, like bank.example',
-} as const;
-
-export type CardDetailsErrors = Partial<Record<keyof CardDetails, string>>;
-
-/** Characters, as a person counts them: an emoji or an accented letter is one. */
-export const characterCount = (text: string): number => [...text].length;
-
 /** The address a website value opens, http(s) only; null for anything else (a `javascript:` URL above all). */
 export function websiteHref(website: string): string | null {
   const typed = website.trim();
@@ -68,34 +46,6 @@ export function websiteHref(website: string): string | null {
   // A host with a dot (bank.example) or localhost-like names are not what a bank's site looks like.
   if (!url.hostname.includes('.') || url.username || url.password) return null;
   return url.href;
-}
-
-/** The `tel:` link of a phone value: its leading + and its digits; null when it is not a phone number. */
-export function phoneHref(phone: string): string | null {
-  const typed = phone.trim();
-  if (!/^\+?[\d\s().-]+$/.test(typed)) return null;
-  const digits = typed.replace(/\D/g, '');
-  if (digits.length < PHONE_DIGITS_MIN || typed.length > PHONE_MAX) return null;
-  return `tel:${typed.startsWith('+') ? '+' : ''}${digits}`;
-}
-
-/** Field errors for a card's details; empty when they can be saved. */
-export function validateDetails(details: CardDetails): CardDetailsErrors {
-  const errors: CardDetailsErrors = {};
-  if (details.pin !== '' && !new RegExp(`^\\d{${CARD_PIN_MIN},${CARD_PIN_MAX}}$`).test(details.pin)) {
-    errors.pin = CardDetailsMessages.pin;
-  }
-  if (characterCount(details.notes) > NOTES_MAX) errors.notes = CardDetailsMessages.notes;
-  if (details.validFrom !== '') {
-    if (!/^\d{2}\/\d{2}$/.test(details.validFrom)) errors.validFrom = CardDetailsMessages.validFrom;
-    else if (!readExpiryMonth(details.validFrom)) errors.validFrom = CardDetailsMessages.validFromMonth;
-  }
-  if (details.phone.trim() !== '' && !phoneHref(details.phone)) errors.phone = CardDetailsMessages.phone;
-  const website = details.website.trim();
-  if (website !== '' && (website.length > WEBSITE_MAX || !websiteHref(website))) {
-    errors.website = CardDetailsMessages.website;
-  }
-  return errors;
 }
 
 /** What is stored of what was typed: values trimmed (a note's own line breaks kept), a website with its scheme. */

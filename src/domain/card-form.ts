@@ -5,7 +5,7 @@
  */
 import type { CardData, Network } from './card';
 import { BRAND_RULES, hasBrandLength } from './card-brands';
-import { passesLuhn, readExpiryMonth } from './card-checks';
+import { CHECKSUM_WARNING, passesLuhn, readExpiryMonth } from './card-checks';
 
 export const EXPIRY_LENGTH = 5;
 export const CARDHOLDER_MIN = 2;
@@ -23,8 +23,7 @@ export const CardFormMessages = {
 /** A month that is not one of the year's twelve (SPEC.md's expiry message is about the format). */
 export const EXPIRY_MONTH_MESSAGE = 'Expiry month must be between 01 and 12';
 
-/** Shown beside the number, never blocking: a number that fails the checksum may still be the one on the card. */
-export const CHECKSUM_WARNING = 'This number fails the card checksum. Check it for a typo.';
+export { CHECKSUM_WARNING } from './card-checks';
 
 /**
  * 'Card number must be exact 16 digits long' (SPEC.md), '… exact 15 …', '… between 14 and 16 digits long'. A form

@@ -13,8 +13,9 @@
  *   told that the password has one, in case it was typed by accident.
  */
 import { Messages } from './errors';
+import { isLongEnough } from './secret';
 
-export const MIN_PASSWORD_LENGTH = 12;
+export { isLongEnough, MIN_PASSWORD_LENGTH, passwordLength } from './secret';
 
 export type RequirementId = 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
 
@@ -30,11 +31,6 @@ const LOWERCASE = /\p{Ll}/u;
 const DIGIT = /\p{Nd}/u;
 const SPECIAL = /[^\p{L}\p{M}\p{Nd}]/u;
 const WHITESPACE = /\s/u;
-
-/** Characters as a person counts them on the keyboard: code points. */
-export const passwordLength = (password: string): number => [...password].length;
-
-export const isLongEnough = (password: string): boolean => passwordLength(password) >= MIN_PASSWORD_LENGTH;
 
 export const PASSWORD_REQUIREMENTS: readonly Requirement[] = [
   { id: 'length', label: '12 characters or more', holds: isLongEnough },

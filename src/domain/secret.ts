@@ -72,5 +72,15 @@ export const emptyAuthRecords = (): AuthRecords => ({ password: null, pin: null,
 export const PIN_LENGTH = 6;
 export const MIN_PASSWORD_LENGTH = 12;
 
+/** Characters of a password as a person counts them on the keyboard: code points. */
+export const passwordLength = (password: string): number => [...password].length;
+
+/**
+ * Long enough to be a password at all (SPEC.md §5): what the unlock and verify fields check before a derivation, so a
+ * slip of the finger costs no second of waiting. Kept here, beside the length, so those fields need none of the new
+ * password's rules (src/domain/password-rules.ts).
+ */
+export const isLongEnough = (password: string): boolean => passwordLength(password) >= MIN_PASSWORD_LENGTH;
+
 /** Bytes of the PRF input stored as a passkey record's salt, and of the PRF output a key is derived from. */
 export const PASSKEY_PRF_LENGTH = 32;

@@ -22,7 +22,6 @@ import { leaveAccount } from './leave';
 import { markPasswordStale, showLocked } from './lock';
 import { refreshPinLimit } from './pin-limit';
 import { reportError } from './report';
-import { resumeAccount } from './sign-in';
 import type { DeviceEvent, StartFailure, StorageProblem } from './store';
 import { appState, forgetStorageReading, memoryOf, onDeviceEvent, setRecords, showPreferences } from './store';
 import { followOtherTabs } from './tabs';
@@ -126,13 +125,30 @@ async function startFromStorage(afterOtherTab: boolean): Promise<void> {
   }
   // A password record means an account on this device: Firebase must say who is signed in before anything shows.
   if (auth.value.password !== null) {
-    const signedIn = await resumeAccount(afterOtherTab);
+    const signedIn = await resume(afterOtherTab);
     appState.remoteReady = true;
     // The account session ended (signed out or deleted elsewhere): its data has left this device; start anonymous.
     if (!signedIn) return startApp();
   }
   await Promise.race([pinLimitShown, engineFailed]);
   appState.phase = 'ready';
+}
+
+/**
+ * Signing in and the account's sync session (src/state/sign-in.ts, src/state/sync-session.ts and what they use) are
+ * a chunk of their own, loaded only on a device with an account: a person who never signs in never downloads them,
+ * and the first script stays small. Offline, with that chunk not cached, the local record still unlocks; sync waits
+ * for a reload, as when Firebase itself cannot load.
+ */
+async function resume(afterOtherTab: boolean): Promise<boolean> {
+  let signIn: typeof import('./sign-in');
+  try {
+    signIn = await import('./sign-in');
+  } catch (error) {
+    showError(error);
+    return true;
+  }
+  return signIn.resumeAccount(afterOtherTab);
 }
 
 /**

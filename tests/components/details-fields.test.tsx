@@ -4,8 +4,10 @@ import { expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { DetailsFields } from '../../src/components/DetailsFields';
 import type { Confirm } from '../../src/components/use-confirmed';
-import type { CardDetails, CardDetailsErrors } from '../../src/domain/card-details';
-import { CardDetailsMessages, NO_DETAILS, validateDetails } from '../../src/domain/card-details';
+import type { CardDetails } from '../../src/domain/card-details';
+import { NO_DETAILS } from '../../src/domain/card-details';
+import type { CardDetailsErrors } from '../../src/domain/card-details-rules';
+import { CardDetailsMessages, validateDetails } from '../../src/domain/card-details-rules';
 import { expectNoAxeViolations } from '../support/axe';
 import { renderComponent } from '../support/render';
 

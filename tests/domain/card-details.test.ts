@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   type CardDetails,
-  CardDetailsMessages,
   hasDetails,
   NO_DETAILS,
   normaliseDetails,
-  phoneHref,
   readDetailsPlain,
-  validateDetails,
   websiteHref,
   writeDetailsPlain,
 } from '../../src/domain/card-details';
+import { CardDetailsMessages, phoneHref, validateDetails } from '../../src/domain/card-details-rules';
 
 const details = (change: Partial<CardDetails>): CardDetails => ({ ...NO_DETAILS, ...change });
 

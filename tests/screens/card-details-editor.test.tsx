@@ -6,7 +6,7 @@
  */
 import { afterEach, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
-import { CardDetailsMessages } from '../../src/domain/card-details';
+import { CardDetailsMessages } from '../../src/domain/card-details-rules';
 import { holdScanBase, holdScanned } from '../../src/state/drafts';
 import { createPin } from '../../src/state/secrets';
 import { detailsState } from '../../src/state/store';

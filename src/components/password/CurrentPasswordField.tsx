@@ -6,7 +6,7 @@
 import type { FormEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Messages, messageOf } from '../../domain/errors';
-import { isLongEnough } from '../../domain/password-rules';
+import { isLongEnough } from '../../domain/secret';
 import { showError } from '../../state/toast';
 import { FieldMessage } from './FieldMessage';
 import { PasswordInput } from './PasswordInput';

@@ -6,15 +6,8 @@
  */
 import type { PlainCard } from '../card';
 import type { CardDetails } from '../card-details';
-import {
-  CARD_PIN_MAX,
-  CARD_PIN_MIN,
-  characterCount,
-  NO_DETAILS,
-  NOTES_MAX,
-  normaliseDetails,
-  validateDetails,
-} from '../card-details';
+import { NO_DETAILS, normaliseDetails } from '../card-details';
+import { CARD_PIN_MAX, CARD_PIN_MIN, characterCount, NOTES_MAX, validateDetails } from '../card-details-rules';
 import { readExpiry } from './expiry';
 import { isObject, nameKey, textOf } from './import-row';
 

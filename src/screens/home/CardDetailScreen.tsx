@@ -3,24 +3,24 @@
  * when it has any. The CVV, the card PIN, and the number while 'Mask card number' is on, stay hidden until revealed;
  * with 'Ask before showing PINs' on, revealing or copying the card PIN asks for the PIN or password first.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, Redirect, useLocation } from 'wouter';
 import { Page } from '../../app/Page';
 import { CardPreview } from '../../components/CardPreview';
 import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
+import { lazyScreen } from '../../components/lazy-screen';
 import { cardsState, deleteCard } from '../../state/cards';
 import { preferencesState } from '../../state/preferences';
 import { detailsState } from '../../state/store';
 import { showError, showToast } from '../../state/toast';
 import { CardFields } from './CardFields';
-import { DetailRows } from './DetailRows';
-import { useCardPinGate } from './use-card-pin-gate';
+
+const CardDetailsSection = lazyScreen(() => import('./CardDetailsSection'), 'CardDetailsSection');
 
 export function CardDetailScreen({ id }: { id: string }) {
   const { cards } = useSnapshot(cardsState);
   const details = useSnapshot(detailsState).byCard[id];
-  const pinGate = useCardPinGate(id);
   const { maskCardNumber } = useSnapshot(preferencesState).userInterface;
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
@@ -70,12 +70,10 @@ export function CardDetailScreen({ id }: { id: string }) {
         onToggleNumber={maskCardNumber ? () => setNumberRevealed((revealed) => !revealed) : undefined}
       />
       {details && (
-        <DetailRows
-          details={details}
-          confirm={pinGate.confirmReveal}
-          confirmCopy={pinGate.confirmCopy}
-          pinShownAtFirst={pinGate.pinShownAtFirst}
-        />
+        // Nothing in its place while its script arrives (a moment, once): the card's own fields are all there.
+        <Suspense fallback={null}>
+          <CardDetailsSection id={id} details={details} />
+        </Suspense>
       )}
       <div className="button-row">
         <button type="button" className="button button-danger button-block" onClick={() => setConfirming(true)}>

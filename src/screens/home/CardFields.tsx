@@ -9,8 +9,7 @@ import { CopyButton } from '../../components/CopyButton';
 import type { CardData } from '../../domain/card';
 import { NETWORK_LABELS } from '../../domain/card';
 import { groupCardNumber } from '../../domain/card-brands';
-import { EXPIRY_LABELS, expiryStatus, maskedNumberParts, passesLuhn } from '../../domain/card-checks';
-import { CHECKSUM_WARNING } from '../../domain/card-form';
+import { CHECKSUM_WARNING, EXPIRY_LABELS, expiryStatus, maskedNumberParts, passesLuhn } from '../../domain/card-checks';
 
 interface Reveal {
   hidden: boolean;

@@ -12,7 +12,8 @@ import { ExternalIcon } from '../../components/Icons';
 import type { Confirm } from '../../components/use-confirmed';
 import { useConfirmed } from '../../components/use-confirmed';
 import type { CardDetails } from '../../domain/card-details';
-import { hasDetails, phoneHref, websiteHref } from '../../domain/card-details';
+import { hasDetails, websiteHref } from '../../domain/card-details';
+import { phoneHref } from '../../domain/card-details-rules';
 
 export interface DetailRowsProps {
   details: CardDetails;
