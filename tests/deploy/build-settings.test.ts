@@ -114,7 +114,12 @@ it('documents both optional links where the README and docs/deploy.md list the s
 describe('vite build', () => {
   // Its settings come from a folder of our own, and none from the shell (variables in the environment win over .env
   // files), so no .env.local of the checkout and no exported setting leaks in.
-  const SHELL_SETTINGS = [...PROJECT_SETTINGS, 'VITE_USE_FIREBASE_EMULATORS'];
+  const SHELL_SETTINGS = [
+    ...PROJECT_SETTINGS,
+    'VITE_USE_FIREBASE_EMULATORS',
+    'VITE_SOURCE_CODE_URL',
+    'VITE_ANDROID_APP_URL',
+  ];
   let envDir: string;
   let outDir: string;
   let shell: Record<string, string | undefined>;
