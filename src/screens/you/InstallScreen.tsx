@@ -37,7 +37,8 @@ const GUIDES: Record<InstallGuide, { title: string; steps: string[] }> = {
 export function InstallScreen() {
   const { installed } = useSnapshot(installState);
   return (
-    <Page title="Install Sleeve" back={{ to: '~/user' }}>
+    // Titled 'Install — Sleeve' in the browser, not 'Install Sleeve — Sleeve'.
+    <Page title="Install Sleeve" name="Install" back={{ to: '~/user' }}>
       <div className="install-guides">
         <p>
           {installed
