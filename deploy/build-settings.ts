@@ -3,8 +3,11 @@
  * sign-in once deployed, with no word of why, so a build needs either a real project's settings (docs/deploy.md, "Run against
  * a real Firebase project", step 6) or an explicit `VITE_USE_FIREBASE_EMULATORS=true` (the local preview, the tests,
  * the benchmark). Every value checked here ends up in the Content-Security-Policy, so each must have the plain shape
- * it claims: a host name cannot smuggle in a `;` and a directive of its own.
+ * it claims: a host name cannot smuggle in a `;` and a directive of its own. The two optional links (the source code
+ * and the Android app, src/domain/project-links.ts) are checked for every build, the local backend's too: a link a
+ * person presses must lead somewhere.
  */
+import { linkSettingsProblems } from '../src/domain/project-links.ts';
 import { type RemoteEnv, type RemoteSettings, resolveRemoteSettings } from '../src/remote/settings.ts';
 
 export const EMULATOR_SWITCH = 'VITE_USE_FIREBASE_EMULATORS';
@@ -101,9 +104,15 @@ function emulatorProblems(env: RemoteEnv): string[] {
   });
 }
 
-/** What stands between a project's settings and a build that can ship: names not set, and values that are wrong. */
+/**
+ * What stands between a project's settings and a build that can ship: names not set, and values that are wrong (the
+ * optional links' included, so a deployment refuses them before it builds).
+ */
 export function projectSettingsProblems(env: RemoteEnv): { missing: string[]; wrong: string[] } {
-  return { missing: PROJECT_SETTINGS.filter((name) => text(env, name) === undefined), wrong: projectProblems(env) };
+  return {
+    missing: PROJECT_SETTINGS.filter((name) => text(env, name) === undefined),
+    wrong: [...projectProblems(env), ...linkSettingsProblems(env)],
+  };
 }
 
 /** "…, and none of them is set: A, B." or "…, and these are missing: A, B." */
@@ -118,7 +127,7 @@ export function missingText(missing: readonly string[]): string {
  */
 export function settingsForBuild(env: RemoteEnv): RemoteSettings {
   if (usesEmulators(env)) {
-    const problems = emulatorProblems(env);
+    const problems = [...emulatorProblems(env), ...linkSettingsProblems(env)];
     if (problems.length > 0) throw new BuildSettingsError(problems.join('\n'));
     return resolveRemoteSettings(env);
   }

@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { watchInstall } from './state/install';
 import { startApp } from './state/lifecycle';
 import { reportError } from './state/report';
 import './styles/index.css';
 
 const root = document.getElementById('root');
 if (root) {
+  // Before the first render: the browser's offer to install can come before React has mounted, and comes once.
+  watchInstall(window);
   createRoot(root).render(
     <StrictMode>
       <App />

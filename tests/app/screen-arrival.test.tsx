@@ -56,6 +56,7 @@ test('titles the Add and You screens after their headings', async () => {
     '/user/interface': 'User Interface — Sleeve',
     '/user/data-management': 'Data Management — Sleeve',
     '/user/about': 'About — Sleeve',
+    '/user/install': 'Install — Sleeve',
     '/user/account': 'Account — Sleeve',
   };
   for (const [path, title] of Object.entries(titles)) {

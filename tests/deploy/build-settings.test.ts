@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BuildSettingsError, PROJECT_SETTINGS, settingsForBuild } from '../../deploy/build-settings.ts';
+import {
+  BuildSettingsError,
+  PROJECT_SETTINGS,
+  projectSettingsProblems,
+  settingsForBuild,
+} from '../../deploy/build-settings.ts';
 import { pagePolicy } from '../../deploy/content-security-policy.ts';
 import { PROJECT, ROOT, refusalOf } from './example-project.ts';
 
@@ -72,10 +77,49 @@ it("accepts a project's settings, and the local backend only when asked for by n
   expect(refusal({ VITE_USE_FIREBASE_EMULATORS: 'yes' })).toContain('none of them is set');
 });
 
+it("checks the optional links in every build, the local backend's too, and ships without them", () => {
+  const local = { VITE_USE_FIREBASE_EMULATORS: 'true' };
+  const links = {
+    VITE_SOURCE_CODE_URL: 'https://example.org/sleeve',
+    VITE_ANDROID_APP_URL: 'https://example.org/releases/v{version}/app.apk',
+  };
+  expect(settingsForBuild({ ...PROJECT, ...links }).mode).toBe('project');
+  expect(settingsForBuild({ ...local, ...links }).mode).toBe('emulator');
+  for (const env of [PROJECT, local]) {
+    expect(refusal({ ...env, VITE_SOURCE_CODE_URL: 'http://example.org/sleeve' })).toContain(
+      'VITE_SOURCE_CODE_URL "http://example.org/sleeve" is not an absolute https: URL',
+    );
+    expect(refusal({ ...env, VITE_ANDROID_APP_URL: 'https://example.org/app.apk' })).toContain(
+      'VITE_ANDROID_APP_URL "https://example.org/app.apk" has no {version} in it',
+    );
+    expect(refusal({ ...env, VITE_ANDROID_APP_URL: 'javascript:alert("{version}")' })).toContain(
+      'is not an absolute https: URL',
+    );
+  }
+  // A project's wrong link is refused where its other wrong values are, with where to correct it.
+  expect(refusal({ ...PROJECT, VITE_SOURCE_CODE_URL: 'example.org' })).toContain('Correct them in .env.local');
+  expect(projectSettingsProblems({ ...PROJECT, VITE_SOURCE_CODE_URL: 'example.org' }).wrong).toHaveLength(1);
+});
+
+it('documents both optional links where the README and docs/deploy.md list the settings', async () => {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  const deployDoc = await readFile(join(ROOT, 'docs', 'deploy.md'), 'utf8');
+  for (const name of ['VITE_SOURCE_CODE_URL', 'VITE_ANDROID_APP_URL']) {
+    expect(readme).toContain(name);
+    expect(deployDoc).toContain(`\`${name}`);
+  }
+  expect(readme).toContain('VITE_ANDROID_APP_URL=https://example.org/releases/v{version}/app.apk');
+});
+
 describe('vite build', () => {
   // Its settings come from a folder of our own, and none from the shell (variables in the environment win over .env
   // files), so no .env.local of the checkout and no exported setting leaks in.
-  const SHELL_SETTINGS = [...PROJECT_SETTINGS, 'VITE_USE_FIREBASE_EMULATORS'];
+  const SHELL_SETTINGS = [
+    ...PROJECT_SETTINGS,
+    'VITE_USE_FIREBASE_EMULATORS',
+    'VITE_SOURCE_CODE_URL',
+    'VITE_ANDROID_APP_URL',
+  ];
   let envDir: string;
   let outDir: string;
   let shell: Record<string, string | undefined>;

@@ -31,6 +31,10 @@ it('refuses to deploy without settings, or without a project to deploy to', () =
     ].join('\n'),
   );
   expect(refusal({ ...PROJECT, VITE_FIREBASE_PROJECT_ID: 'demo-sleeve' })).toContain('is a demo project');
+  // The optional links too, before anything is built.
+  expect(refusal({ ...PROJECT, VITE_ANDROID_APP_URL: 'https://example.org/app.apk' })).toContain(
+    'VITE_ANDROID_APP_URL "https://example.org/app.apk" has no {version} in it',
+  );
 });
 
 it('refuses to deploy a build for the local backend', () => {

@@ -207,6 +207,11 @@ it('finds nothing for axe on any screen or state, light and dark, wide and 320 p
   await heading('About');
   await audit('About');
   await tab('You');
+  // No deployment's Android app in this build and no offer from the browser: the how-to screen.
+  await page.getByRole('link', { name: 'Download app' }).click();
+  await heading('Install Sleeve');
+  await audit('Install Sleeve');
+  await tab('You');
   await page.getByRole('link', { name: 'Account' }).click();
   await heading('Account');
   await audit('Account, signed out');

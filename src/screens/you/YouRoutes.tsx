@@ -6,6 +6,7 @@ import { PasswordVerifyScreen } from '../password/PasswordVerifyScreen';
 import { PinVerifyScreen } from '../pin/PinVerifyScreen';
 import { AboutScreen } from './AboutScreen';
 import { DataManagementScreen } from './DataManagementScreen';
+import { InstallScreen } from './InstallScreen';
 import { InterfaceScreen } from './InterfaceScreen';
 import { SecurityRoutes } from './security/SecurityRoutes';
 import { YouScreen } from './YouScreen';
@@ -43,6 +44,7 @@ export function YouRoutes() {
         <PinVerifyScreen back="~/user/data-management" />
       </Route>
       <Route path="/about" component={AboutScreen} />
+      <Route path="/install" component={InstallScreen} />
       <Route>
         <Redirect to="/" replace />
       </Route>

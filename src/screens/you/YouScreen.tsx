@@ -1,7 +1,8 @@
 /** /user — the settings index (SPEC.md §2). */
 import { Page } from '../../app/Page';
-import { APP_VERSION, androidReleaseUrl } from './links';
-import { ExternalSettingsLink, SettingsLink, SettingsSection } from './Settings';
+import { DownloadAppRow } from './DownloadAppRow';
+import { deploymentLinks } from './links';
+import { SettingsLink, SettingsSection } from './Settings';
 
 export function YouScreen() {
   return (
@@ -17,7 +18,7 @@ export function YouScreen() {
         <SettingsLink to="/data-management">Data Management</SettingsLink>
       </SettingsSection>
       <SettingsSection title="App info">
-        <ExternalSettingsLink href={androidReleaseUrl(APP_VERSION)}>Download app</ExternalSettingsLink>
+        <DownloadAppRow androidApp={deploymentLinks().androidApp} />
         <SettingsLink to="/about">About</SettingsLink>
       </SettingsSection>
     </Page>

@@ -1,8 +1,11 @@
-/** Where the product's external links point. One place, so a new release only changes APP_VERSION. */
+/**
+ * Where the product's outward links point: the deployment's own settings (VITE_SOURCE_CODE_URL and
+ * VITE_ANDROID_APP_URL, src/domain/project-links.ts), each null when the deployment set none. One place for the
+ * version, so a new release only changes APP_VERSION.
+ */
+import { type ProjectLinks, projectLinks } from '../../domain/project-links';
+
 export const APP_VERSION = '1.0.2';
 
-export const SOURCE_CODE_URL = 'https://github.com/sleeve-wallet/sleeve';
-
-/** The Android build of a release; the version is part of the path (SPEC.md §1). */
-export const androidReleaseUrl = (version: string): string =>
-  `${SOURCE_CODE_URL}/releases/download/v${version}/sleeve-${version}.apk`;
+/** Read when a screen renders, from the settings the build baked in (and the ones a test stubs). */
+export const deploymentLinks = (): ProjectLinks => projectLinks(import.meta.env, APP_VERSION);
