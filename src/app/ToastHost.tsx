@@ -3,7 +3,8 @@
  * already shows the same message in an alert of its own (the PIN pad's), which has been announced once already.
  * An error toast belongs to the screen it appeared on and goes when the person leaves that screen (a wrong PIN's
  * message does not follow them onto Help); a success toast, which usually confirms the step that brought them to
- * the next screen, stays its 3 s.
+ * the next screen, stays its 3 s. Sleeve locking is not the person leaving: an error told as it locked (why a card
+ * they were saving was refused, say) stays on the unlock screen it moved them to.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -16,7 +17,10 @@ function shownAsAlert(message: string): boolean {
   return Array.from(document.querySelectorAll('[role="alert"]')).some((alert) => alert.textContent?.trim() === text);
 }
 
-/** Hides an error toast once the location moves away from where it was first shown. */
+/** The unlock screens, where a lock moves the person whatever they were doing. */
+const UNLOCK_SCREEN = /^\/(pin|password)\/unlock\/?$/;
+
+/** Hides an error toast once the location moves away from where it was first shown, unless a lock moved it. */
 function useScreenScopedErrors(serial: number, visible: boolean): void {
   const [location] = useLocation();
   const shownOn = useRef<{ serial: number; location: string } | null>(null);
@@ -25,7 +29,7 @@ function useScreenScopedErrors(serial: number, visible: boolean): void {
   }, [visible, serial, location]);
   useEffect(() => {
     const origin = shownOn.current;
-    if (!origin || origin.location === location) return;
+    if (!origin || origin.location === location || UNLOCK_SCREEN.test(location)) return;
     if (toastState.visible && toastState.type === 'ERROR' && toastState.serial === origin.serial) hideToast();
   }, [location]);
 }

@@ -1,7 +1,8 @@
 /**
  * Arriving on a screen: the browser's title names it ('Card — Sleeve'), focus moves to its heading (not on the first
  * screen after a load), a polite live region says its title, and unlocking lands on Home's heading. An error shown
- * in the PIN pad's alert is announced once, not again by its toast, and does not follow the person to Help.
+ * in the PIN pad's alert is announced once, not again by its toast, and does not follow the person to Help; an error
+ * told as Sleeve locks stays on the unlock screen.
  */
 import { beforeEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
@@ -115,4 +116,18 @@ test('a toast that no alert says is announced in the live region', async () => {
   showToast('Card saved');
   await expect.element(page.getByRole('status').filter({ hasText: 'Card saved' })).toBeInTheDocument();
   await expect.element(page.getByText('Card saved')).toHaveAttribute('data-type', 'success');
+});
+
+test('an error told as Sleeve locks stays on the unlock screen; one left behind by the person goes', async () => {
+  await renderApp('/user', { cards: [card] });
+  await createPin(PIN);
+  // A change refused as the PIN appeared in another tab: the lock moves the person, the reason stays.
+  showToast('Sleeve was changed in another tab, so nothing was changed here. Check and try again.', 'ERROR');
+  await expect.poll(() => document.querySelectorAll('.toast[data-type="error"]').length).toBe(1);
+  await lockDevice();
+  await expect.poll(() => window.location.pathname).toBe('/pin/unlock');
+  await expect.element(page.getByText('Sleeve was changed in another tab', { exact: false })).toBeVisible();
+  // Moving on from there by choice leaves it behind, as any screen's error.
+  await page.getByRole('link', { name: 'Need help?' }).click();
+  await expect.poll(() => document.querySelectorAll('.toast').length).toBe(0);
 });
