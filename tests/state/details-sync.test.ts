@@ -20,6 +20,7 @@ import { createPin, unlockWithPassword } from '../../src/state/secrets';
 import { continueSignIn, createAccountPassword, enterAccountPassword } from '../../src/state/sign-in';
 import { detailsState } from '../../src/state/store';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
+import { inClear } from '../support/in-clear';
 import { seed } from '../support/seed-commands';
 import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
@@ -83,14 +84,14 @@ describe('signed in, a card’s details', () => {
     const cardOnServer = (await serverValue(`${uid}/cards/${card.id}`)) as { modifiedAt: number };
     // One write: the details are dated as the change of the card they came with.
     expect(record.modifiedAt).toBe(cardOnServer.modifiedAt);
-    expect(JSON.stringify(record)).not.toContain('0481');
+    expect(inClear(record, '0481')).toBe(false);
     expect(JSON.stringify(await serverValue(uid))).not.toContain('Reisekarte');
 
     await freshPage();
     await expect.poll(() => detailsState.byCard[card.id]).toEqual(details);
     // Kept for an offline start as the server's ciphertext, never in the clear.
     await expect.poll(() => (storedJson('details') as { type: string }).type).toBe('ENCRYPTED');
-    expect(localStorage.getItem('sleeve/details')).not.toContain('0481');
+    expect(inClear(localStorage.getItem('sleeve/details'), '0481')).toBe(false);
   });
 
   test('wait in the outbox with their card while offline, encrypted, and land with it', async () => {
@@ -99,7 +100,7 @@ describe('signed in, a card’s details', () => {
     expect(detailsState.byCard[card.id]).toEqual(details);
     const waiting = (storedJson('outbox') as { cards: { [id: string]: { details?: SealedRecord } } }).cards[card.id];
     expect(waiting?.details).toMatchObject({ id: card.id, data: { cipherText: expect.any(String) } });
-    expect(localStorage.getItem('sleeve/outbox')).not.toContain('0481');
+    expect(inClear(localStorage.getItem('sleeve/outbox'), '0481')).toBe(false);
     // A fresh page while still offline shows them from the outbox.
     await freshPage();
     await expect.poll(() => detailsState.byCard[card.id]).toEqual(details);
@@ -172,7 +173,7 @@ describe('joining an account', () => {
     await expect.poll(() => detailsState.byCard[own.id]).toEqual(details);
     expect(await serverDetails(own.id)).toMatchObject({ id: own.id });
     // The device keeps none of its own any more: the account holds them.
-    expect(localStorage.getItem('sleeve/details') ?? '').not.toContain('0481');
+    expect(inClear(localStorage.getItem('sleeve/details'), '0481')).toBe(false);
   });
 });
 
