@@ -20,9 +20,9 @@ if (root) {
 }
 
 /**
- * The service worker (offline starts, updates) is registered by a module of its own, loaded once the page has loaded:
- * neither it nor workbox-window is part of the first script, and installing competes with nothing the first render
- * needs. Production builds only: the dev server serves no service worker.
+ * The service worker (offline starts, updates) is registered by a module of its own, loaded once the page has loaded,
+ * so installing competes with nothing the first render needs. Production builds only: the dev server serves no
+ * service worker.
  */
 function startServiceWorkerAfterLoad(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;

@@ -67,7 +67,9 @@ export async function serveHarness() {
         outDir,
         emptyOutDir: true,
         sourcemap: false,
-        rollupOptions: {
+        // The app's own output options (its chunking) stay; only the pages built are the bench's.
+        rolldownOptions: {
+          ...loaded.config.build?.rolldownOptions,
           input: {
             engine: join(ROOT, 'bench/harness/index.html'),
             account: join(ROOT, 'bench/harness/account.html'),
