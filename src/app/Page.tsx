@@ -7,6 +7,8 @@ import type { ReactNode, RefObject } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { knownScrollY } from '../components/scroll-position';
+import { nextTask } from '../state/next-task';
+import { reportError } from '../state/report';
 import { OfflineNotice } from './OfflineNotice';
 import { announceScreen, documentTitleOf, isLaterScreen } from './screen-title';
 
@@ -50,13 +52,24 @@ function useScreenArrival(name: string, heading: RefObject<HTMLHeadingElement | 
   useEffect(() => {
     later.current ??= isLaterScreen();
     if (!later.current) return;
-    const target = heading.current;
-    const page = target?.closest('.page');
-    const active = document.activeElement;
-    if (target && !(active && active !== document.body && page?.contains(active))) {
-      target.focus({ preventScroll: true });
-    }
     announceScreen(document.title);
+    // Focus once the new screen has painted: focusing asks for the page's layout, and asked before the first paint
+    // it lays out the whole new screen inside the task that mounted it (a long task after an unlock on a slow phone).
+    let live = true;
+    const frame = requestAnimationFrame(() => {
+      nextTask().then(() => {
+        const target = heading.current;
+        const page = target?.closest('.page');
+        const active = document.activeElement;
+        if (live && target && !(active && active !== document.body && page?.contains(active))) {
+          target.focus({ preventScroll: true });
+        }
+      }, reportError);
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+    };
   }, [heading]);
 }
 

@@ -17,6 +17,7 @@ import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord, sameRecord } from './d
 import { forgetVerified, holdVerified, verifiedProof } from './gate';
 import { showUnlocked } from './lock';
 import { adoptNewerPassword } from './newer-password';
+import { nextTask } from './next-task';
 import { explainKeyMissing, forgetPinAttempts, showNewPin, underPinLimit } from './pin-limit';
 import { reportError } from './report';
 import { showOpened } from './shown-cards';
@@ -81,10 +82,16 @@ export async function unlockStored(
   prepare?: (opened: OpenedCards) => Promise<OpenedCards | undefined>,
 ): Promise<void> {
   const engine = getEngine();
+  // Three tasks before the worker starts, none of them long with 10,000 cards on a slow phone: the keystroke that
+  // completed the secret (its dots drawn), sorting out the stored cards, and handing them to the worker.
+  await nextTask();
   let collection = storedCollection();
   const { wellFormed, unreadable } = sortOut(collection);
+  await nextTask();
   let opened = withUnreadable(await open(wellFormed), unreadable);
   try {
+    // Reading the worker's answer (every card, parsed) is one task; showing the cards, the next.
+    await nextTask();
     if (!stillOurs()) throw new SleeveError(CHANGED_ELSEWHERE);
     // Signed in, a live update may have replaced the stored cards during the derivation: open what is stored now
     // (cards opened a moment ago come from the worker's cache).
