@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { watchInstall } from './state/install';
@@ -10,11 +10,16 @@ const root = document.getElementById('root');
 if (root) {
   // Before the first render: the browser's offer to install can come before React has mounted, and comes once.
   watchInstall(window);
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // The first render as a transition: React renders it in slices of a few milliseconds, yielding to the browser
+  // between them, rather than in one task a slow phone would feel.
+  const app = createRoot(root);
+  startTransition(() => {
+    app.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
   startApp().catch(reportError);
   startServiceWorkerAfterLoad();
 }
