@@ -7,7 +7,13 @@
  * 'Import N cards' clicked → 'Imported N cards' painted (the stored, encrypted cards); the moment the benchmark takes
  * between the two, where a person would read the preview, is left out. `export_ms_10k` runs from the sixth digit of
  * the PIN that Export asks for first (the keystroke that starts the work: the PIN's verification, the backup key's
- * derivation and the encryption) → the download starting.
+ * derivation and the encryption) → the download starting. Long tasks are counted over the same spans (the preview
+ * and the store for an import).
+ *
+ * When the `slow` group runs too, each run also makes the same import and export on a page whose CPU is throttled 4×
+ * (bench/support/cdp.mjs), in turn with the unthrottled one (`inTurn`, bench/groups/slow.mjs), and hands those
+ * samples to `SlowRuns`, which reports `import_ms_10k_slow`, `long_tasks_import_10k_slow`, `export_ms_10k_slow` and
+ * `long_tasks_export_10k_slow`.
  *
  * @typedef {import('playwright').Browser} Browser
  * @typedef {import('playwright').Page} Page
@@ -15,9 +21,11 @@
  * @typedef {Awaited<ReturnType<typeof import('../support/data.mjs').makeData>>} Data
  */
 import { readFile } from 'node:fs/promises';
+import { throttle } from '../support/cdp.mjs';
 import { bitwardenExport } from '../support/data.mjs';
 import { freshPage, log, longTasksSince, pace, paintedWhen, probeState, typePin } from '../support/pages.mjs';
 import { median, round } from '../support/stats.mjs';
+import { inTurn } from './slow.mjs';
 
 /** A passphrase the backup form accepts (zxcvbn score 4). */
 const PASSPHRASE = 'Tulip harbour quartz lantern 57';
@@ -85,33 +93,56 @@ async function exportOnce(page, pin, count) {
 }
 
 /**
- * @param {Browser} browser @param {string} appUrl @param {Data} data @param {Results} results
- * @param {{ runs: number }} plan
+ * One fresh profile under a PIN: the import of `file`, then the export of what it stored; throttled 4× when `slow`.
+ * @param {Browser} browser @param {string} appUrl @param {Data} data @param {Buffer} file @param {boolean} slow
  */
-export async function transferFigures(browser, appUrl, data, results, { runs }) {
+async function transferOnce(browser, appUrl, data, file, slow) {
+  const count = data.large.plain.length;
+  const seed = {
+    'sleeve/cards': JSON.stringify({ type: 'ENCRYPTED', cards: {} }),
+    'sleeve/auth': JSON.stringify(data.auth),
+  };
+  const { context, page } = await freshPage(browser, seed, { acceptDownloads: true });
+  try {
+    if (slow) await throttle(page);
+    await page.goto(`${appUrl}/pin/unlock`);
+    await typePin(page, data.pin);
+    await page.waitForURL(/\/home$/);
+    await page.waitForTimeout(pace.keyMs);
+    const imported = await importOnce(page, file, count);
+    await page.waitForURL(/\/home$/);
+    return { imported, exported: await exportOnce(page, data.pin, count) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * @param {Browser} browser @param {string} appUrl @param {Data} data @param {Results} results
+ * @param {{ runs: number, slowRuns: import('./slow.mjs').SlowRuns | null }} plan
+ */
+export async function transferFigures(browser, appUrl, data, results, { runs, slowRuns }) {
   const cards = data.large.plain;
-  log(`transfer: ${runs} imports of a ${cards.length}-card Bitwarden file under a PIN, each followed by an export`);
+  log(
+    `transfer: ${runs} imports of a ${cards.length}-card Bitwarden file under a PIN, each followed by an export` +
+      (slowRuns ? ', each pair beside a throttled one' : ''),
+  );
   const file = Buffer.from(bitwardenExport(cards));
   /** @type {Awaited<ReturnType<typeof importOnce>>[]} */
   const imports = [];
   /** @type {Awaited<ReturnType<typeof exportOnce>>[]} */
   const exports = [];
   for (let run = 0; run < runs; run++) {
-    const seed = {
-      'sleeve/cards': JSON.stringify({ type: 'ENCRYPTED', cards: {} }),
-      'sleeve/auth': JSON.stringify(data.auth),
-    };
-    const { context, page } = await freshPage(browser, seed, { acceptDownloads: true });
-    try {
-      await page.goto(`${appUrl}/pin/unlock`);
-      await typePin(page, data.pin);
-      await page.waitForURL(/\/home$/);
-      await page.waitForTimeout(pace.keyMs);
-      imports.push(await importOnce(page, file, cards.length));
-      await page.waitForURL(/\/home$/);
-      exports.push(await exportOnce(page, data.pin, cards.length));
-    } finally {
-      await context.close();
+    const pair = await inTurn(
+      run,
+      () => transferOnce(browser, appUrl, data, file, false),
+      slowRuns ? () => transferOnce(browser, appUrl, data, file, true) : null,
+    );
+    imports.push(pair.plain.imported);
+    exports.push(pair.plain.exported);
+    if (pair.slow) {
+      slowRuns?.imports.push(pair.slow.imported);
+      slowRuns?.exports.push(pair.slow.exported);
     }
   }
   const of = (/** @type {{ [key: string]: number }[]} */ runs, /** @type {string} */ key) =>
