@@ -2,9 +2,12 @@
  * A long list of rows shown a hundred at a time. An import can preview ten thousand cards: rendered at once, their
  * rows held the page still for over a second before anything showed. 'Show more' adds the next hundred and moves
  * focus to the first of them, so a keyboard or screen reader user carries on reading where the list grew.
+ *
+ * Even a hundred rows are a long task on a slow phone if laid out at once: a row out of view is neither laid out nor
+ * painted until it nears the screen (content-visibility), and the next hundred render as a transition, in slices.
  */
-import type { ReactNode } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 
 /** Rows shown at first, and added by each 'Show more'. */
 export const ROWS_PER_STEP = 100;
@@ -13,6 +16,9 @@ export const StepwiseTexts = {
   more: (next: number, hidden: number) =>
     `Show ${next.toLocaleString('en')} more (${hidden.toLocaleString('en')} not shown yet)`,
 } as const;
+
+/** Skipped while out of view; until first laid out, a row takes the height of a row with a note. */
+const ROW_STYLE: CSSProperties = { contentVisibility: 'auto', containIntrinsicSize: 'auto 4.5rem' };
 
 export interface StepwiseListProps<T> {
   items: readonly T[];
@@ -37,7 +43,7 @@ export function StepwiseList<T>({ items, keyOf, children }: StepwiseListProps<T>
     <>
       <ul ref={list} className="row-list transfer-rows">
         {items.slice(0, shown).map((item) => (
-          <li key={keyOf(item)} className="transfer-row" tabIndex={-1}>
+          <li key={keyOf(item)} className="transfer-row" tabIndex={-1} style={ROW_STYLE}>
             {children(item)}
           </li>
         ))}
@@ -46,10 +52,12 @@ export function StepwiseList<T>({ items, keyOf, children }: StepwiseListProps<T>
         <button
           type="button"
           className="button transfer-more"
-          onClick={() => {
-            setFirstNew(shown);
-            setShown(shown + ROWS_PER_STEP);
-          }}
+          onClick={() =>
+            startTransition(() => {
+              setFirstNew(shown);
+              setShown(shown + ROWS_PER_STEP);
+            })
+          }
         >
           {StepwiseTexts.more(Math.min(ROWS_PER_STEP, hidden), hidden)}
         </button>
