@@ -3,7 +3,8 @@
  * device (so every card is sealed in the worker and stored encrypted), then an encrypted backup of those 10,000 cards
  * exported, both through the production build's screens as a person would use them.
  *
- * `import_ms_10k` is the app's own time: the file chosen (the input's change event) → the preview painted, plus
+ * `import_ms_10k` is the app's own time: the file chosen (the input's change event) → the preview painted (its
+ * 'Import N cards' button and its first hundred rows), plus
  * 'Import N cards' clicked → 'Imported N cards' painted (the stored, encrypted cards); the moment the benchmark takes
  * between the two, where a person would read the preview, is left out. `export_ms_10k` runs from the sixth digit of
  * the PIN that Export asks for first (the keystroke that starts the work: the PIN's verification, the backup key's
@@ -44,10 +45,12 @@ async function importOnce(page, file, count) {
   await openDataManagement(page, 'Import cards');
   const button = `Import ${count} cards`;
   const preview = await paintedWhen(page, { selector: 'button', text: button });
+  // The preview shows its first hundred rows; painted once the last of them is.
+  const rows = await paintedWhen(page, { selector: `.transfer-rows > li:nth-child(${Math.min(count, 100)})` });
   await page
     .locator('input[type="file"]')
     .setInputFiles({ name: 'bitwarden.json', mimeType: 'application/json', buffer: file });
-  const previewAt = await preview.done();
+  const previewAt = Math.max(await preview.done(), await rows.done());
   const { changeAt } = await probeState(page);
   const stored = await paintedWhen(page, { selector: '.toast', text: `Imported ${count} cards` });
   await page.getByRole('button', { name: button }).click();

@@ -4,13 +4,17 @@
  * focus to the first of them, so a keyboard or screen reader user carries on reading where the list grew.
  *
  * Even a hundred rows are a long task on a slow phone if laid out at once: a row out of view is neither laid out nor
- * painted until it nears the screen (content-visibility), and the next hundred render as a transition, in slices.
+ * painted until it nears the screen (content-visibility), and all but the first twenty of them, like each next
+ * hundred, render as a transition, in slices.
  */
 import type { CSSProperties, ReactNode } from 'react';
 import { startTransition, useEffect, useRef, useState } from 'react';
 
 /** Rows shown at first, and added by each 'Show more'. */
 export const ROWS_PER_STEP = 100;
+
+/** Rows in the list's first render; the rest of the first hundred follow as a transition. */
+const FIRST_ROWS = 20;
 
 export const StepwiseTexts = {
   more: (next: number, hidden: number) =>
@@ -30,8 +34,14 @@ export function StepwiseList<T>({ items, keyOf, children }: StepwiseListProps<T>
   const [shown, setShown] = useState(ROWS_PER_STEP);
   /** The first row the last 'Show more' added, which takes focus once it is there. */
   const [firstNew, setFirstNew] = useState<number | null>(null);
+  /** Only the first rows are rendered yet: the list has just appeared. */
+  const [starting, setStarting] = useState(true);
   const list = useRef<HTMLUListElement>(null);
   const hidden = Math.max(0, items.length - shown);
+
+  useEffect(() => {
+    if (starting) startTransition(() => setStarting(false));
+  }, [starting]);
 
   useEffect(() => {
     if (firstNew === null) return;
@@ -42,7 +52,7 @@ export function StepwiseList<T>({ items, keyOf, children }: StepwiseListProps<T>
   return (
     <>
       <ul ref={list} className="row-list transfer-rows">
-        {items.slice(0, shown).map((item) => (
+        {items.slice(0, starting ? Math.min(shown, FIRST_ROWS) : shown).map((item) => (
           <li key={keyOf(item)} className="transfer-row" tabIndex={-1} style={ROW_STYLE}>
             {children(item)}
           </li>
