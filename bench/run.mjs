@@ -9,8 +9,9 @@
  *   --runs=N                      runs of each heavy scenario (default 7; kdf runs 2N+1; search keystrokes 6N)
  *   --only=engine,unlock,…        only these groups; results are still written (to bench/results.partial.json)
  *
- * Groups: engine, unlock, search, startup (bench/groups/<name>.mjs); slow (the start-up, unlock, search and open
- * scenarios again with the CPU throttled 4×, each beside its unthrottled partner, which therefore runs too); heap
+ * Groups: engine, unlock, search, startup (bench/groups/<name>.mjs); slow (the start-up, unlock, search, open, merge,
+ * import and export scenarios again with the CPU throttled 4×, each beside its unthrottled partner, which therefore
+ * runs too); heap
  * (read in the unlock runs' pages, which therefore run too); account (join, live update, outbox, the change of password; against the local backend); transfer (import and
  * export); passkey; scan (the scanner with the stand-in camera, and the card reader on the corpus's held-out photos). Figures that have a partner are measured in the same run, interleaved, so their ratio holds on a
  * noisy machine.
@@ -21,7 +22,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
 import { accountFigures } from './groups/account.mjs';
-import { benchPage, derivationFigures, engineFigures, openFigures } from './groups/engine.mjs';
+import { benchPage, derivationFigures, engineFigures, mergeFigures, openFigures } from './groups/engine.mjs';
 import { heapFigures } from './groups/heap.mjs';
 import { passkeyFigures } from './groups/passkey.mjs';
 import { scanFigures } from './groups/scan.mjs';
@@ -126,8 +127,12 @@ async function engineAndUnlock(browser, harnessUrl, appUrl, data, results, slowR
     if (heap) heapFigures(results, heaps);
     const plan = { runs: RUNS.heavy, sizes: SIZES };
     const opens = () => openFigures(call, results, plan, slowBench?.call ?? null, slowRuns);
-    if (GROUPS.has('engine')) await engineFigures(call, results, plan, opens);
-    else if (slowRuns) await opens();
+    const merges = () => mergeFigures(call, results, plan, slowBench?.call ?? null, slowRuns);
+    if (GROUPS.has('engine')) await engineFigures(call, results, plan, opens, merges);
+    else if (slowRuns) {
+      await opens();
+      await merges();
+    }
   } finally {
     await page.close();
     await slowBench?.page.close();
@@ -154,8 +159,9 @@ async function main() {
   if (GROUPS.has('startup') || slowRuns) {
     groups.push(['startup', () => startupFigures(browser, app.url, data, results, { runs: RUNS.heavy, slowRuns })]);
   }
-  if (GROUPS.has('transfer')) {
-    groups.push(['transfer', () => transferFigures(browser, app.url, data, results, { runs: RUNS.transfer })]);
+  if (GROUPS.has('transfer') || slowRuns) {
+    const plan = { runs: RUNS.transfer, slowRuns };
+    groups.push(['transfer', () => transferFigures(browser, app.url, data, results, plan)]);
   }
   if (GROUPS.has('scan')) {
     groups.push(['scan', () => scanFigures(app.url, results, { runs: RUNS.scan, corpus: !tiny })]);

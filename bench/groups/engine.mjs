@@ -1,6 +1,7 @@
 /**
  * The `engine` group, on the bench page (bench/harness/index.html): the derivation against OpenSSL, derivation
- * counts, opening (with its throttled partner when the `slow` group runs) and merging. The derivation loop also
+ * counts, opening and merging (each with its throttled partner on a throttled bench page when the `slow` group runs,
+ * which therefore runs the opens and merges even without this group). The derivation loop also
  * carries the `unlock` group's runs, so `kdf_ms` is measured in the same minutes as the unlocks it is the budget for.
  *
  * @typedef {import('../harness/main.ts').Bench} Bench
@@ -127,12 +128,48 @@ export async function openFigures(call, results, plan, slowCall, slowRuns) {
 }
 
 /**
- * The first derivation in a worker, the derivation counts, the opens (`opens`, in the order the group has always
- * taken), and merging.
+ * Merges of the large collections; with `slowCall` (the bench page throttled), each run also merges there, in turn
+ * with the unthrottled one.
  * @param {Call} call @param {Results} results @param {{ runs: number, sizes: { small: number, large: number } }} plan
- * @param {() => Promise<void>} opens
+ * @param {Call | null} slowCall @param {import('./slow.mjs').SlowRuns | null} slowRuns
  */
-export async function engineFigures(call, results, plan, opens) {
+export async function mergeFigures(call, results, plan, slowCall, slowRuns) {
+  log(
+    `merge: ${plan.runs} merges of ${plan.sizes.large} remote cards into ${plan.sizes.large} local` +
+      (slowCall ? ', each beside a throttled one' : ''),
+  );
+  /** @type {number[]} */
+  const mergeMs = [];
+  /** @type {number[]} */
+  const mergeLong = [];
+  const expected = plan.sizes.large * 1.5;
+  for (let run = 0; run < plan.runs; run++) {
+    const pair = await inTurn(
+      run,
+      () => call('merge', 'mergeLocal', 'mergeRemote'),
+      slowCall ? () => slowCall('merge', 'mergeLocal', 'mergeRemote') : null,
+    );
+    const merged = pair.plain;
+    if (merged.cards !== expected || (pair.slow && pair.slow.cards !== expected)) {
+      throw new Error(`merge gave ${merged.cards} cards`);
+    }
+    mergeMs.push(merged.ms);
+    mergeLong.push(merged.longTasks);
+    if (pair.slow) slowRuns?.merge.push({ ms: pair.slow.ms, longTasks: pair.slow.longTasks });
+  }
+  results.merge_10k_ms = round(median(mergeMs));
+  results.long_tasks_merge_10k = median(mergeLong);
+  results.long_tasks_merge_10k_max = Math.max(...mergeLong);
+  results.merge_runs = plan.runs;
+}
+
+/**
+ * The first derivation in a worker, the derivation counts, the opens (`opens`, in the order the group has always
+ * taken), and the merges (`merges`).
+ * @param {Call} call @param {Results} results @param {{ runs: number, sizes: { small: number, large: number } }} plan
+ * @param {() => Promise<void>} opens @param {() => Promise<void>} merges
+ */
+export async function engineFigures(call, results, plan, opens, merges) {
   /** @type {number[]} */
   const first = [];
   for (let run = 0; run < plan.runs; run++) first.push(await call('firstKdf'));
@@ -146,20 +183,5 @@ export async function engineFigures(call, results, plan, opens) {
   results.derivations_runs = 1;
 
   await opens();
-
-  log(`merge: ${plan.runs} merges of ${plan.sizes.large} remote cards into ${plan.sizes.large} local`);
-  /** @type {number[]} */
-  const mergeMs = [];
-  /** @type {number[]} */
-  const mergeLong = [];
-  for (let run = 0; run < plan.runs; run++) {
-    const merged = await call('merge', 'mergeLocal', 'mergeRemote');
-    if (merged.cards !== plan.sizes.large * 1.5) throw new Error(`merge gave ${merged.cards} cards`);
-    mergeMs.push(merged.ms);
-    mergeLong.push(merged.longTasks);
-  }
-  results.merge_10k_ms = round(median(mergeMs));
-  results.long_tasks_merge_10k = median(mergeLong);
-  results.long_tasks_merge_10k_max = Math.max(...mergeLong);
-  results.merge_runs = plan.runs;
+  await merges();
 }

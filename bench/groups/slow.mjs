@@ -1,9 +1,12 @@
 /**
- * The `slow` group: the start-up, unlock, search and open scenarios again with Chromium's CPU throttled 4×
+ * The `slow` group: the start-up, unlock, search, open, merge, import and export scenarios again with Chromium's CPU
+ * throttled 4×
  * (`Emulation.setCPUThrottlingRate`, bench/support/cdp.mjs), as on a mid-range phone. Each throttled run is made in
  * the same run of the benchmark as its unthrottled partner, in turn with it (which of the two goes first alternates),
  * so both see the same minutes of a machine whose speed drifts; the scenario groups call `inTurn` and hand their
- * throttled samples to `SlowRuns`, which reports them.
+ * throttled samples to `SlowRuns`, which reports them. The merge runs on the throttled bench page (bench/harness/), the
+ * import and export through the screens of a throttled page (bench/groups/transfer.mjs), so their unthrottled
+ * partners (the engine group's merges, the transfer group) run whenever this group does.
  *
  * What the throttling reaches: the page's renderer main thread (every task there takes 4 times as long). The engine
  * worker is not throttled (a worker target refuses the command), nor is WebCrypto's own thread; so the derivation
@@ -44,6 +47,12 @@ export class SlowRuns {
   search = { dom: /** @type {number[]} */ ([]), paint: /** @type {number[]} */ ([]), longTasks: 0 };
   /** @type {{ ms: number, longTasks: number }[]} */
   open = [];
+  /** @type {{ ms: number, longTasks: number }[]} */
+  merge = [];
+  /** @type {{ ms: number, longTasks: number, longestTask: number }[]} a Bitwarden file's preview plus its store */
+  imports = [];
+  /** @type {{ ms: number, longTasks: number, longestTask: number }[]} an encrypted backup, PIN to download */
+  exports = [];
 
   /** @param {Results} results */
   report(results) {
@@ -71,6 +80,20 @@ export class SlowRuns {
       results.open_10k_ms_slow = round(median(this.open.map((run) => run.ms)));
       results.long_tasks_open_10k_slow = median(this.open.map((run) => run.longTasks));
       results.open_slow_runs = this.open.length;
+    }
+    if (this.merge.length > 0) {
+      results.merge_10k_ms_slow = round(median(this.merge.map((run) => run.ms)));
+      results.long_tasks_merge_10k_slow = median(this.merge.map((run) => run.longTasks));
+      results.merge_slow_runs = this.merge.length;
+    }
+    if (this.imports.length > 0) {
+      results.import_ms_10k_slow = round(median(this.imports.map((run) => run.ms)));
+      results.long_tasks_import_10k_slow = median(this.imports.map((run) => run.longTasks));
+      results.longest_task_import_10k_ms_slow = round(median(this.imports.map((run) => run.longestTask)));
+      results.export_ms_10k_slow = round(median(this.exports.map((run) => run.ms)));
+      results.long_tasks_export_10k_slow = median(this.exports.map((run) => run.longTasks));
+      results.longest_task_export_10k_ms_slow = round(median(this.exports.map((run) => run.longestTask)));
+      results.transfer_slow_runs = this.imports.length;
     }
   }
 }

@@ -73,6 +73,9 @@ export const BUDGETS = {
   long_tasks_unlock_1k_slow: none,
   long_tasks_search_10k_slow: none,
   long_tasks_open_10k_slow: none,
+  long_tasks_merge_10k_slow: none,
+  long_tasks_import_10k_slow: none,
+  long_tasks_export_10k_slow: none,
   // Heap: ten times the cards may take at most three times the memory.
   heap_mb_10k: (results) =>
     typeof results.heap_mb_1k === 'number' ? `≤ ${round(3 * results.heap_mb_1k)}` : '≤ 3 × heap_mb_1k',

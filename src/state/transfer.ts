@@ -8,12 +8,14 @@
 import type { PlainCard } from '../domain/card';
 import { importedDate } from '../domain/card-dates';
 import type { CardDetails } from '../domain/card-details';
+import { hasDetails } from '../domain/card-details';
 import { newCardId } from '../domain/card-id';
 import { writeBitwarden } from '../domain/transfer/bitwarden';
 import { writeCxf } from '../domain/transfer/cxf';
 import type { ImportedCard, ImportParse } from '../domain/transfer/import-row';
+import { inSlices, nextTask } from '../domain/transfer/next-task';
 import type { ImportPreview } from '../domain/transfer/preview';
-import { previewImport } from '../domain/transfer/preview';
+import { previewImport, previewImportInSlices } from '../domain/transfer/preview';
 import { getEngine } from '../engine';
 import { cardsState, saveNewCards } from './cards';
 import { detailsOf } from './details';
@@ -31,6 +33,14 @@ export function buildPreview(parse: ImportParse): ImportPreview {
   return previewImport(parse, cardsState.cards);
 }
 
+/**
+ * `buildPreview`, a slice of rows at a time (the screen's way: ten thousand rows built in one go would hold the page
+ * still). Against the cards on screen when it starts; rejects with the signal's reason once `signal` is aborted.
+ */
+export function buildPreviewInSlices(parse: ImportParse, signal?: AbortSignal): Promise<ImportPreview> {
+  return previewImportInSlices(parse, cardsState.cards, signal);
+}
+
 /** The details of `cards` as opened on this device, by card id; cards without any are left out. */
 function detailsByCard(cards: readonly PlainCard[]): Map<string, CardDetails> {
   const found = new Map<string, CardDetails>();
@@ -38,6 +48,16 @@ function detailsByCard(cards: readonly PlainCard[]): Map<string, CardDetails> {
     const details = detailsOf(card.id);
     if (details) found.set(card.id, details);
   }
+  return found;
+}
+
+/** `detailsByCard`, a slice of cards at a time, so ten thousand cards' details are gathered without a long task. */
+async function detailsByCardInSlices(cards: readonly PlainCard[]): Promise<Map<string, CardDetails>> {
+  const found = new Map<string, CardDetails>();
+  await inSlices(cards, (card) => {
+    const details = detailsOf(card.id);
+    if (details) found.set(card.id, details);
+  });
   return found;
 }
 
@@ -57,12 +77,18 @@ export async function openBackupFile(passphrase: string, text: string): Promise<
 export async function importCards(chosen: readonly ImportedCard[], now = currentTime()): Promise<number> {
   const taken = new Set(Object.keys(storedCollection().cards));
   const details = new Map<string, CardDetails>();
-  const cards: PlainCard[] = chosen.map((card, index) => {
+  const cards: PlainCard[] = [];
+  // Ten thousand ids drawn and cards made in slices, so the page keeps painting (next-task.ts); the first after the
+  // task that asked for the import, which has its own rendering to do.
+  await nextTask();
+  await inSlices(chosen, (card, index) => {
     const id = card.id !== undefined && !taken.has(card.id) ? card.id : newCardId((candidate) => taken.has(candidate));
     taken.add(id);
-    details.set(id, card.details);
-    return { id, data: card.data, modifiedAt: importedDate(card.modifiedAt, now, index) };
+    // Only details there are: all-empty ones would be stored as nothing anyway (saveNewCards leaves them out).
+    if (hasDetails(card.details)) details.set(id, card.details);
+    cards.push({ id, data: card.data, modifiedAt: importedDate(card.modifiedAt, now, index) });
   });
+  await nextTask();
   // Stored with their cards in the same write; signed in, left out (buildPreview said so).
   await saveNewCards(cards, details);
   return cards.length;
@@ -81,7 +107,10 @@ const day = (now: Date): string => now.toISOString().slice(0, 10);
 /** The cards on screen as an encrypted backup; the key is derived from `passphrase` in the worker. */
 export async function exportBackup(passphrase: string, now = new Date()): Promise<ExportFile> {
   const cards = [...cardsState.cards];
-  const text = await getEngine().sealBackup(passphrase, cards, detailsByCard(cards));
+  const details = await detailsByCardInSlices(cards);
+  // The cards cross to the worker in the next task, apart from the gathering above.
+  await nextTask();
+  const text = await getEngine().sealBackup(passphrase, cards, details);
   return { text, fileName: `sleeve-backup-${day(now)}.json`, count: cards.length };
 }
 

@@ -10,6 +10,7 @@ import { DETAIL_NAMES } from './details';
 import type { ExpiryInput } from './expiry';
 import type { ImportParse, ImportRow, ThemeSource } from './import-row';
 import { nameKey } from './import-row';
+import { inSlices } from './next-task';
 
 /** The file's cells, and the rows Papa Parse could not split cleanly, by index into `rows`, with why. */
 export interface CsvTable {
@@ -138,8 +139,8 @@ export function columnLetter(index: number): string {
   return name;
 }
 
-/** Every data row as a card or a reason; numbered as a spreadsheet numbers them (the first line is row 1). */
-export function readCsv(table: CsvTable, mapping: CsvMapping, theme: ThemeSource): ImportParse {
+/** How one row of the table is read with `mapping`: a card or a reason, or null for the header row. */
+function rowReader(table: CsvTable, mapping: CsvMapping, theme: ThemeSource) {
   const problem = mappingProblem(mapping);
   if (problem) throw new InvalidArgumentError(problem);
   const { columns } = mapping;
@@ -147,37 +148,52 @@ export function readCsv(table: CsvTable, mapping: CsvMapping, theme: ThemeSource
     const index = columns[field];
     return index === undefined ? undefined : row[index];
   };
-  const rows: ImportRow[] = [];
-  table.rows.forEach((row, index) => {
-    if (mapping.headerRow && index === 0) return;
+  return (row: readonly string[], index: number): ImportRow | null => {
+    if (mapping.headerRow && index === 0) return null;
     const where = `Row ${index + 1}`;
     const broken = table.problems.get(index);
-    if (broken) {
-      rows.push({ where, reason: broken });
-      return;
-    }
+    if (broken) return { where, reason: broken };
     const expiry: ExpiryInput =
       columns.expiry !== undefined
         ? cell(row, 'expiry')
         : { month: cell(row, 'expiryMonth'), year: cell(row, 'expiryYear') };
-    rows.push(
-      toCardRow(where, {
-        number: cell(row, 'number'),
-        expiry,
-        cardholder: cell(row, 'cardholder'),
-        issuer: cell(row, 'issuer'),
-        cvv: cell(row, 'cvv'),
-        network: cell(row, 'network'),
-        theme: theme(),
-        details: {
-          pin: cell(row, 'pin'),
-          notes: cell(row, 'notes'),
-          validFrom: cell(row, 'validFrom'),
-          phone: cell(row, 'phone'),
-          website: cell(row, 'website'),
-        },
-      }),
-    );
+    return toCardRow(where, {
+      number: cell(row, 'number'),
+      expiry,
+      cardholder: cell(row, 'cardholder'),
+      issuer: cell(row, 'issuer'),
+      cvv: cell(row, 'cvv'),
+      network: cell(row, 'network'),
+      theme: theme(),
+      details: {
+        pin: cell(row, 'pin'),
+        notes: cell(row, 'notes'),
+        validFrom: cell(row, 'validFrom'),
+        phone: cell(row, 'phone'),
+        website: cell(row, 'website'),
+      },
+    });
+  };
+}
+
+/** Every data row as a card or a reason; numbered as a spreadsheet numbers them (the first line is row 1). */
+export function readCsv(table: CsvTable, mapping: CsvMapping, theme: ThemeSource): ImportParse {
+  const read = rowReader(table, mapping, theme);
+  const rows: ImportRow[] = [];
+  table.rows.forEach((row, index) => {
+    const card = read(row, index);
+    if (card) rows.push(card);
+  });
+  return { format: 'csv', rows, leftOut: 0 };
+}
+
+/** `readCsv`, a slice of rows at a time with a new task between slices (next-task.ts): a large file holds nothing up. */
+export async function readCsvInSlices(table: CsvTable, mapping: CsvMapping, theme: ThemeSource): Promise<ImportParse> {
+  const read = rowReader(table, mapping, theme);
+  const rows: ImportRow[] = [];
+  await inSlices(table.rows, (row, index) => {
+    const card = read(row, index);
+    if (card) rows.push(card);
   });
   return { format: 'csv', rows, leftOut: 0 };
 }

@@ -9,6 +9,7 @@ import type { CardDetails } from '../card-details';
 import { DETAIL_FIELDS } from '../card-details';
 import { DETAIL_WORDS } from './details';
 import type { ImportedCard, ImportParse } from './import-row';
+import { inSlices, nextTask } from './next-task';
 
 interface CardEntry {
   /** Position among the file's rows, stable for the person's choices. */
@@ -65,36 +66,69 @@ export function alsoBrings(details: CardDetails): string | null {
   return names.length === 0 ? null : `Also brings: ${listed(names)}`;
 }
 
-export function previewImport(parse: ImportParse, existing: readonly PlainCard[]): ImportPreview {
-  const inWallet = new Map(existing.map((card) => [sameCardKey(card.data), card.data]));
+/** The preview taking rows one at a time; `finish` gives it once every row is in. */
+function previewBuilder(parse: ImportParse) {
+  const inWallet = new Map<string, CardData>();
   const inFile = new Map<string, { where: string; data: CardData }>();
   const preview: ImportPreview = { add: [], already: [], cannot: [], leftOut: parse.leftOut };
+  return {
+    /** A card Sleeve holds, which a row of the file with its number and expiry duplicates. */
+    holds(card: PlainCard): void {
+      inWallet.set(sameCardKey(card.data), card.data);
+    },
+    row(row: ImportParse['rows'][number], index: number): void {
+      if (!('card' in row)) {
+        preview.cannot.push({ index, where: row.where, reason: row.reason });
+        return;
+      }
+      const key = sameCardKey(row.card.data);
+      const kept = inWallet.get(key);
+      const earlier = inFile.get(key);
+      if (kept) {
+        const differ = differences(kept, row.card.data);
+        const reason =
+          differ.length === 0
+            ? 'Sleeve already has this card'
+            : `Sleeve already has this number and expiry with a different ${listed(differ)}; Sleeve's card is kept as it is`;
+        preview.already.push({ index, where: row.where, card: row.card, reason });
+      } else if (earlier) {
+        preview.already.push({
+          index,
+          where: row.where,
+          card: row.card,
+          reason: `${earlier.where} of this file has the same number and expiry`,
+        });
+      } else {
+        inFile.set(key, { where: row.where, data: row.card.data });
+        preview.add.push({ index, where: row.where, card: row.card, brings: alsoBrings(row.card.details) });
+      }
+    },
+    finish: (): ImportPreview => preview,
+  };
+}
+
+export function previewImport(parse: ImportParse, existing: readonly PlainCard[]): ImportPreview {
+  const builder = previewBuilder(parse);
+  for (const card of existing) builder.holds(card);
   parse.rows.forEach((row, index) => {
-    if (!('card' in row)) {
-      preview.cannot.push({ index, where: row.where, reason: row.reason });
-      return;
-    }
-    const key = sameCardKey(row.card.data);
-    const kept = inWallet.get(key);
-    const earlier = inFile.get(key);
-    if (kept) {
-      const differ = differences(kept, row.card.data);
-      const reason =
-        differ.length === 0
-          ? 'Sleeve already has this card'
-          : `Sleeve already has this number and expiry with a different ${listed(differ)}; Sleeve's card is kept as it is`;
-      preview.already.push({ index, where: row.where, card: row.card, reason });
-    } else if (earlier) {
-      preview.already.push({
-        index,
-        where: row.where,
-        card: row.card,
-        reason: `${earlier.where} of this file has the same number and expiry`,
-      });
-    } else {
-      inFile.set(key, { where: row.where, data: row.card.data });
-      preview.add.push({ index, where: row.where, card: row.card, brings: alsoBrings(row.card.details) });
-    }
+    builder.row(row, index);
   });
-  return preview;
+  return builder.finish();
+}
+
+/**
+ * The same preview as `previewImport`, built a slice of rows at a time with a new task between slices (next-task.ts),
+ * so ten thousand rows against ten thousand cards never hold the page still. Rejects with the signal's reason once
+ * `signal` is aborted.
+ */
+export async function previewImportInSlices(
+  parse: ImportParse,
+  existing: readonly PlainCard[],
+  signal?: AbortSignal,
+): Promise<ImportPreview> {
+  const builder = previewBuilder(parse);
+  await inSlices(existing, (card) => builder.holds(card), { signal });
+  await nextTask();
+  await inSlices(parse.rows, (row, index) => builder.row(row, index), { signal });
+  return builder.finish();
 }

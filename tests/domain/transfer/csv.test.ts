@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { NO_DETAILS } from '../../../src/domain/card-details';
 import type { CsvTable } from '../../../src/domain/transfer/csv';
-import { columnLetter, guessMapping, mappingProblem, readCsv } from '../../../src/domain/transfer/csv';
+import { columnLetter, guessMapping, mappingProblem, readCsv, readCsvInSlices } from '../../../src/domain/transfer/csv';
 import type { ImportRow } from '../../../src/domain/transfer/import-row';
 import { ReadFileMessages, readImportFile } from '../../../src/domain/transfer/read-file';
 import { detailsAndChanges, fixtureBytes, sky } from './fixtures';
@@ -190,5 +190,20 @@ describe('a CSV row’s details', () => {
       phone: 3,
       website: 4,
     });
+  });
+
+  test('read a slice of rows at a time, a large file gives exactly the rows read in one go, refused rows included', async () => {
+    const lines = ['number,name,expiry'];
+    for (let index = 0; index < 1300; index++) {
+      lines.push(index % 101 === 0 ? `1234,Ada ${index},01/30` : `4111111111111111,Ada ${index},01/30`);
+    }
+    const read = await readImportFile(encoder.encode(lines.join('\n')), sky);
+    if (read.kind !== 'csv') throw new Error('not read as CSV');
+    const mapping = guessMapping(read.table);
+    const sliced = await readCsvInSlices(read.table, mapping, sky);
+    expect(sliced).toEqual(readCsv(read.table, mapping, sky));
+    expect(sliced.rows).toHaveLength(1300);
+    expect(sliced.rows.filter((row) => 'reason' in row)).toHaveLength(13);
+    expect(sliced.rows[0]?.where).toBe('Row 2');
   });
 });

@@ -3,7 +3,7 @@ import type { CardData, PlainCard } from '../../../src/domain/card';
 import type { CardDetails } from '../../../src/domain/card-details';
 import { NO_DETAILS } from '../../../src/domain/card-details';
 import type { ImportParse } from '../../../src/domain/transfer/import-row';
-import { alsoBrings, previewImport } from '../../../src/domain/transfer/preview';
+import { alsoBrings, previewImport, previewImportInSlices } from '../../../src/domain/transfer/preview';
 
 const data = (fields: Partial<CardData> = {}): CardData => ({
   number: '4111111111111111',
@@ -112,5 +112,38 @@ describe('what a card brings besides its fields', () => {
     expect(alsoBrings({ ...NO_DETAILS, validFrom: '01/24', notes: 'x' })).toBe(
       'Also brings: notes and valid-from date',
     );
+  });
+
+  test('built a slice at a time, a large file gives the same preview as in one go, duplicates across slices included', async () => {
+    const number = (index: number) => `4${String(index % 1200).padStart(15, '0')}`;
+    const rows: ImportParse['rows'] = Array.from({ length: 1700 }, (_, index) =>
+      index % 97 === 0
+        ? { where: `Item ${index + 1}`, reason: 'it has no card details' }
+        : { where: `Item ${index + 1}`, card: card({}, { number: number(index), expiry: '01/30' }) },
+    );
+    // Two of the file's cards are in Sleeve already, one of them with another cardholder.
+    const existing: PlainCard[] = [
+      { id: 'Aaaaaaa3', data: data({ number: number(5) }), modifiedAt: 3 },
+      { id: 'Aaaaaaa4', data: data({ number: number(1500), cardholder: 'Grace Hopper' }), modifiedAt: 4 },
+    ];
+    const parse: ImportParse = { format: 'bitwarden', leftOut: 2, rows };
+    const sliced = await previewImportInSlices(parse, existing);
+    expect(sliced).toEqual(previewImport(parse, existing));
+    // Rows 1201 on repeat numbers of rows 1 to 500 (and one the wallet has): each is listed as already there.
+    expect(sliced.add.length + sliced.already.length + sliced.cannot.length).toBe(1700);
+    expect(sliced.already.find((entry) => entry.where === 'Item 1202')?.reason).toBe(
+      'Item 2 of this file has the same number and expiry',
+    );
+  });
+
+  test('a preview being built stops when it is no longer wanted', async () => {
+    const rows: ImportParse['rows'] = Array.from({ length: 2000 }, (_, index) => ({
+      where: `Item ${index + 1}`,
+      reason: 'it has no card details',
+    }));
+    const controller = new AbortController();
+    const building = previewImportInSlices({ format: 'bitwarden', leftOut: 0, rows }, [], controller.signal);
+    controller.abort(new Error('another file was chosen'));
+    await expect(building).rejects.toThrow('another file was chosen');
   });
 });

@@ -1,11 +1,13 @@
-/** The first step of an import: the file, read for what it holds. A file Sleeve cannot read is explained here. */
+/**
+ * The first step of an import: the file, read for what it holds (in a worker, read-chosen-file.ts, so a large file
+ * does not hold the page still). A file Sleeve cannot read is explained here.
+ */
 import type { ChangeEvent } from 'react';
 import { useId, useState } from 'react';
 import { messageOf } from '../../../domain/errors';
 import type { ReadFile } from '../../../domain/transfer/read-file';
-import { readImportFile } from '../../../domain/transfer/read-file';
 import { reportError } from '../../../state/report';
-import { randomTheme } from '../../add/random-theme';
+import { readChosenFile } from './read-chosen-file';
 
 export const ChooseFileTexts = {
   lead: 'Bring in cards from a Sleeve backup or another app. You will see what is in the file before anything is added.',
@@ -32,7 +34,7 @@ export function ChooseFileStep({ onRead }: { onRead: (read: ReadFile, fileName: 
     setProblem('');
     setReading(true);
     try {
-      const read = await readImportFile(new Uint8Array(await file.arrayBuffer()), randomTheme);
+      const read = await readChosenFile(file);
       onRead(read, file.name);
     } catch (error) {
       const message = messageOf(error);

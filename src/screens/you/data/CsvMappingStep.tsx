@@ -3,7 +3,7 @@
  * the person checks it against the first rows of the file, shown as a table, and changes any column before going on.
  */
 import type { FormEvent } from 'react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { CsvField, CsvMapping, CsvTable } from '../../../domain/transfer/csv';
 import {
   CSV_FIELD_LABELS,
@@ -11,9 +11,10 @@ import {
   columnLetter,
   guessMapping,
   mappingProblem,
-  readCsv,
+  readCsvInSlices,
 } from '../../../domain/transfer/csv';
 import type { ImportParse } from '../../../domain/transfer/import-row';
+import { showError } from '../../../state/toast';
 import { randomTheme } from '../../add/random-theme';
 
 /** How many rows of the file the table shows. */
@@ -41,6 +42,8 @@ export interface CsvMappingStepProps {
 
 export function CsvMappingStep({ table, fileName, onMapped }: CsvMappingStepProps) {
   const [mapping, setMapping] = useState<CsvMapping>(() => guessMapping(table));
+  /** Set while the rows are read with the mapping: a second press does not read them twice. */
+  const reading = useRef(false);
   const id = useId();
   const width = Math.max(...table.rows.map((row) => row.length));
   const columns = Array.from({ length: width }, (_, index) => index);
@@ -62,7 +65,14 @@ export function CsvMappingStep({ table, fileName, onMapped }: CsvMappingStepProp
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!problem) onMapped(readCsv(table, mapping, randomTheme));
+    if (problem || reading.current) return;
+    // Read a slice of rows at a time: ten thousand rows in one go would hold the page still.
+    reading.current = true;
+    readCsvInSlices(table, mapping, randomTheme)
+      .then(onMapped, showError)
+      .finally(() => {
+        reading.current = false;
+      });
   };
 
   return (

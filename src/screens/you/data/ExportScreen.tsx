@@ -59,7 +59,7 @@ async function saveExport(make: () => Promise<ExportFile> | ExportFile, stepsBac
     showError(error);
     return;
   }
-  downloadText(file.text, file.fileName);
+  await downloadText(file.text, file.fileName);
   showToast(ExportTexts.exported(file.count));
   goBack(stepsBack, '/user/data-management');
 }

@@ -2,18 +2,24 @@
  * /user/data-management/import: choose a file; give a backup its passphrase or a CSV file its column mapping; see
  * the preview; import. The steps live in this one screen, so nothing read from the file outlives it; 'Choose another
  * file' starts over. Nothing is stored before 'Import N cards', and then in one change.
+ *
+ * The preview is built a slice of rows at a time (next-task.ts), so a file of ten thousand cards never holds the page
+ * still; it appears once every row is in. The steps' screens render as transitions, which React renders in slices
+ * between which the page paints, for the same reason: a preview's rows, or all of them disabled at 'Import', would
+ * otherwise be rendered in one go.
  */
-import { useMemo, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { Page } from '../../../app/Page';
 import type { CsvTable } from '../../../domain/transfer/csv';
 import type { ImportedCard, ImportParse } from '../../../domain/transfer/import-row';
 import { FORMAT_NAMES } from '../../../domain/transfer/import-row';
+import type { ImportPreview } from '../../../domain/transfer/preview';
 import type { ReadFile } from '../../../domain/transfer/read-file';
 import { cardsState } from '../../../state/cards';
 import { showError, showToast } from '../../../state/toast';
-import { buildPreview, importCards } from '../../../state/transfer';
+import { buildPreviewInSlices, importCards } from '../../../state/transfer';
 import { ChooseFileStep } from './ChooseFileStep';
 import { CsvMappingStep } from './CsvMappingStep';
 import { cardCount } from './card-count';
@@ -31,23 +37,45 @@ export const imported = (count: number): string => `Imported ${cardCount(count)}
 export function ImportScreen() {
   const [step, setStep] = useState<Step>({ name: 'choose' });
   const [busy, setBusy] = useState(false);
+  /** Set at once on 'Import', before `busy` has rendered: a second press does not store the cards twice. */
+  const storing = useRef(false);
   const [, navigate] = useLocation();
   const { cards } = useSnapshot(cardsState);
   const parse = step.name === 'preview' ? step.parse : null;
-  // Against the cards on screen now: a card another tab adds meanwhile shows as already there.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `cards` is what buildPreview reads; a new list re-runs it.
-  const preview = useMemo(() => (parse ? buildPreview(parse) : null), [parse, cards]);
+  /** The preview of `parse`, once built; one of another file is never shown. */
+  const [built, setBuilt] = useState<{ parse: ImportParse; preview: ImportPreview } | null>(null);
+  const preview = built && built.parse === parse ? built.preview : null;
 
-  const toPreview = (fileName: string, parsed: ImportParse) => setStep({ name: 'preview', fileName, parse: parsed });
+  // Against the cards on screen now: a card another tab adds meanwhile shows as already there. While the chosen cards
+  // are being stored the preview stays as it is: the cards it adds arriving on screen are not news to show.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `cards` is what buildPreview reads; a new list re-runs it.
+  useEffect(() => {
+    if (!parse || busy) return;
+    const building = new AbortController();
+    buildPreviewInSlices(parse, building.signal).then(
+      (next) => {
+        if (!building.signal.aborted) startTransition(() => setBuilt({ parse, preview: next }));
+      },
+      (error: unknown) => {
+        if (!building.signal.aborted) showError(error);
+      },
+    );
+    return () => building.abort();
+  }, [parse, cards, busy]);
+
+  const toPreview = (fileName: string, parsed: ImportParse) =>
+    startTransition(() => setStep({ name: 'preview', fileName, parse: parsed }));
 
   const read = (file: ReadFile, fileName: string) => {
     if (file.kind === 'backup') setStep({ name: 'backup', fileName, text: file.text, count: file.count });
-    else if (file.kind === 'csv') setStep({ name: 'csv', fileName, table: file.table });
+    else if (file.kind === 'csv') startTransition(() => setStep({ name: 'csv', fileName, table: file.table }));
     else toPreview(fileName, file.parse);
   };
 
   const save = async (cards: ImportedCard[]) => {
-    setBusy(true);
+    if (storing.current) return;
+    storing.current = true;
+    startTransition(() => setBusy(true));
     try {
       const count = await importCards(cards);
       showToast(imported(count));
@@ -55,6 +83,7 @@ export function ImportScreen() {
     } catch (error) {
       // Nothing was stored; the preview stays, so the person can try again.
       showError(error);
+      storing.current = false;
       setBusy(false);
     }
   };

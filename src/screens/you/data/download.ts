@@ -1,9 +1,36 @@
 /**
  * Saves text as a file the person downloads: a Blob behind a temporary object URL and an <a download> clicked from
  * code. No inline script and no data: URL, so the strict Content-Security-Policy has nothing to allow.
+ *
+ * A backup of ten thousand cards is several megabytes of text, and making a Blob encodes and copies all of it in the
+ * call: on a slow phone, one task of a quarter of a second. The Blob is made of parts instead, one part a task
+ * (next-task.ts); joining Blobs into one copies nothing.
  */
-export function downloadText(text: string, fileName: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+import { nextTask } from '../../../domain/transfer/next-task';
+
+/** Characters encoded in one task: a small fraction of 50 ms even on a phone four times slower than a laptop. */
+export const DOWNLOAD_PART_CHARS = 128 * 1024;
+
+/** `text` as a Blob, made a part at a time with a new task before each part. */
+async function blobInParts(text: string, type: string): Promise<Blob> {
+  const parts: Blob[] = [];
+  let start = 0;
+  while (start < text.length) {
+    await nextTask();
+    let end = Math.min(text.length, start + DOWNLOAD_PART_CHARS);
+    // A part never ends between the two halves of a character outside the Basic Multilingual Plane.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    parts.push(new Blob([text.slice(start, end)]));
+    start = end;
+  }
+  return new Blob(parts, { type });
+}
+
+export async function downloadText(text: string, fileName: string, type = 'application/json'): Promise<void> {
+  const blob = await blobInParts(text, type);
+  await nextTask();
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
