@@ -7,7 +7,7 @@ import type { ReactNode, RefObject } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { knownScrollY } from '../components/scroll-position';
-import { nextTask } from '../state/next-task';
+import { nextTask } from '../domain/next-task';
 import { reportError } from '../state/report';
 import { OfflineNotice } from './OfflineNotice';
 import { announceScreen, documentTitleOf, isLaterScreen } from './screen-title';

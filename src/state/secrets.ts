@@ -6,6 +6,7 @@
 import type { CardCollection, OpenedCards } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
+import { nextTask } from '../domain/next-task';
 import { PasskeyMessages } from '../domain/passkey';
 import { isTooCommonPin, PIN_PATTERN } from '../domain/pin-rules';
 import type { AuthRecords, PinRecord, SecretRecord } from '../domain/secret';
@@ -17,7 +18,6 @@ import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord, sameRecord } from './d
 import { forgetVerified, holdVerified, verifiedProof } from './gate';
 import { showUnlocked } from './lock';
 import { adoptNewerPassword } from './newer-password';
-import { nextTask } from './next-task';
 import { explainKeyMissing, forgetPinAttempts, showNewPin, underPinLimit } from './pin-limit';
 import { reportError } from './report';
 import { showOpened } from './shown-cards';

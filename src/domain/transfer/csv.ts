@@ -5,12 +5,12 @@
  * quoting is broken; those rows are reasons too, never half-read cards.
  */
 import { InvalidArgumentError } from '../errors';
+import { inSlices } from '../next-task';
 import { toCardRow } from './card-fields';
 import { DETAIL_NAMES } from './details';
 import type { ExpiryInput } from './expiry';
 import type { ImportParse, ImportRow, ThemeSource } from './import-row';
 import { nameKey } from './import-row';
-import { inSlices } from './next-task';
 
 /** The file's cells, and the rows Papa Parse could not split cleanly, by index into `rows`, with why. */
 export interface CsvTable {

@@ -7,9 +7,9 @@
 import type { CardData, PlainCard } from '../card';
 import type { CardDetails } from '../card-details';
 import { DETAIL_FIELDS } from '../card-details';
+import { inSlices, nextTask } from '../next-task';
 import { DETAIL_WORDS } from './details';
 import type { ImportedCard, ImportParse } from './import-row';
-import { inSlices, nextTask } from './next-task';
 
 interface CardEntry {
   /** Position among the file's rows, stable for the person's choices. */

@@ -6,7 +6,7 @@
  * call: on a slow phone, one task of a quarter of a second. The Blob is made of parts instead, one part a task
  * (next-task.ts); joining Blobs into one copies nothing.
  */
-import { nextTask } from '../../../domain/transfer/next-task';
+import { nextTask } from '../../../domain/next-task';
 
 /** Characters encoded in one task: a small fraction of 50 ms even on a phone four times slower than a laptop. */
 export const DOWNLOAD_PART_CHARS = 128 * 1024;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { inSlices, nextTask } from '../../../src/domain/transfer/next-task';
+import { inSlices, nextTask } from '../../src/domain/next-task';
 
 describe('work in slices', () => {
   test('every item is visited once, in order, with its index, a slice at a time with tasks between', async () => {
