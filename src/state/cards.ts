@@ -11,6 +11,7 @@ import type { CardDetails, EncryptedDetails } from '../domain/card-details';
 import { NO_DETAILS, normaliseDetails, sameDetails } from '../domain/card-details';
 import { newCardId } from '../domain/card-id';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
+import { nextTask } from '../domain/next-task';
 import type { CardChange, Deletion } from '../domain/outbox';
 import type { AuthRecords } from '../domain/secret';
 import { sameCards, withoutCards, withStoredCard, withStoredCards } from '../domain/stored-cards';
@@ -155,7 +156,7 @@ export async function saveNewCards(
   if (cards.length === 0) return;
   if (session()) assertRoomFor(cards.length);
   const known = records();
-  const stored = await getEngine().sealCards([...cards], hasSecret() ? 'ENCRYPTED' : 'UNENCRYPTED');
+  const stored = await sealInBatches(cards, hasSecret() ? 'ENCRYPTED' : 'UNENCRYPTED');
   const dates = new Map(cards.map((card) => [card.id, card.modifiedAt]));
   const kept = new Map([...details].map(([id, given]) => [id, normaliseDetails(given)]));
   const detailRecords = await newRecords(kept, (id) => dates.get(id) ?? Date.now());
@@ -185,6 +186,23 @@ export async function saveNewCards(
           show: (after) => showRecords(after, kept),
         },
   );
+}
+
+/** Cards handed to the worker at once when many are saved together (an import). */
+const SEAL_BATCH = 500;
+
+/**
+ * Seals many cards a batch at a time, a task between batches: ten thousand handed over in one piece, and their
+ * answer read back, are each a long task on a slow phone. Nothing is stored until every batch is sealed, so a
+ * failure part-way (the key dropped by a lock) stores none of them.
+ */
+async function sealInBatches(cards: readonly PlainCard[], kind: CardCollection['type']): Promise<StoredCard[]> {
+  const sealed: StoredCard[] = [];
+  for (let start = 0; start < cards.length; start += SEAL_BATCH) {
+    if (start > 0) await nextTask();
+    sealed.push(...(await getEngine().sealCards(cards.slice(start, start + SEAL_BATCH), kind)));
+  }
+  return sealed;
 }
 
 /** Deletes cards by id: readable ones from the list, or ones the person chose to delete unread. */

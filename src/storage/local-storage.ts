@@ -10,6 +10,7 @@
 import type { CardCollection } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
 import { asLocal, type Local } from '../domain/merge-decision';
+import { nextTask } from '../domain/next-task';
 import type { Outbox } from '../domain/outbox';
 import { emptyOutbox } from '../domain/outbox';
 import type { PinAttempts } from '../domain/pin-attempts';
@@ -23,6 +24,7 @@ import { checkDetailsCollection, emptyDetailsCollection } from '../domain/stored
 import type { Checked } from '../domain/stored-shapes';
 import { checkAuth, checkCollection, checkOutbox, checkPreferences } from '../domain/stored-shapes';
 import { protectionProblem } from './protection';
+import { writeEntries } from './write-entries';
 import { StorageWriteError } from './write-error';
 import { catchUp, lastWritten, published, REVISION_KEY } from './write-sequence';
 
@@ -116,10 +118,6 @@ const LOADERS: { [K in StoredValueName]: () => Loaded<StoredValues[K]> } = {
   pinAttempts: loadPinAttempts,
 };
 
-function isQuotaError(error: unknown): boolean {
-  return error instanceof DOMException && (error.name === 'QuotaExceededError' || error.code === 22);
-}
-
 const blockedMessage = (name: StoredValueName) =>
   `Your saved ${name} could not be read, so nothing was changed. Choose what to do first.`;
 
@@ -140,33 +138,23 @@ function readAll(names = Object.keys(LOADERS) as StoredValueName[]): StoredValue
  * written are put back as they were, so storage never holds half of a change.
  */
 function writeAll(values: StoredChanges | { pinAttempts: PinAttempts | null }, revision: number): void {
+  writeEntries(serialised(values, revision));
+}
+
+/** The keys a change writes, as the strings stored (`null` removes the key), the write's number last. */
+function serialised(
+  values: StoredChanges | { pinAttempts: PinAttempts | null },
+  revision: number,
+): [string, string | null][] {
   const names = Object.keys(values) as StoredValueName[];
   // The write's number goes last: a tab that sees it has seen the values too.
-  const entries: [string, string | null][] = [
+  return [
     ...names.map((name): [string, string | null] => {
       const value = (values as Record<StoredValueName, unknown>)[name];
       return [STORAGE_KEYS[name], value === null ? null : JSON.stringify(value)];
     }),
     [REVISION_KEY, String(revision)],
   ];
-  const before = entries.map(([key]) => [key, localStorage.getItem(key)] as const);
-  try {
-    for (const [key, raw] of entries) {
-      if (raw === null) localStorage.removeItem(key);
-      else localStorage.setItem(key, raw);
-    }
-  } catch (error) {
-    for (const [key, raw] of before) {
-      if (raw === null) localStorage.removeItem(key);
-      else localStorage.setItem(key, raw);
-    }
-    throw new StorageWriteError(
-      isQuotaError(error)
-        ? "This device's storage for Sleeve is full, so nothing was saved. Free some space and try again."
-        : 'Sleeve could not save on this device, so nothing was changed.',
-      error,
-    );
-  }
 }
 
 const BUSY = 'Sleeve is still saving in another tab, so nothing was changed here. Try again in a moment.';
@@ -185,13 +173,20 @@ export async function updateStorage(
 ): Promise<StoredValues> {
   return navigator.locks.request(LOCK_NAME, async (): Promise<StoredValues> => {
     const revision = await catchUp(() => new StorageWriteError(BUSY));
+    // Reading (and checking) what is stored, making the change, turning it into text and writing it are tasks of
+    // their own: with ten thousand cards each is tens of milliseconds, together a long task. Other tabs wait for
+    // the lock meanwhile, so nothing changes between them.
     const current = readAll();
+    await nextTask();
     const changes = await change(current);
     const next: StoredValues = { ...current, ...changes, cards: asLocal(changes.cards ?? current.cards) };
     const problem = protectionProblem(next.cards, next.auth, next.details);
     if (problem) throw new StorageWriteError(problem);
     if (Object.keys(changes).length > 0) {
-      writeAll(changes, revision + 1);
+      await nextTask();
+      const entries = serialised(changes, revision + 1);
+      await nextTask();
+      writeEntries(entries);
       await published(revision + 1);
     }
     return next;
