@@ -4,10 +4,14 @@
  *
  * Keyboard: focusing a row scrolls it into view, which renders the overscan rows after it, so Tab always finds
  * the next row already in the page.
+ *
+ * Rows are keyed by slot (row-slots.ts), not by item: when the items shown change, a row given up is handed to an
+ * item coming in, so a search keystroke updates a few rows' text instead of building new rows.
  */
 import type { ReactNode } from 'react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { assignSlots, type Slots } from './row-slots';
 import { knownScrollY } from './scroll-position';
 
 /** Above this many rows only the visible ones (plus overscan) are rendered. */
@@ -48,6 +52,23 @@ const rangeFromTop = (rowHeight: number): Range => ({
   last: Math.ceil(window.innerHeight / rowHeight) + OVERSCAN_ROWS,
 });
 
+/** The rows on the page: their items' keys in the page's order, and the slot each is in (row-slots.ts). */
+interface Committed {
+  keys: readonly string[];
+  slots: Slots;
+}
+
+/** The key of the row holding the focus, from the rows' order on the page (one element per row, in `keys` order). */
+function focusedKey(list: HTMLUListElement | null, keys: readonly string[]): string | undefined {
+  const active = document.activeElement;
+  if (!list || !active || !list.contains(active)) return undefined;
+  const rows = list.children;
+  for (let index = 0; index < rows.length; index++) {
+    if (rows[index]?.contains(active)) return keys[index];
+  }
+  return undefined;
+}
+
 const sameRange = (a: Range, b: Range): boolean => a.first === b.first && a.last === b.last;
 
 /** Whether `shown` includes the rows of `needed` that are in view (its overscan rows aside). */
@@ -58,6 +79,7 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
   const windowed = items.length > WINDOWING_THRESHOLD;
   const list = useRef<HTMLUListElement>(null);
   const [range, setRange] = useState<Range>(() => rangeFromTop(rowHeight));
+  const committed = useRef<Committed>({ keys: [], slots: new Map() });
 
   // The rows rendered now, for the frame callbacks below.
   const rendered = useRef(range);
@@ -104,40 +126,45 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
     setRange((old) => (sameRange(old, next) ? old : next));
   });
 
-  if (!windowed) {
-    return (
-      <ul className="row-list" aria-label={label}>
-        {items.map((item) => (
-          <li key={getKey(item)} className="row-list-item" style={{ height: rowHeight }}>
-            {renderItem(item)}
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const first = windowed ? range.first : 0;
+  const end = windowed ? Math.min(range.last + 1, items.length) : items.length;
+  const keys: string[] = [];
+  for (let index = first; index < end; index++) keys.push(getKey(items[index] as T));
+  // Read from what is on the page, never changed here: a render React throws away leaves no trace.
+  const slots = assignSlots(keys, committed.current.slots, focusedKey(list.current, committed.current.keys));
+  useLayoutEffect(() => {
+    committed.current = { keys, slots };
+  });
 
   const rows: ReactNode[] = [];
-  for (let index = range.first; index <= range.last && index < items.length; index++) {
+  for (let index = first; index < end; index++) {
     const item = items[index] as T;
+    const slot = slots.get(keys[index - first] as string);
     rows.push(
-      <li
-        key={getKey(item)}
-        className="row-list-item row-list-item-windowed"
-        // The total and position tell assistive technology how long the whole list is.
-        aria-setsize={items.length}
-        aria-posinset={index + 1}
-        style={{ height: rowHeight, transform: `translateY(${index * rowHeight}px)` }}
-      >
-        {renderItem(item)}
-      </li>,
+      windowed ? (
+        <li
+          key={slot}
+          className="row-list-item row-list-item-windowed"
+          // The total and position tell assistive technology how long the whole list is.
+          aria-setsize={items.length}
+          aria-posinset={index + 1}
+          style={{ height: rowHeight, transform: `translateY(${index * rowHeight}px)` }}
+        >
+          {renderItem(item)}
+        </li>
+      ) : (
+        <li key={slot} className="row-list-item" style={{ height: rowHeight }}>
+          {renderItem(item)}
+        </li>
+      ),
     );
   }
   return (
     <ul
       ref={list}
-      className="row-list row-list-windowed"
+      className={windowed ? 'row-list row-list-windowed' : 'row-list'}
       aria-label={label}
-      style={{ height: items.length * rowHeight }}
+      style={windowed ? { height: items.length * rowHeight } : undefined}
     >
       {rows}
     </ul>
