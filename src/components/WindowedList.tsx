@@ -6,10 +6,11 @@
  * the next row already in the page.
  *
  * Rows are keyed by slot (row-slots.ts), not by item: when the items shown change, a row given up is handed to an
- * item coming in, so a search keystroke updates a few rows' text instead of building new rows.
+ * item coming in, so a search keystroke updates a few rows' text instead of building new rows. And when they change,
+ * the rows in view are rendered first and the others a task later, so every row is in the page a moment after.
  */
 import type { ReactNode } from 'react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { assignSlots, type Slots } from './row-slots';
 import { knownScrollY } from './scroll-position';
@@ -52,10 +53,25 @@ const rangeFromTop = (rowHeight: number): Range => ({
   last: Math.ceil(window.innerHeight / rowHeight) + OVERSCAN_ROWS,
 });
 
-/** The rows on the page: their items' keys in the page's order, and the slot each is in (row-slots.ts). */
-interface Committed {
+/**
+ * The rows on the page: their items' keys in the page's order, the slot each is in (row-slots.ts) and its item, and
+ * the items they were all rendered for (as against only those in view, below).
+ */
+interface Committed<T> {
   keys: readonly string[];
   slots: Slots;
+  items: ReadonlyMap<number, T>;
+  complete: readonly T[] | null;
+}
+
+/**
+ * The rows in view, of those `range` holds: its overscan rows aside (its end already rounds up to the row below the
+ * viewport's edge, room for the list moving up as a search's summary goes away). A short list renders every row, so
+ * its range is from the page's scroll position alone, the list starting somewhere below the page's top.
+ */
+function inView(windowed: boolean, range: Range, rowHeight: number): Range {
+  if (!windowed) return { first: 0, last: Math.ceil((knownScrollY() + window.innerHeight) / rowHeight) };
+  return { first: range.first === 0 ? 0 : range.first + OVERSCAN_ROWS, last: range.last - OVERSCAN_ROWS };
 }
 
 /** The key of the row holding the focus, from the rows' order on the page (one element per row, in `keys` order). */
@@ -79,7 +95,9 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
   const windowed = items.length > WINDOWING_THRESHOLD;
   const list = useRef<HTMLUListElement>(null);
   const [range, setRange] = useState<Range>(() => rangeFromTop(rowHeight));
-  const committed = useRef<Committed>({ keys: [], slots: new Map() });
+  const committed = useRef<Committed<T>>({ keys: [], slots: new Map(), items: new Map(), complete: items });
+  // The items whose every row may now be rendered, after a render of only those in view.
+  const [completeFor, setCompleteFor] = useState(items);
 
   // The rows rendered now, for the frame callbacks below.
   const rendered = useRef(range);
@@ -126,20 +144,38 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
     setRange((old) => (sameRange(old, next) ? old : next));
   });
 
+  // When the items change (a keystroke in a search), only the rows in view are rendered in that task; the rest of
+  // the range follows in a task of its own, so a slow phone shows what changed sooner and never in one long task.
+  // Not while a row has the focus: its row stays as it is.
+  const focused = focusedKey(list.current, committed.current.keys);
+  const view =
+    items !== completeFor && items !== committed.current.complete && focused === undefined
+      ? inView(windowed, range, rowHeight)
+      : null;
   const first = windowed ? range.first : 0;
   const end = windowed ? Math.min(range.last + 1, items.length) : items.length;
+  // Out of view, a row that needs building or new text waits; one already showing its item stays.
   const keys: string[] = [];
-  for (let index = first; index < end; index++) keys.push(getKey(items[index] as T));
+  const indexes: number[] = [];
+  let inViewOnly = false;
+  for (let index = first; index < end; index++) {
+    const key = getKey(items[index] as T);
+    if (view && (index < view.first || index > view.last) && !committed.current.slots.has(key)) {
+      inViewOnly = true;
+      continue;
+    }
+    keys.push(key);
+    indexes.push(index);
+  }
   // Read from what is on the page, never changed here: a render React throws away leaves no trace.
-  const slots = assignSlots(keys, committed.current.slots, focusedKey(list.current, committed.current.keys));
-  useLayoutEffect(() => {
-    committed.current = { keys, slots };
-  });
+  const slots = assignSlots(keys, committed.current.slots, focused);
+  const rowItems = new Map<number, T>();
 
   const rows: ReactNode[] = [];
-  for (let index = first; index < end; index++) {
+  for (const [at, index] of indexes.entries()) {
     const item = items[index] as T;
-    const slot = slots.get(keys[index - first] as string);
+    const slot = slots.get(keys[at] as string) as number;
+    rowItems.set(slot, item);
     rows.push(
       windowed ? (
         <li
@@ -159,6 +195,31 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
       ),
     );
   }
+  // Rendering only the rows in view, the rows given up stay in the page, hidden and as they were, for the rest of
+  // the range to take over in the next task rather than build anew.
+  const pageSlots = new Map(slots);
+  if (inViewOnly) {
+    for (const [key, slot] of committed.current.slots) {
+      const item = committed.current.items.get(slot);
+      if (rowItems.has(slot) || item === undefined) continue;
+      keys.push(key);
+      pageSlots.set(key, slot);
+      rowItems.set(slot, item);
+      rows.push(
+        <li key={slot} className="row-list-item" hidden>
+          {renderItem(item)}
+        </li>,
+      );
+    }
+  }
+  useLayoutEffect(() => {
+    const complete = inViewOnly ? committed.current.complete : items;
+    committed.current = { keys, slots: pageSlots, items: rowItems, complete };
+  });
+  useEffect(() => {
+    if (inViewOnly) startTransition(() => setCompleteFor(items));
+  }, [inViewOnly, items]);
+
   return (
     <ul
       ref={list}
