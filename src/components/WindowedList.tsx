@@ -57,10 +57,18 @@ const rangeFromTop = (rowHeight: number): Range => ({
  * The rows on the page: their items' keys in the page's order, the slot each is in (row-slots.ts) and its item, and
  * the items they were all rendered for (as against only those in view, below).
  */
+interface Placed<T> {
+  item: T;
+  index: number;
+  size: number;
+  windowed: boolean;
+}
+
 interface Committed<T> {
   keys: readonly string[];
   slots: Slots;
-  items: ReadonlyMap<number, T>;
+  /** By slot: the item each row shows and how it was placed (as `Placed`). */
+  rows: ReadonlyMap<number, Placed<T>>;
   complete: readonly T[] | null;
 }
 
@@ -95,7 +103,7 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
   const windowed = items.length > WINDOWING_THRESHOLD;
   const list = useRef<HTMLUListElement>(null);
   const [range, setRange] = useState<Range>(() => rangeFromTop(rowHeight));
-  const committed = useRef<Committed<T>>({ keys: [], slots: new Map(), items: new Map(), complete: items });
+  const committed = useRef<Committed<T>>({ keys: [], slots: new Map(), rows: new Map(), complete: items });
   // The items whose every row may now be rendered, after a render of only those in view.
   const [completeFor, setCompleteFor] = useState(items);
 
@@ -169,52 +177,49 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
   }
   // Read from what is on the page, never changed here: a render React throws away leaves no trace.
   const slots = assignSlots(keys, committed.current.slots, focused);
-  const rowItems = new Map<number, T>();
+  const placed = new Map<number, Placed<T>>();
+  const row = (slot: number, { item, index, size, windowed: inWindow }: Placed<T>, hidden?: true): ReactNode =>
+    inWindow ? (
+      <li
+        key={slot}
+        className="row-list-item row-list-item-windowed"
+        hidden={hidden}
+        // The total and position tell assistive technology how long the whole list is.
+        aria-setsize={size}
+        aria-posinset={index + 1}
+        style={{ height: rowHeight, transform: `translateY(${index * rowHeight}px)` }}
+      >
+        {renderItem(item)}
+      </li>
+    ) : (
+      <li key={slot} className="row-list-item" hidden={hidden} style={{ height: rowHeight }}>
+        {renderItem(item)}
+      </li>
+    );
 
   const rows: ReactNode[] = [];
   for (const [at, index] of indexes.entries()) {
-    const item = items[index] as T;
     const slot = slots.get(keys[at] as string) as number;
-    rowItems.set(slot, item);
-    rows.push(
-      windowed ? (
-        <li
-          key={slot}
-          className="row-list-item row-list-item-windowed"
-          // The total and position tell assistive technology how long the whole list is.
-          aria-setsize={items.length}
-          aria-posinset={index + 1}
-          style={{ height: rowHeight, transform: `translateY(${index * rowHeight}px)` }}
-        >
-          {renderItem(item)}
-        </li>
-      ) : (
-        <li key={slot} className="row-list-item" style={{ height: rowHeight }}>
-          {renderItem(item)}
-        </li>
-      ),
-    );
+    const where = { item: items[index] as T, index, size: items.length, windowed };
+    placed.set(slot, where);
+    rows.push(row(slot, where));
   }
-  // Rendering only the rows in view, the rows given up stay in the page, hidden and as they were, for the rest of
-  // the range to take over in the next task rather than build anew.
+  // Rendering only the rows in view, the rows given up stay in the page, hidden and otherwise as they were, for the
+  // rest of the range to take over in the next task rather than build anew.
   const pageSlots = new Map(slots);
   if (inViewOnly) {
     for (const [key, slot] of committed.current.slots) {
-      const item = committed.current.items.get(slot);
-      if (rowItems.has(slot) || item === undefined) continue;
+      const was = committed.current.rows.get(slot);
+      if (placed.has(slot) || was === undefined) continue;
       keys.push(key);
       pageSlots.set(key, slot);
-      rowItems.set(slot, item);
-      rows.push(
-        <li key={slot} className="row-list-item" hidden>
-          {renderItem(item)}
-        </li>,
-      );
+      placed.set(slot, was);
+      rows.push(row(slot, was, true));
     }
   }
   useLayoutEffect(() => {
     const complete = inViewOnly ? committed.current.complete : items;
-    committed.current = { keys, slots: pageSlots, items: rowItems, complete };
+    committed.current = { keys, slots: pageSlots, rows: placed, complete };
   });
   useEffect(() => {
     if (inViewOnly) startTransition(() => setCompleteFor(items));
