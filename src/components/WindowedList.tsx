@@ -4,10 +4,15 @@
  *
  * Keyboard: focusing a row scrolls it into view, which renders the overscan rows after it, so Tab always finds
  * the next row already in the page.
+ *
+ * Rows are keyed by slot (row-slots.ts), not by item: when the items shown change, a row given up is handed to an
+ * item coming in, so a search keystroke updates a few rows' text instead of building new rows. And when they change,
+ * the rows in view are rendered first and the others a task later, so every row is in the page a moment after.
  */
 import type { ReactNode } from 'react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { assignSlots, type Slots } from './row-slots';
 import { knownScrollY } from './scroll-position';
 
 /** Above this many rows only the visible ones (plus overscan) are rendered. */
@@ -48,6 +53,46 @@ const rangeFromTop = (rowHeight: number): Range => ({
   last: Math.ceil(window.innerHeight / rowHeight) + OVERSCAN_ROWS,
 });
 
+/**
+ * The rows on the page: their items' keys in the page's order, the slot each is in (row-slots.ts) and its item, and
+ * the items they were all rendered for (as against only those in view, below).
+ */
+interface Placed<T> {
+  item: T;
+  index: number;
+  size: number;
+  windowed: boolean;
+}
+
+interface Committed<T> {
+  keys: readonly string[];
+  slots: Slots;
+  /** By slot: the item each row shows and how it was placed (as `Placed`). */
+  rows: ReadonlyMap<number, Placed<T>>;
+  complete: readonly T[] | null;
+}
+
+/**
+ * The rows in view, of those `range` holds: its overscan rows aside (its end already rounds up to the row below the
+ * viewport's edge, room for the list moving up as a search's summary goes away). A short list renders every row, so
+ * its range is from the page's scroll position alone, the list starting somewhere below the page's top.
+ */
+function inView(windowed: boolean, range: Range, rowHeight: number): Range {
+  if (!windowed) return { first: 0, last: Math.ceil((knownScrollY() + window.innerHeight) / rowHeight) };
+  return { first: range.first === 0 ? 0 : range.first + OVERSCAN_ROWS, last: range.last - OVERSCAN_ROWS };
+}
+
+/** The key of the row holding the focus, from the rows' order on the page (one element per row, in `keys` order). */
+function focusedKey(list: HTMLUListElement | null, keys: readonly string[]): string | undefined {
+  const active = document.activeElement;
+  if (!list || !active || !list.contains(active)) return undefined;
+  const rows = list.children;
+  for (let index = 0; index < rows.length; index++) {
+    if (rows[index]?.contains(active)) return keys[index];
+  }
+  return undefined;
+}
+
 const sameRange = (a: Range, b: Range): boolean => a.first === b.first && a.last === b.last;
 
 /** Whether `shown` includes the rows of `needed` that are in view (its overscan rows aside). */
@@ -58,6 +103,9 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
   const windowed = items.length > WINDOWING_THRESHOLD;
   const list = useRef<HTMLUListElement>(null);
   const [range, setRange] = useState<Range>(() => rangeFromTop(rowHeight));
+  const committed = useRef<Committed<T>>({ keys: [], slots: new Map(), rows: new Map(), complete: items });
+  // The items whose every row may now be rendered, after a render of only those in view.
+  const [completeFor, setCompleteFor] = useState(items);
 
   // The rows rendered now, for the frame callbacks below.
   const rendered = useRef(range);
@@ -104,40 +152,85 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
     setRange((old) => (sameRange(old, next) ? old : next));
   });
 
-  if (!windowed) {
-    return (
-      <ul className="row-list" aria-label={label}>
-        {items.map((item) => (
-          <li key={getKey(item)} className="row-list-item" style={{ height: rowHeight }}>
-            {renderItem(item)}
-          </li>
-        ))}
-      </ul>
-    );
+  // When the items change (a keystroke in a search), only the rows in view are rendered in that task; the rest of
+  // the range follows in a task of its own, so a slow phone shows what changed sooner and never in one long task.
+  // Not while a row has the focus: its row stays as it is.
+  const focused = focusedKey(list.current, committed.current.keys);
+  const view =
+    items !== completeFor && items !== committed.current.complete && focused === undefined
+      ? inView(windowed, range, rowHeight)
+      : null;
+  const first = windowed ? range.first : 0;
+  const end = windowed ? Math.min(range.last + 1, items.length) : items.length;
+  // Out of view, a row that needs building or new text waits; one already showing its item stays.
+  const keys: string[] = [];
+  const indexes: number[] = [];
+  let inViewOnly = false;
+  for (let index = first; index < end; index++) {
+    const key = getKey(items[index] as T);
+    if (view && (index < view.first || index > view.last) && !committed.current.slots.has(key)) {
+      inViewOnly = true;
+      continue;
+    }
+    keys.push(key);
+    indexes.push(index);
   }
-
-  const rows: ReactNode[] = [];
-  for (let index = range.first; index <= range.last && index < items.length; index++) {
-    const item = items[index] as T;
-    rows.push(
+  // Read from what is on the page, never changed here: a render React throws away leaves no trace.
+  const slots = assignSlots(keys, committed.current.slots, focused);
+  const placed = new Map<number, Placed<T>>();
+  const row = (slot: number, { item, index, size, windowed: inWindow }: Placed<T>, hidden?: true): ReactNode =>
+    inWindow ? (
       <li
-        key={getKey(item)}
+        key={slot}
         className="row-list-item row-list-item-windowed"
+        hidden={hidden}
         // The total and position tell assistive technology how long the whole list is.
-        aria-setsize={items.length}
+        aria-setsize={size}
         aria-posinset={index + 1}
         style={{ height: rowHeight, transform: `translateY(${index * rowHeight}px)` }}
       >
         {renderItem(item)}
-      </li>,
+      </li>
+    ) : (
+      <li key={slot} className="row-list-item" hidden={hidden} style={{ height: rowHeight }}>
+        {renderItem(item)}
+      </li>
     );
+
+  const rows: ReactNode[] = [];
+  for (const [at, index] of indexes.entries()) {
+    const slot = slots.get(keys[at] as string) as number;
+    const where = { item: items[index] as T, index, size: items.length, windowed };
+    placed.set(slot, where);
+    rows.push(row(slot, where));
   }
+  // Rendering only the rows in view, the rows given up stay in the page, hidden and otherwise as they were, for the
+  // rest of the range to take over in the next task rather than build anew.
+  const pageSlots = new Map(slots);
+  if (inViewOnly) {
+    for (const [key, slot] of committed.current.slots) {
+      const was = committed.current.rows.get(slot);
+      if (placed.has(slot) || was === undefined) continue;
+      keys.push(key);
+      pageSlots.set(key, slot);
+      placed.set(slot, was);
+      rows.push(row(slot, was, true));
+    }
+  }
+  useLayoutEffect(() => {
+    const complete = inViewOnly ? committed.current.complete : items;
+    committed.current = { keys, slots: pageSlots, rows: placed, complete };
+  });
+  useEffect(() => {
+    if (inViewOnly) startTransition(() => setCompleteFor(items));
+  }, [inViewOnly, items]);
+
   return (
     <ul
       ref={list}
-      className="row-list row-list-windowed"
+      className={windowed ? 'row-list row-list-windowed' : 'row-list'}
       aria-label={label}
-      style={{ height: items.length * rowHeight }}
+      style={windowed ? { height: items.length * rowHeight } : undefined}
     >
       {rows}
     </ul>

@@ -23,14 +23,28 @@ export function toSearchEntry(card: PlainCard, notes = ''): SearchEntry {
   return { card, text: parts.join('\n').toLowerCase(), digits: number };
 }
 
-export function searchCards(entries: readonly SearchEntry[], query: string): PlainCard[] {
-  const needle = query.trim().toLowerCase();
-  if (needle === '') return entries.map((entry) => entry.card);
+/** The query as it is matched: trimmed and lower-case ('' matches every card). */
+export const searchNeedle = (query: string): string => query.trim().toLowerCase();
+
+/**
+ * The entries that match `query`, in their order. Whatever matches a needle also matches any part of it, so the
+ * matches for 'ada' may be looked for among those for 'ad' alone (src/screens/home/search-index.ts does).
+ */
+export function matchingEntries(entries: readonly SearchEntry[], query: string): SearchEntry[] {
+  const needle = searchNeedle(query);
+  if (needle === '') return entries.slice();
   const compact = needle.replace(/\s+/g, '');
   const numeric = /^\d+$/.test(compact);
-  return entries
-    .filter((entry) => entry.text.includes(needle) || (numeric && entry.digits.includes(compact)))
-    .map((entry) => entry.card);
+  // One plain loop: this runs over every card on a keystroke, where a filter's callback per card shows.
+  const found: SearchEntry[] = [];
+  for (const entry of entries) {
+    if (entry.text.includes(needle) || (numeric && entry.digits.includes(compact))) found.push(entry);
+  }
+  return found;
+}
+
+export function searchCards(entries: readonly SearchEntry[], query: string): PlainCard[] {
+  return matchingEntries(entries, query).map((entry) => entry.card);
 }
 
 /** Newest first (SPEC.md §2). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Network, PlainCard } from '../../src/domain/card';
 import { byModifiedDesc, searchCards, toSearchEntry } from '../../src/domain/search';
+import { searchIndex } from '../../src/screens/home/search-index';
 
 function card(id: string, number: string, issuer: string, cardholder: string, network: Network, modifiedAt = 0) {
   return {
@@ -71,5 +72,22 @@ describe('searchCards', () => {
 
   it('sorts newest first', () => {
     expect([...cards].sort(byModifiedDesc).map((found) => found.id)).toEqual(['a', 'c', 'b']);
+  });
+});
+
+describe('searchIndex', () => {
+  it('finds what a fresh search finds as a person types, deletes and retypes', () => {
+    const index = cards.map((one) => toSearchEntry(one, one.id === 'c' ? 'Kept at home' : ''));
+    const typed = [
+      ...['a', 'ad', 'ada', 'ada ', 'ada l', 'ada', 'a', '', 'A', 'AL', 'al', 'alan turing'],
+      ...['4', '41', '4111 ', '4111 1', '4111 11', '411', '9', '94', '942', ' 9424 ', '5', '55 00', '5500 0'],
+      ...['h', 'ho', 'hom', 'home', 'hop', 'hopper', 'er', 'credit', 'credit union', 'union', 'visa', 'v', 'vi'],
+    ];
+    for (const query of typed) {
+      expect(
+        searchIndex(index, query).map((one) => one.id),
+        query,
+      ).toEqual(searchCards(index, query).map((one) => one.id));
+    }
   });
 });

@@ -194,6 +194,75 @@ describe('a long card list', () => {
   });
 });
 
+/**
+ * Each row as a person reads it: its link's name and the issuer and last digits its picture shows, in page order.
+ * Rows hand their elements on to the cards a search brings in, so a stale picture under a new name would show here.
+ */
+const rowsShown = () =>
+  page
+    .getByRole('list', { name: 'Cards' })
+    .getByRole('listitem')
+    .elements()
+    .map((row) => ({
+      name: row.querySelector('a')?.getAttribute('aria-label')?.split(',')[0],
+      picture: `${row.querySelector('.card-preview-issuer')?.textContent} ${row.querySelector('[data-testid="card-number"]')?.textContent?.slice(-4)}`,
+      href: row.querySelector('a')?.getAttribute('href'),
+    }));
+const bankRow = (index: number) => {
+  const digits = String(index).padStart(4, '0');
+  return { name: `Bank ${index} Visa ending ${digits}`, picture: `Bank ${index} ${digits}` };
+};
+
+describe('rows after a search', () => {
+  test('each row shows its own card as searches change the cards shown, long list or short', async () => {
+    const many = bankCards(300);
+    await renderApp('/home', { cards: many });
+    await expect.element(page.getByRole('link', { name: /^Bank 0 Visa ending 0000, / })).toBeVisible();
+    // 300 (windowed) → 111 (windowed, other cards) → 11 (every row in the page) → 1 → 300 again.
+    for (const [query, matches] of [
+      [
+        'bank 1',
+        [1, ...Array.from({ length: 10 }, (_, i) => 10 + i), ...Array.from({ length: 100 }, (_, i) => 100 + i)],
+      ],
+      [
+        'bank 2',
+        [2, ...Array.from({ length: 10 }, (_, i) => 20 + i), ...Array.from({ length: 100 }, (_, i) => 200 + i)],
+      ],
+      ['bank 29', [29, ...Array.from({ length: 10 }, (_, i) => 290 + i)]],
+      ['bank 295', [295]],
+      ['', Array.from({ length: 300 }, (_, i) => i)],
+    ] as const) {
+      await search().fill(query);
+      if (query) await expect.element(page.getByText(`Showing ${matches.length} out of 300 card(s)`)).toBeVisible();
+      await expect
+        .poll(() => rowsShown().map(({ name, picture }) => ({ name, picture })))
+        .toEqual(matches.slice(0, rowsShown().length).map(bankRow));
+      expect(rowsShown().length).toBeGreaterThan(0);
+      for (const row of rowsShown()) {
+        const index = Number(row.name?.split(' ')[1]);
+        expect(row.href).toBe(`/home/cards/${many[index]?.id}`);
+      }
+    }
+    // A short list has every match in the page.
+    await search().fill('bank 29');
+    await expect.poll(() => rowsShown().length).toBe(11);
+  });
+
+  test('the focus stays on the card it was on, or leaves the list, as the rows change', async () => {
+    const many = bankCards(300);
+    await renderApp('/home', { cards: many });
+    const first = page.getByRole('link', { name: /^Bank 0 Visa ending 0000, / });
+    await expect.element(first).toBeVisible();
+    (first.element() as HTMLElement).focus();
+    // Scrolled far away, Bank 0's row leaves the page; its elements must not go on showing another card under the focus.
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await expect.element(page.getByRole('link', { name: /^Bank 299 Visa ending 0299, / })).toBeInTheDocument();
+    const focused = document.activeElement;
+    if (focused instanceof HTMLAnchorElement) expect(focused.getAttribute('aria-label')).toMatch(/^Bank 0 Visa /);
+    window.scrollTo(0, 0);
+  });
+});
+
 describe('expiry on Home', () => {
   const newest = makeCard({ issuer: 'Newest', number: '4000000000000002', expiry: expiryIn(24) }, { modifiedAt: 5000 });
   const expired = makeCard(

@@ -1,4 +1,5 @@
 /** /home: every card, newest first or expiring first, with search (SPEC.md §2). */
+import type { ReactNode } from 'react';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
@@ -9,7 +10,6 @@ import { Spinner } from '../../components/Spinner';
 import { WindowedList } from '../../components/WindowedList';
 import type { PlainCard } from '../../domain/card';
 import { byExpiry } from '../../domain/card-checks';
-import { searchCards } from '../../domain/search';
 import { cardsState } from '../../state/cards';
 import { preferencesState } from '../../state/preferences';
 import { appState, detailsState, screenState } from '../../state/store';
@@ -17,7 +17,7 @@ import { CardNotices } from './CardNotices';
 import { cardName } from './card-name';
 import { EmptyHome } from './EmptyHome';
 import { toggleExpiringFirst } from './list-order';
-import { prepareSearchIndex, searchIndexOf } from './search-index';
+import { type DetailsByCard, prepareSearchIndex, searchIndex, searchIndexOf } from './search-index';
 
 /** A list row: the card (12rem at the root font size) and the gap below it. */
 export const CARD_ROW_HEIGHT = 208;
@@ -30,30 +30,12 @@ export function CardListScreen() {
   const { byCard } = useSnapshot(detailsState);
   const { maskCardNumber } = useSnapshot(preferencesState).userInterface;
   const { expiringFirst } = useSnapshot(screenState);
-  const [query, setQuery] = useState('');
-  const searchBox = useRef<HTMLInputElement>(null);
-  const searching = query.trim() !== '';
   // `cards` is replaced, never mutated, on every change, so its identity is a sound memo key.
   const ordered = useMemo(
     () => (expiringFirst ? byExpiry(cards as PlainCard[]) : (cards as PlainCard[])),
     [cards, expiringFirst],
   );
-  // Filtered in the keystroke's own render: over precomputed lower-case text this takes ~1 ms for 10,000 cards, so
-  // deferring it (useDeferredValue) would only cost a second render and, often, a second frame before the list shows.
-  // The index is the newest-first list's; in the other order the matches are picked out of the ordered list.
-  const shown = useMemo(() => {
-    if (!searching) return ordered;
-    const found = searchCards(searchIndexOf(cards as PlainCard[], byCard), query);
-    if (ordered === cards) return found;
-    const matched = new Set(found);
-    return ordered.filter((card) => matched.has(card));
-  }, [cards, byCard, ordered, query, searching]);
   useEffect(() => prepareSearchIndex(cards as PlainCard[], byCard), [cards, byCard]);
-
-  const clear = () => {
-    setQuery('');
-    searchBox.current?.focus();
-  };
 
   return (
     <Page
@@ -61,6 +43,64 @@ export function CardListScreen() {
       name="Home"
       actions={(pinCreated || passwordCreated) && <LockNowButton className="header-action" />}
     >
+      <SearchableCards cards={cards as PlainCard[]} ordered={ordered} byCard={byCard} masked={maskCardNumber}>
+        {cards.length > 1 && (
+          <div className="list-tools">
+            <button
+              type="button"
+              className="button toggle-button"
+              aria-pressed={expiringFirst}
+              onClick={toggleExpiringFirst}
+            >
+              Expiring first
+            </button>
+          </div>
+        )}
+        <CardNotices />
+        {merging && <Spinner label="Loading cards" />}
+        {cards.length === 0 && !merging && <EmptyHome />}
+      </SearchableCards>
+    </Page>
+  );
+}
+
+interface SearchableCardsProps {
+  /** Newest first, the search index's order. */
+  cards: readonly PlainCard[];
+  /** In the order chosen (newest or expiring first). */
+  ordered: readonly PlainCard[];
+  byCard: DetailsByCard;
+  masked: boolean;
+  /** What shows between the search and the list; made by the screen, so a keystroke leaves it as it is. */
+  children: ReactNode;
+}
+
+/**
+ * The search box, its summary and the list. The query is this part's own state, so a keystroke re-renders only
+ * it, not the screen's header and notices (nor reads the stores again).
+ */
+function SearchableCards({ cards, ordered, byCard, masked, children }: SearchableCardsProps) {
+  const [query, setQuery] = useState('');
+  const searchBox = useRef<HTMLInputElement>(null);
+  const searching = query.trim() !== '';
+  // Filtered in the keystroke's own render: over precomputed lower-case text this takes ~1 ms for 10,000 cards, so
+  // deferring it (useDeferredValue) would only cost a second render and, often, a second frame before the list shows.
+  // The index is the newest-first list's; in the other order the matches are picked out of the ordered list.
+  const shown = useMemo(() => {
+    if (!searching) return ordered;
+    const found = searchIndex(searchIndexOf(cards, byCard), query);
+    if (ordered === cards) return found;
+    const matched = new Set(found);
+    return ordered.filter((card) => matched.has(card));
+  }, [cards, byCard, ordered, query, searching]);
+
+  const clear = () => {
+    setQuery('');
+    searchBox.current?.focus();
+  };
+
+  return (
+    <>
       <div className="search">
         <input
           ref={searchBox}
@@ -84,30 +124,16 @@ export function CardListScreen() {
           </p>
         )}
       </div>
-      {cards.length > 1 && (
-        <div className="list-tools">
-          <button
-            type="button"
-            className="button toggle-button"
-            aria-pressed={expiringFirst}
-            onClick={toggleExpiringFirst}
-          >
-            Expiring first
-          </button>
-        </div>
-      )}
-      <CardNotices />
-      {merging && <Spinner label="Loading cards" />}
-      {cards.length === 0 && !merging && <EmptyHome />}
+      {children}
       {cards.length > 0 && shown.length === 0 && <p className="empty-state">No cards match your search</p>}
       <WindowedList
         items={shown}
         rowHeight={CARD_ROW_HEIGHT}
         label="Cards"
         getKey={(card) => card.id}
-        renderItem={(card) => <CardRow card={card} masked={maskCardNumber} />}
+        renderItem={(card) => <CardRow card={card} masked={masked} />}
       />
-    </Page>
+    </>
   );
 }
 

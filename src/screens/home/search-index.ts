@@ -8,7 +8,7 @@
  */
 import type { PlainCard } from '../../domain/card';
 import type { CardDetails } from '../../domain/card-details';
-import { type SearchEntry, toSearchEntry } from '../../domain/search';
+import { matchingEntries, type SearchEntry, searchNeedle, toSearchEntry } from '../../domain/search';
 
 export type DetailsByCard = Readonly<Record<string, CardDetails>>;
 
@@ -26,6 +26,21 @@ export function searchIndexOf(cards: readonly PlainCard[], details: DetailsByCar
     byDetails.set(details, index);
   }
   return index;
+}
+
+/** Each index's last search: its needle and matches. */
+const lastSearches = new WeakMap<readonly SearchEntry[], { needle: string; found: SearchEntry[] }>();
+
+/**
+ * The cards of `index` that match `query`, in its order. A query that holds the last one (the next letter typed)
+ * is looked for among the last one's matches alone, not among every card again.
+ */
+export function searchIndex(index: readonly SearchEntry[], query: string): PlainCard[] {
+  const needle = searchNeedle(query);
+  const last = lastSearches.get(index);
+  const found = matchingEntries(last && needle.includes(last.needle) ? last.found : index, query);
+  lastSearches.set(index, { needle, found });
+  return found.map((entry) => entry.card);
 }
 
 /** How long to wait for an idle moment before building anyway. */
