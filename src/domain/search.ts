@@ -5,9 +5,10 @@
 import type { PlainCard } from './card';
 
 /**
- * A card's searchable text, built once per card rather than per keystroke. The number is kept without spaces so
- * a query typed in groups ('4111 1111') matches once its own spaces are removed. OTHER means "no network", so it
- * is never searchable.
+ * A card's searchable text, built once per card rather than per keystroke. The number is kept apart, without
+ * spaces, so a query typed in groups ('4111 1111') matches once its own spaces are removed; it is not in `text` as
+ * well, since only a query of digits can match it and those are looked for in `digits` (ten thousand cards' index is
+ * smaller by their numbers). OTHER means "no network", so it is never searchable.
  */
 export interface SearchEntry {
   card: PlainCard;
@@ -17,7 +18,7 @@ export interface SearchEntry {
 
 export function toSearchEntry(card: PlainCard, notes = ''): SearchEntry {
   const { issuer, cardholder, number, network } = card.data;
-  const parts = [issuer, cardholder, number];
+  const parts = [issuer, cardholder];
   if (network !== 'OTHER') parts.push(network);
   if (notes !== '') parts.push(notes);
   return { card, text: parts.join('\n').toLowerCase(), digits: number };
