@@ -67,8 +67,11 @@ async function answer(path: string) {
   return { status: response.status, headers: response.headers, body: await response.text() };
 }
 
-/** The workers' files as the app's scripts name them: the engine's, and the scanner's recognition worker's. */
-function workerPaths(): { engine: string; scan: string } {
+/**
+ * The workers' files as the app's scripts name them: the engine's, the scanner's recognition worker's, and the
+ * import's file reader's (which, holding no key and reaching nothing, runs under the engine's policy too).
+ */
+function workerPaths(): { engine: string; scan: string; reading: string } {
   const assets = `${DIST}assets/`;
   const found: string[] = [];
   for (const name of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
@@ -76,9 +79,12 @@ function workerPaths(): { engine: string; scan: string } {
     for (const match of text.matchAll(/new Worker\(new URL\([`'"](\/assets\/[^`'"]+\.js)/g)) found.push(match[1] ?? '');
   }
   const scan = found.find((path) => path.includes('/scan-worker-'));
-  const engine = found.find((path) => !path.includes('/scan-worker-'));
-  if (!engine || !scan) throw new Error(`The build names workers ${found.join(', ')}, not the engine and the scanner`);
-  return { engine, scan };
+  const reading = found.find((path) => path.includes('/reading-worker-'));
+  const engine = found.find((path) => !path.includes('/scan-worker-') && !path.includes('/reading-worker-'));
+  if (!engine || !scan || !reading) {
+    throw new Error(`The build names workers ${found.join(', ')}, not the engine, the scanner and the file reader`);
+  }
+  return { engine, scan, reading };
 }
 
 it('sends every header, by kind of path, and answers routes with the app but never a missing script', async () => {
@@ -95,6 +101,7 @@ it('sends every header, by kind of path, and answers routes with the app but nev
     [script]: { policy: ENGINE_WORKER_POLICY, cache: IMMUTABLE },
     [workerPaths().engine]: { policy: ENGINE_WORKER_POLICY, cache: IMMUTABLE },
     [workerPaths().scan]: { policy: SCAN_WORKER_POLICY, cache: IMMUTABLE },
+    [workerPaths().reading]: { policy: ENGINE_WORKER_POLICY, cache: IMMUTABLE },
     '/sw.js': { policy: SERVICE_WORKER_POLICY, cache: REVALIDATE },
   };
   for (const [path, { policy, cache }] of Object.entries(expected)) {
