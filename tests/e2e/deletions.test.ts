@@ -44,6 +44,8 @@ async function openEditor(page: Page, issuer: string): Promise<void> {
   await home(page);
   await cardLink(page, issuer).click();
   await page.getByRole('link', { name: 'Edit' }).click();
+  // The editor is a script of its own: shown, not just asked for, before the device goes offline.
+  await page.getByLabel('Cardholder', { exact: true }).waitFor();
 }
 
 async function saveHolder(page: Page, holder: string): Promise<void> {
