@@ -116,6 +116,9 @@ it('five wrong PINs start a wait that clearing local storage does not end, in th
       await other.waitForURL(/\/pin\/unlock$/);
       await other.getByRole('img', { name: '0 of 6 digits entered' }).waitFor();
     }
+    // In front, as the tab a person types in is: Chromium paints only the front tab, and Playwright waits for a
+    // paint before each click (a tab behind took two seconds a digit).
+    await page.bringToFront();
     await typePin(page, '530718');
     await page.getByText('Entered PIN is incorrect').first().waitFor();
     await page.getByRole('img', { name: '0 of 6 digits entered' }).waitFor();
