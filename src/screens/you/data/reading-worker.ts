@@ -9,27 +9,26 @@
 import { InvalidArgumentError } from '../../../domain/errors';
 import { readImportFile } from '../../../domain/transfer/read-file';
 import { randomTheme } from '../../add/random-theme';
-import type { FromReadingWorker } from './read-chosen-file';
-import { READ_ROWS_PER_MESSAGE, rowsOf, withoutRows } from './read-chosen-file';
+import type { FromReadingWorker } from './reading-protocol';
+import { READ_ROWS_PER_MESSAGE, rowsOf, withoutRows } from './reading-protocol';
 
-/** The worker's own scope, as far as it is used here (the app's types describe a window). */
-const scope = globalThis as unknown as {
-  onmessage: ((event: MessageEvent<ArrayBuffer>) => void) | null;
-  postMessage(message: FromReadingWorker): void;
-};
+/** Checked against the worker's library (tsconfig.reading-worker.json): this is a dedicated worker's scope. */
+declare const self: DedicatedWorkerGlobalScope;
 
-scope.onmessage = (event) => {
+const send = (message: FromReadingWorker): void => self.postMessage(message);
+
+self.onmessage = (event: MessageEvent<ArrayBuffer>) => {
   void readImportFile(new Uint8Array(event.data), randomTheme).then(
     (read) => {
-      scope.postMessage({ type: 'head', read: withoutRows(read) });
+      send({ type: 'head', read: withoutRows(read) });
       const rows = rowsOf(read);
       for (let start = 0; start < rows.length; start += READ_ROWS_PER_MESSAGE) {
-        scope.postMessage({ type: 'rows', rows: rows.slice(start, start + READ_ROWS_PER_MESSAGE) });
+        send({ type: 'rows', rows: rows.slice(start, start + READ_ROWS_PER_MESSAGE) });
       }
-      scope.postMessage({ type: 'end' });
+      send({ type: 'end' });
     },
     (error: unknown) => {
-      scope.postMessage({
+      send({
         type: 'error',
         invalid: error instanceof InvalidArgumentError,
         name: error instanceof Error ? error.name : 'Error',
