@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { defineConfig, loadEnv, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { settingsForBuild } from './deploy/build-settings.ts';
 import { pagePolicy } from './deploy/content-security-policy.ts';
+import { compileHints, firstScriptGroups, preloadAppScript } from './scripts/first-scripts.ts';
 import { answerGoogleLoader, LOCAL_LOADER_PATH } from './scripts/google-loader-stand-in.mjs';
 import { cardReaderModel } from './scripts/reader-model/write.mjs';
 import { resolveRemoteSettings } from './src/remote/settings.ts';
@@ -120,39 +120,15 @@ function installableApp(): Plugin[] {
   });
 }
 
-/** The app's entry; everything it imports statically is downloaded before the first render. */
-const ENTRY = fileURLToPath(new URL('src/main.tsx', import.meta.url));
-
-/**
- * Every module the entry imports statically goes in one chunk, 'start'. Left alone, the bundler splits the modules
- * that lazy screens share with the entry into a dozen small chunks, all fetched at start anyway, and each compressed
- * on its own: about 3 KB more to download than the same code in one file. Modules reached only through a dynamic
- * import keep their own chunks.
- */
-function firstScriptChunk(id: string, context: Rolldown.ChunkingContext): string | null {
-  let reachable = firstScripts.get(context);
-  if (!reachable) {
-    reachable = staticallyReachable(ENTRY, context);
-    firstScripts.set(context, reachable);
-  }
-  return reachable.has(id) ? 'start' : null;
-}
-/** Per chunking pass: one process may build more than once (the bench's page, the tests' second builds). */
-const firstScripts = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
-
-function staticallyReachable(from: string, context: Rolldown.ChunkingContext): Set<string> {
-  const seen = new Set<string>();
-  const queue = [from];
-  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    queue.push(...(context.getModuleInfo(id)?.importedIds ?? []));
-  }
-  return seen;
-}
-
 export default defineConfig({
-  plugins: [contentSecurityPolicy(), localGoogleLoader(), installableApp(), cardReaderModel()],
+  plugins: [
+    contentSecurityPolicy(),
+    localGoogleLoader(),
+    preloadAppScript(),
+    compileHints(),
+    installableApp(),
+    cardReaderModel(),
+  ],
   // Kept beside the project rather than in node_modules, which worktrees of one repository may share.
   cacheDir: '.vite',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
@@ -192,7 +168,13 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // Every browser Sleeve supports preloads modules itself (index.html preloads the 'app' chunk).
+    modulePreload: { polyfill: false },
     sourcemap: true,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: firstScriptChunk }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: firstScriptGroups },
+      },
+    },
   },
 });

@@ -1,39 +1,25 @@
-import { StrictMode, startTransition } from 'react';
+/**
+ * The first script: React, the styles and the install offer's watch. The app's own code is a second script,
+ * preloaded beside this one and evaluated in a task of its own (src/app/boot.tsx); only modules this file imports
+ * statically are built into this one (vite.config.ts).
+ */
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { StartFailureScreen } from './app/StartFailureScreen';
 import { watchInstall } from './state/install';
-import { startApp } from './state/lifecycle';
 import { reportError } from './state/report';
 import './styles/index.css';
 
-const root = document.getElementById('root');
-if (root) {
+const element = document.getElementById('root');
+if (element) {
   // Before the first render: the browser's offer to install can come before React has mounted, and comes once.
   watchInstall(window);
-  // The first render as a transition: React renders it in slices of a few milliseconds, yielding to the browser
-  // between them, rather than in one task a slow phone would feel.
-  const app = createRoot(root);
-  startTransition(() => {
-    app.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
-  startApp().catch(reportError);
-  startServiceWorkerAfterLoad();
-}
-
-/**
- * The service worker (offline starts, updates) is registered by a module of its own, loaded once the page has loaded,
- * so installing competes with nothing the first render needs. Production builds only: the dev server serves no
- * service worker.
- */
-function startServiceWorkerAfterLoad(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const start = () => {
-    import('./app/service-worker').then((module) => module.startServiceWorker()).catch(reportError);
-  };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  // Made here, so React's own set-up is part of this script's task rather than the app's.
+  const root = createRoot(element);
+  import('./app/boot').then(
+    ({ boot }) => boot(root),
+    (error: unknown) => {
+      reportError(error);
+      root.render(<StartFailureScreen reason="load" />);
+    },
+  );
 }

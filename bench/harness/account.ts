@@ -1,6 +1,6 @@
 /**
  * The account bench page: the whole app (its screens, state, engine worker and Firebase, built with the app's own
- * Vite config) rendered as src/main.tsx renders it, plus `window.bench`, which reaches what the built app keeps to
+ * Vite config) rendered as src/app/boot.tsx renders it, plus `window.bench`, which reaches what the built app keeps to
  * itself: signing in the way Google's popup ends (a credential on the app's own Auth), the card action the Edit
  * screen calls, the waiting count Home shows, the connection, and the engine's derivation count. Built into a
  * temporary folder at bench time; it never ships in dist/.
@@ -44,7 +44,7 @@ function whenCards(holds: () => boolean, timeoutMs: number): Promise<number> {
 const shown = () => ({ cards: cardsState.cards.length, merging: cardsState.merging, waiting: cardsState.waiting });
 
 const bench = {
-  /** Renders the app and starts it, as src/main.tsx does, and follows the database connection. */
+  /** Renders the app and starts it, as src/app/boot.tsx does, and follows the database connection. */
   async start(): Promise<void> {
     const root = document.getElementById('root');
     if (!root) throw new Error('no root');

@@ -20,7 +20,7 @@ import { StorageProblemScreen } from './StorageProblemScreen';
 import { ToastHost } from './ToastHost';
 import { UpdateOffer } from './UpdateOffer';
 
-// Home and the unlock screens are in the first script; the other areas load when first opened
+// Home and the unlock screens are in the first scripts (src/main.tsx); the other areas load when first opened
 // (src/components/lazy-screen.tsx). Unlocking never waits for a script: a locked start shows its keypad at once,
 // and a lock (automatic, or another tab's) needs no network to show it.
 const AddRoutes = lazyScreen(() => import('../screens/add/AddRoutes'), 'AddRoutes');

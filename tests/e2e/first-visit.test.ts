@@ -1,6 +1,6 @@
 /**
- * What only a real browser shows: storage the browser refuses at start, a sign-in that cannot reach Google, and a
- * PIN pasted from the clipboard into the unlock screen of the built app.
+ * What only a real browser shows: storage the browser refuses at start, the app's script not arriving, a sign-in
+ * that cannot reach Google, and a PIN pasted from the clipboard into the unlock screen of the built app.
  */
 import { expect, it } from 'vitest';
 import { appUrl, contextPerTest } from './support/browser';
@@ -23,6 +23,19 @@ it('a browser that refuses site data gets a screen saying so and what to try, no
   await page.getByRole('heading', { name: "Sleeve cannot use this browser's storage", level: 1 }).waitFor();
   await page.getByText(/Allow site data/).waitFor();
   expect(await page.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+});
+
+it("the app's own script not arriving ends on a screen saying so, and Reload starts Sleeve once it can", async () => {
+  const context = await newContext();
+  // The second script (the app's code, which the first loads: src/main.tsx) is refused, as a dropped connection would.
+  const appScript = /\/assets\/app-[\w-]+\.js$/;
+  await context.route(appScript, (route) => route.abort('connectionfailed'));
+  const page = await context.newPage();
+  await page.goto(appUrl('/home'));
+  await page.getByRole('heading', { name: 'Part of Sleeve could not be loaded', level: 1 }).waitFor();
+  await context.unroute(appScript);
+  await page.getByRole('button', { name: 'Reload' }).click();
+  await page.getByText('No cards found').waitFor();
 });
 
 it('a sign-in that cannot reach Google says so within ten seconds and the button works again', async () => {

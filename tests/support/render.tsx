@@ -1,5 +1,5 @@
 /**
- * Renders the real app (or one component) in the test page, the way src/main.tsx does: storage seeded with the
+ * Renders the real app (or one component) in the test page, the way src/app/boot.tsx does: storage seeded with the
  * documented JSON, the URL set, startApp() run against the real worker engine. Everything is undone when the
  * test finishes, so tests do not leak cards, toasts or URLs into each other.
  */

@@ -4,7 +4,7 @@ import { Loading, lazyScreen } from '../../components/lazy-screen';
 import { CardDetailScreen } from './CardDetailScreen';
 import { CardListScreen } from './CardListScreen';
 
-// The list and a card's own screen are in the first script; the editor and the unreadable cards load when opened.
+// The list and a card's own screen are in the first scripts (src/main.tsx); the editor and the unreadable cards load when opened.
 const EditCardScreen = lazyScreen(() => import('./EditCardScreen'), 'EditCardScreen');
 const UnreadableCardsScreen = lazyScreen(() => import('./UnreadableCardsScreen'), 'UnreadableCardsScreen');
 // Asked for before a card's PIN shows, with 'Ask before showing PINs' on: loaded then.
