@@ -20,8 +20,8 @@ const BOOT = fileURLToPath(new URL('../src/app/boot.tsx', import.meta.url));
  * for both the app's chunk took React from the first script.
  */
 export const firstScriptGroups = [
-  { name: chunkOfReachable('start', [ENTRY]), priority: 2 },
-  { name: chunkOfReachable('app', [BOOT]), priority: 1 },
+  { name: chunkOfReachable('start', [ENTRY]), debugName: 'start', priority: 2 },
+  { name: chunkOfReachable('app', [BOOT]), debugName: 'app', priority: 1 },
 ];
 
 function chunkOfReachable(name: string, entries: readonly string[]) {

@@ -3,8 +3,9 @@
  * page of its own, so bench/run.mjs can time worker calls the way the app makes them. Built into a temporary folder
  * at bench time; it never ships in dist/.
  */
-import type { CardCollection, OpenedCards } from '../../src/domain/card';
-import { applyMerge, asFromServer, asLocal } from '../../src/domain/merge-decision';
+import type { CardCollection, EncryptedCollection, OpenedCards } from '../../src/domain/card';
+import { asFromServer, asLocal } from '../../src/domain/merge-decision';
+import { cardsGoingUp } from '../../src/domain/merge-up';
 import type { SecretRecord } from '../../src/domain/secret';
 import { sortOut } from '../../src/domain/stored-cards';
 import { createEngine } from '../../src/engine';
@@ -148,19 +149,20 @@ const bench = {
   },
 
   /**
-   * One merge, timed end to end: both collections go to the worker, its decision comes back, and the merged
-   * collection is built from it here, as the app would.
+   * One merge, timed end to end, as a device joining an account makes it (src/state/sign-in.ts): both collections go
+   * to the worker, its decision comes back, and the page works out the cards going up (src/domain/merge-up.ts).
+   * `cards` is how many the account then holds.
    */
   async merge(local: string, remote: string): Promise<Timed> {
     const { collections } = need();
-    const localCollection = collections[local] as CardCollection;
-    const remoteCollection = collections[remote] as CardCollection;
+    const localCollection = collections[local] as EncryptedCollection;
+    const remoteCollection = collections[remote] as EncryptedCollection;
     const engine = keptEngine();
     const start = performance.now();
     const decision = await engine.mergeCollections(asLocal(localCollection), asFromServer(remoteCollection));
-    const merged = applyMerge(localCollection, remoteCollection, decision);
+    const { onAccount } = await cardsGoingUp(localCollection, remoteCollection, decision.fromServer, {}, Date.now());
     const end = performance.now();
-    return { ms: end - start, longTasks: await longTasksBetween(start, end), cards: cardCount(merged) };
+    return { ms: end - start, longTasks: await longTasksBetween(start, end), cards: onAccount.size };
   },
 };
 

@@ -1,57 +1,42 @@
 /**
- * How large card collections cross the worker boundary: as one JSON string instead of structured clone.
- *
- * Structured clone walks every one of the thousands of small card objects on both sides, and for that shape it is
- * about three times slower than JSON.stringify plus JSON.parse of the same data (measured in Chromium with 10,000
- * cards: ~75 ms against ~21 ms for the round trip). A string is copied in one piece. Card data is only strings and
- * finite numbers, so the JSON round trip is exact. Small values keep structured clone: below the threshold there is
- * nothing to win. Both sides register it through transfers.ts.
+ * How large card values cross the worker boundary: in parts (card-parts.ts), so that the page makes and reads them a
+ * part at a time. The page's bridge (src/engine/) makes the parts of what it sends beforehand and reads those it
+ * receives afterwards, a task per part; the worker (worker/index.ts) does both in one go. Both sides register the
+ * handler through transfers.ts.
  */
+import { type CardParts, carriesManyCards, partBuffers, partsNow } from './card-parts';
 
-/** Below this many cards a value goes by structured clone as before. */
-export const JSON_TRANSFER_MIN_CARDS = 64;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-function hasAtLeast(cards: object, count: number): boolean {
-  let seen = 0;
-  for (const _ in cards) if (++seen >= count) return true;
-  return false;
-}
-
-/** A stored collection of many cards: `{type, cards}`. */
-const isLargeCollection = (value: unknown): boolean =>
-  isObject(value) &&
-  typeof value.type === 'string' &&
-  isObject(value.cards) &&
-  hasAtLeast(value.cards, JSON_TRANSFER_MIN_CARDS);
-
-/** Many view cards. */
-const isLargeCardList = (value: unknown): boolean =>
-  Array.isArray(value) && value.length >= JSON_TRANSFER_MIN_CARDS && isObject(value[0]) && 'modifiedAt' in value[0];
-
-/** Opened cards, as openCollection and unlock return them: `{cards, unreadable}`, either list large. */
-const isLargeOpen = (value: unknown): boolean =>
-  isObject(value) && Array.isArray(value.cards) && (isLargeCardList(value.cards) || isLargeCardList(value.unreadable));
-
-/** A large collection, card list or open, or a result that carries a large collection (createSecret). */
-function carriesManyCards(value: unknown): boolean {
-  return (
-    isLargeCollection(value) ||
-    isLargeCardList(value) ||
-    isLargeOpen(value) ||
-    (isObject(value) && isLargeCollection(value.collection))
-  );
+/**
+ * A large card value on its way across, as parts: what the page's bridge sends (made in tasks beforehand) and what
+ * either side receives, read there (src/engine/, worker/index.ts) rather than inside the message handler, where the
+ * page could not pause between parts.
+ */
+export class PartedValue {
+  constructor(readonly parts: CardParts) {}
 }
 
 /** The Comlink transfer handler, registered under `COLLECTION_TRANSFER`. */
 export const COLLECTION_TRANSFER = 'sleeve-cards-json';
 export const collectionTransferHandler = {
-  canHandle: carriesManyCards as (value: unknown) => value is unknown,
-  serialize(value: unknown): [string, Transferable[]] {
-    return [JSON.stringify(value), []];
+  canHandle: ((value: unknown) => value instanceof PartedValue || carriesManyCards(value)) as (
+    value: unknown,
+  ) => value is unknown,
+  // A large value not parted beforehand (the worker's results) is parted here, in one go.
+  serialize(value: unknown): [CardParts, Transferable[]] {
+    const parts = value instanceof PartedValue ? value.parts : (partsNow.make(value) as CardParts);
+    return [parts, partBuffers(parts)];
   },
-  deserialize(serialized: unknown): unknown {
-    return JSON.parse(serialized as string);
+  deserialize(parts: unknown): PartedValue {
+    return new PartedValue(parts as CardParts);
   },
 };
+
+/** The worker's side: the API with every argument that came as parts read back before the call. */
+export function readingParts<Api extends object>(api: Api): Api {
+  const read = (value: unknown) => (value instanceof PartedValue ? partsNow.read(value.parts) : value);
+  const members = Object.entries(api).map(([name, member]) => [
+    name,
+    typeof member === 'function' ? (...values: unknown[]) => member(...values.map(read)) : member,
+  ]);
+  return Object.fromEntries(members) as Api;
+}

@@ -1,7 +1,7 @@
 /**
  * The one registration of Sleeve's Comlink transfer handlers, run by both sides of the worker boundary (the worker's
- * entry and src/engine/): errors keep their kind and cause (error-transfer.ts), and large card values cross as one
- * JSON string (collection-transfer.ts). Both sides must agree, so neither registers anything on its own.
+ * entry and src/engine/): errors keep their kind and cause (error-transfer.ts), and large card values cross as JSON
+ * in parts (collection-transfer.ts). Both sides must agree, so neither registers anything on its own.
  *
  * Comlink's handler map is passed in rather than imported, so the domain stays free of the messaging library.
  */

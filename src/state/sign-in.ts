@@ -5,11 +5,10 @@
  */
 import type { CardCollection, EncryptedCollection } from '../domain/card';
 import { emptyPlainCollection } from '../domain/card';
-import { joiningDate } from '../domain/card-dates';
 import type { EncryptedDetails } from '../domain/card-details';
-import { deletedSince } from '../domain/deletions';
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import { asLocal } from '../domain/merge-decision';
+import { cardsGoingUp } from '../domain/merge-up';
 import type { Outbox } from '../domain/outbox';
 import { outboxOf } from '../domain/outbox';
 import type { AuthRecords, SecretRecord } from '../domain/secret';
@@ -96,17 +95,8 @@ async function mergeUp(
     details.length > 0 ? server.readDetails(uid) : noServerDetails,
   ]);
   const { fromServer } = await getEngine().mergeCollections(asLocal(local), held);
-  // Every local card the merge did not replace with the server's goes up: it won, or the server lacks it; unless the
-  // account deleted it at or after this copy (the server would refuse it, and the deletion is the newer action).
-  const replaced = new Set(fromServer);
   const now = server.serverNow();
-  const there = (id: string) => (Object.hasOwn(held.cards, id) ? held.cards[id]?.modifiedAt : undefined);
-  // Dated as they go up (never where the server refuses them), then checked against the account's deletions.
-  const up = Object.values(local.cards)
-    .filter((card) => !replaced.has(card.id))
-    .map((card) => ({ ...card, modifiedAt: joiningDate(card.modifiedAt, there(card.id), now) }))
-    .filter((card) => !deletedSince(deletions, card.id, card.modifiedAt));
-  const onAccount = new Set([...Object.keys(held.cards), ...up.map((card) => card.id)]);
+  const { up, onAccount } = await cardsGoingUp(local, held, fromServer, deletions, now);
   // One write for all of them, so each takes its own slot (the server's cap) without racing the others; the details
   // in the same write, as the server takes them only beside their card.
   await server.putCards(uid, up, detailsGoingUp(details, heldDetails, onAccount, now));

@@ -1,11 +1,18 @@
 /**
  * The one registration of the worker boundary's transfer handlers: idempotent, errors rebuilt with their kind and
- * cause, and large card values sent as one JSON string that reads back exactly.
+ * cause, and large card values sent as JSON parts that read back exactly.
  */
 import { transferHandlers } from 'comlink';
 import { describe, expect, test } from 'vitest';
 import type { OpenedCards, PlainCollection, UnreadableCard } from '../../src/domain/card';
-import { COLLECTION_TRANSFER, JSON_TRANSFER_MIN_CARDS } from '../../src/domain/collection-transfer';
+import {
+  CARDS_PER_PART,
+  type CardParts,
+  JSON_TRANSFER_MIN_CARDS,
+  partsInTasks,
+  partsNow,
+} from '../../src/domain/card-parts';
+import { COLLECTION_TRANSFER, PartedValue } from '../../src/domain/collection-transfer';
 import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
 import { registerTransfers } from '../../src/domain/transfers';
 import { makeCards } from '../support/seeded';
@@ -128,28 +135,37 @@ describe('errors across the boundary', () => {
   });
 });
 
-describe('large card values as JSON', () => {
+describe('large card values in JSON parts', () => {
   const handlers = comlinkLike();
   register(handlers);
   const handler = handlers.get(COLLECTION_TRANSFER)!;
-  const roundTrip = (value: unknown) =>
-    handler.deserialize(structuredClone(handler.serialize(value as never)[0]) as never);
+  /** Serialised, sent as postMessage would (its buffers transferred), received as parts, read as the worker does. */
+  const roundTrip = (value: unknown) => {
+    const [wire, transfer] = handler.serialize(value as never);
+    const received = handler.deserialize(structuredClone(wire, { transfer }) as never);
+    expect(received).toBeInstanceOf(PartedValue);
+    return partsNow.read((received as PartedValue).parts);
+  };
 
-  const cards = makeCards(3, JSON_TRANSFER_MIN_CARDS);
+  const cards = makeCards(3, CARDS_PER_PART + JSON_TRANSFER_MIN_CARDS);
   const unreadable: UnreadableCard[] = cards.map(({ id, modifiedAt }) => ({ id, modifiedAt, reason: 'damaged' }));
   const collection = (count: number): PlainCollection => ({
     type: 'UNENCRYPTED',
     cards: Object.fromEntries(cards.slice(0, count).map((card) => [card.id, card])),
   });
 
-  test('opened cards go as JSON once either list is large, and read back exactly', () => {
+  test('opened cards go in parts once either list is large, and read back exactly, in order', () => {
     const large: OpenedCards = { cards, unreadable: unreadable.slice(0, 2) };
     expect(handler.canHandle(large)).toBe(true);
-    expect(typeof handler.serialize(large as never)[0]).toBe('string');
+    const parts = handler.serialize(large as never)[0] as CardParts;
+    // A part holds at most CARDS_PER_PART cards: here one full part and the rest.
+    expect(parts.pieces.map((piece) => [piece.path, piece.parts.length])).toEqual([[['cards'], 2]]);
     expect(roundTrip(large)).toEqual(large);
     const allUnreadable: OpenedCards = { cards: [], unreadable };
     expect(handler.canHandle(allUnreadable)).toBe(true);
     expect(roundTrip(allUnreadable)).toEqual(allUnreadable);
+    const both: OpenedCards = { cards, unreadable };
+    expect(roundTrip(both)).toEqual(both);
   });
 
   test('small values keep structured clone', () => {
@@ -162,16 +178,43 @@ describe('large card values as JSON', () => {
     expect(handler.canHandle(null)).toBe(false);
   });
 
-  test('large collections, card lists and results carrying a collection go as JSON', () => {
-    const large = collection(JSON_TRANSFER_MIN_CARDS);
+  test('large collections, card lists and results carrying a collection go in parts', () => {
+    const large = collection(cards.length);
     expect(handler.canHandle(large)).toBe(true);
-    expect(roundTrip(large)).toEqual(large);
+    const read = roundTrip(large) as PlainCollection;
+    expect(read).toEqual(large);
+    expect(Object.keys(read.cards)).toEqual(Object.keys(large.cards));
     expect(handler.canHandle(cards)).toBe(true);
+    expect(roundTrip(cards)).toEqual(cards);
     const created = {
       record: { salt: 's', encryptedDek: { ciphertext: 'c', iv: 'i' }, modifiedAt: 1 },
       collection: large,
     };
     expect(handler.canHandle(created)).toBe(true);
     expect(roundTrip(created)).toEqual(created);
+  });
+
+  test("a merge's decision, a long list of card ids, goes in parts too", () => {
+    const decision = { type: 'ENCRYPTED', fromServer: cards.map((card) => card.id) };
+    expect(handler.canHandle(decision)).toBe(true);
+    expect(roundTrip(decision)).toEqual(decision);
+    expect(handler.canHandle({ type: 'ENCRYPTED', fromServer: decision.fromServer.slice(0, 3) })).toBe(false);
+  });
+
+  test("a damaged collection's odd keys read back as its own entries, '__proto__' included", () => {
+    const odd = collection(JSON_TRANSFER_MIN_CARDS) as { type: string; cards: Record<string, unknown> };
+    odd.cards = JSON.parse(`{"__proto__": {"polluted": true}, ${JSON.stringify(odd.cards).slice(1)}`);
+    const read = roundTrip(odd) as typeof odd;
+    expect(Object.keys(read.cards)).toEqual(Object.keys(odd.cards));
+    expect(Object.getPrototypeOf(read.cards)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(read.cards, '__proto__')?.value).toEqual({ polluted: true });
+  });
+
+  test('the page makes and reads the same parts a task at a time', async () => {
+    const value: OpenedCards = { cards, unreadable };
+    const parts = (await partsInTasks.make(value)) as CardParts;
+    expect(parts).toEqual(partsNow.make(value));
+    expect(await partsInTasks.read(parts)).toEqual(value);
+    expect(await partsInTasks.make({ cards: cards.slice(0, 3), unreadable: [] })).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import type {
 } from '../../src/domain/card';
 import { emptyPlainCollection, UnreadableReasons } from '../../src/domain/card';
 import { newCardId } from '../../src/domain/card-id';
+import { CARDS_PER_PART, type CardParts } from '../../src/domain/card-parts';
 import { COLLECTION_TRANSFER } from '../../src/domain/collection-transfer';
 import { Messages, SleeveError } from '../../src/domain/errors';
 import { applyMerge, asFromServer, asLocal } from '../../src/domain/merge-decision';
@@ -373,20 +374,24 @@ describe('opening card by card', () => {
     ]);
   });
 
-  test('a large collection with bad cards mixed in crosses as JSON and opens card by card', async () => {
+  test('a large collection with bad cards mixed in crosses as JSON parts and opens card by card', async () => {
     const { engine, messages, stop } = recordedEngine();
     onTestFinished(stop);
     const { good, bad, mixed } = await walletWithBadCards(engine, 90);
     const from = messages.length;
     const opened = await engine.openCollection(mixed);
     expectOpened(opened, good, bad);
-    // Both the collection sent and the cards sent back went as one JSON string.
+    // Both the collection sent and the cards sent back went as JSON parts, at most CARDS_PER_PART cards each.
     const [request, reply] = messages.slice(from) as [
-      { argumentList: { type: string; name?: string }[] },
-      { type: string; name?: string },
+      { argumentList: { type: string; name?: string; value: CardParts }[] },
+      { type: string; name?: string; value: CardParts },
     ];
     expect(request.argumentList[0]).toMatchObject({ type: 'HANDLER', name: COLLECTION_TRANSFER });
     expect(reply).toMatchObject({ type: 'HANDLER', name: COLLECTION_TRANSFER });
+    const partsOf = (parts: CardParts) => parts.pieces.map((piece) => [piece.path.join('.'), piece.parts.length]);
+    const sent = Object.keys(mixed.cards).length;
+    expect(partsOf(request.argumentList[0]!.value)).toEqual([['cards', Math.ceil(sent / CARDS_PER_PART)]]);
+    expect(partsOf(reply.value)).toEqual([['cards', Math.ceil(good.length / CARDS_PER_PART)]]);
   });
 
   test('a large collection where most cards do not open lists them all, and unlock gives the same', async () => {

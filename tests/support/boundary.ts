@@ -11,14 +11,15 @@ export function recordedEngine() {
   const messages: unknown[] = [];
   const send = worker.postMessage.bind(worker) as (message: unknown, transfer?: Transferable[]) => void;
   worker.postMessage = ((message: unknown, transfer?: Transferable[]) => {
-    messages.push(message);
+    // A copy: the buffers a message transfers (large values' parts) are emptied on this side once sent.
+    messages.push(structuredClone(message));
     send(message, transfer ?? []);
   }) as Worker['postMessage'];
   worker.addEventListener('message', (event) => messages.push(event.data));
   return { engine: createEngine(worker), messages, stop: () => worker.terminate() };
 }
 
-/** JSON text, as large collections cross the boundary (src/domain/collection-transfer.ts), read back as data. */
+/** JSON text, as large values' parts cross the boundary (src/domain/card-parts.ts), read back as data. */
 function parsedJson(text: string): unknown {
   if (!/^[[{]/.test(text)) return undefined;
   try {
@@ -41,6 +42,12 @@ function* leaves(value: unknown, path = '$', seen = new Set<unknown>()): Generat
   }
   if (typeof value !== 'object' || value === null || seen.has(value)) return;
   seen.add(value);
+  // A part of a large value: UTF-8 JSON, searched inside like a string.
+  if (value instanceof Uint8Array) {
+    const inner = parsedJson(new TextDecoder().decode(value));
+    if (inner !== undefined) yield* leaves(inner, `${path}<json>`, seen);
+    return;
+  }
   if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return;
   for (const [key, child] of Object.entries(value)) yield* leaves(child, `${path}.${key}`, seen);
 }
