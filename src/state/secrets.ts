@@ -10,7 +10,7 @@ import { nextTask } from '../domain/next-task';
 import { PasskeyMessages } from '../domain/passkey';
 import { isTooCommonPin, PIN_PATTERN } from '../domain/pin-rules';
 import type { AuthRecords, PinRecord, SecretRecord } from '../domain/secret';
-import { openPlain, sortOut, withUnreadable } from '../domain/stored-cards';
+import { openPlain, sortOutInSlices, withUnreadable } from '../domain/stored-cards';
 import { getEngine } from '../engine';
 import { replaceRecords, updateStorage } from '../storage/local-storage';
 import { plainDetails, refreshStoredDetails, sealedDetails } from './details';
@@ -82,11 +82,12 @@ export async function unlockStored(
   prepare?: (opened: OpenedCards) => Promise<OpenedCards | undefined>,
 ): Promise<void> {
   const engine = getEngine();
-  // Three tasks before the worker starts, none of them long with 10,000 cards on a slow phone: the keystroke that
-  // completed the secret (its dots drawn), sorting out the stored cards, and handing them to the worker.
+  // Tasks of their own before the worker starts, none of them long with 10,000 cards on a slow phone: the keystroke
+  // that completed the secret (its dots drawn), sorting out the stored cards (a slice at a time), and handing them to
+  // the worker.
   await nextTask();
   let collection = storedCollection();
-  const { wellFormed, unreadable } = sortOut(collection);
+  const { wellFormed, unreadable } = await sortOutInSlices(collection);
   await nextTask();
   let opened = withUnreadable(await open(wellFormed), unreadable);
   try {
@@ -98,7 +99,7 @@ export async function unlockStored(
     const openStoredNow = async () => {
       while (storedCollection() !== collection) {
         collection = storedCollection();
-        const next = sortOut(collection);
+        const next = await sortOutInSlices(collection);
         opened = withUnreadable(await engine.openCollection(next.wellFormed), next.unreadable);
       }
     };

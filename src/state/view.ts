@@ -4,7 +4,7 @@
  * listed, never a reason to show nothing.
  */
 import type { CardCollection } from '../domain/card';
-import { openPlain, sortOut, withUnreadable } from '../domain/stored-cards';
+import { openPlain, sortOutInSlices, withUnreadable } from '../domain/stored-cards';
 import { getEngine } from '../engine';
 import { showOpened } from './shown-cards';
 import { setStoredCollection, storedCollection, takeTicket } from './store';
@@ -14,7 +14,7 @@ export async function openStored(collection: CardCollection) {
   // A plain collection needs no crypto, so it is shown without waiting for the worker's script to load and start.
   if (collection.type === 'UNENCRYPTED') return openPlain(collection);
   // Only well-formed entries cross to the worker; what is damaged in its structure is listed here.
-  const { wellFormed, unreadable } = sortOut(collection);
+  const { wellFormed, unreadable } = await sortOutInSlices(collection);
   return withUnreadable(await getEngine().openCollection(wellFormed), unreadable);
 }
 
