@@ -3,7 +3,7 @@
  * real worker and the real local backend: a password that meets SPEC.md's five requirements but is easy to guess is
  * not called strong and cannot be submitted; a long random passphrase is, and can. SPEC.md's requirement texts stay.
  */
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { navigate } from 'wouter/use-browser-location';
 import { signOut } from '../../src/state/leave';
@@ -25,6 +25,12 @@ const PASSPHRASE = 'Tangerine-Quokka-Velvet-42!';
 const CURRENT = 'Correct-Horse-9';
 
 let sub = '';
+
+// The estimator and its dictionaries are the largest module these tests load. Loaded before them, so that on a busy
+// machine (the whole suite's lanes at once) its first fetch is not spent inside the first test's time.
+beforeAll(async () => {
+  await import('../../src/domain/password-strength');
+}, 60_000);
 
 beforeEach(() => {
   sub = uniqueSub();
