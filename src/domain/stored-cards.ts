@@ -6,7 +6,6 @@
 import type { CardCollection, EncryptedCard, OpenedCards, PlainCard, UnreadableCard } from './card';
 import { NETWORKS, THEMES } from './card';
 import { InvalidArgumentError, Messages } from './errors';
-import { inSlices } from './next-task';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -58,34 +57,14 @@ const dateOf = (entry: unknown): number =>
  * would set the map's prototype instead, and the card would vanish from both lists.
  */
 export function sortOut<C extends CardCollection>(collection: C): { wellFormed: C; unreadable: UnreadableCard[] } {
-  const sorting = sorter(collection);
-  for (const entry of Object.entries(collection.cards as Record<string, unknown>)) sorting.take(entry);
-  return sorting.result();
-}
-
-/**
- * `sortOut` a slice at a time (next-task.ts): an unlock sorts out every stored card before the worker opens them,
- * 50 ms for 1,000 cards on a slow phone.
- */
-export async function sortOutInSlices<C extends CardCollection>(
-  collection: C,
-): Promise<{ wellFormed: C; unreadable: UnreadableCard[] }> {
-  const sorting = sorter(collection);
-  await inSlices(Object.entries(collection.cards as Record<string, unknown>), sorting.take);
-  return sorting.result();
-}
-
-function sorter<C extends CardCollection>(collection: C) {
   const cards: [string, PlainCard | EncryptedCard][] = [];
   const unreadable: UnreadableCard[] = [];
-  return {
-    take: ([key, entry]: [string, unknown]): void => {
-      const problem = entryProblem(key, entry, collection.type);
-      if (problem === null) cards.push([key, entry as PlainCard | EncryptedCard]);
-      else unreadable.push({ id: key, modifiedAt: dateOf(entry), reason: problem });
-    },
-    result: () => ({ wellFormed: { type: collection.type, cards: Object.fromEntries(cards) } as C, unreadable }),
-  };
+  for (const [key, entry] of Object.entries(collection.cards as Record<string, unknown>)) {
+    const problem = entryProblem(key, entry, collection.type);
+    if (problem === null) cards.push([key, entry as PlainCard | EncryptedCard]);
+    else unreadable.push({ id: key, modifiedAt: dateOf(entry), reason: problem });
+  }
+  return { wellFormed: { type: collection.type, cards: Object.fromEntries(cards) } as C, unreadable };
 }
 
 /** Opening a plain collection needs no key and no worker: its good cards, and the ones that are not cards. */
@@ -93,10 +72,6 @@ export function openPlain(collection: CardCollection): OpenedCards {
   const { wellFormed, unreadable } = sortOut(collection);
   return { cards: Object.values(wellFormed.cards) as PlainCard[], unreadable };
 }
-
-/** Both lists of an open put together (the worker's view of the well-formed cards, and what was sorted out before). */
-export const withUnreadable = (opened: OpenedCards, more: readonly UnreadableCard[]): OpenedCards =>
-  more.length === 0 ? opened : { ...opened, unreadable: [...opened.unreadable, ...more] };
 
 /**
  * The collection with one stored card added or replaced. An empty collection takes the card's kind; a card of the

@@ -10,7 +10,7 @@ import { nextTask } from '../domain/next-task';
 import { PasskeyMessages } from '../domain/passkey';
 import { isTooCommonPin, PIN_PATTERN } from '../domain/pin-rules';
 import type { AuthRecords, PinRecord, SecretRecord } from '../domain/secret';
-import { openPlain, sortOutInSlices, withUnreadable } from '../domain/stored-cards';
+import { openPlain } from '../domain/stored-cards';
 import { getEngine } from '../engine';
 import { replaceRecords, updateStorage } from '../storage/local-storage';
 import { plainDetails, refreshStoredDetails, sealedDetails } from './details';
@@ -82,14 +82,11 @@ export async function unlockStored(
   prepare?: (opened: OpenedCards) => Promise<OpenedCards | undefined>,
 ): Promise<void> {
   const engine = getEngine();
-  // Tasks of their own before the worker starts, none of them long with 10,000 cards on a slow phone: the keystroke
-  // that completed the secret (its dots drawn), sorting out the stored cards (a slice at a time), and handing them to
-  // the worker.
+  // The keystroke that completed the secret (its dots drawn) is a task of its own; then the stored cards go to the
+  // worker as they are, a part per task (src/engine): it checks each entry's shape while the derivation runs.
   await nextTask();
   let collection = storedCollection();
-  const { wellFormed, unreadable } = await sortOutInSlices(collection);
-  await nextTask();
-  let opened = withUnreadable(await open(wellFormed), unreadable);
+  let opened = await open(collection);
   try {
     // Reading the worker's answer (every card, parsed) is one task; showing the cards, the next.
     await nextTask();
@@ -99,8 +96,7 @@ export async function unlockStored(
     const openStoredNow = async () => {
       while (storedCollection() !== collection) {
         collection = storedCollection();
-        const next = await sortOutInSlices(collection);
-        opened = withUnreadable(await engine.openCollection(next.wellFormed), next.unreadable);
+        opened = await engine.openCollection(collection);
       }
     };
     await openStoredNow();

@@ -1,12 +1,10 @@
 /** Card-by-card sorting of stored collections, and the one-card changes applied to what is stored. */
 import { describe, expect, it } from 'vitest';
 import type { EncryptedCollection, PlainCollection } from '../../src/domain/card';
-import { ITEMS_PER_SLICE } from '../../src/domain/next-task';
 import {
   openPlain,
   sameCards,
   sortOut,
-  sortOutInSlices,
   withoutCards,
   withStoredCard,
   withStoredCards,
@@ -38,7 +36,7 @@ describe('opening a plain collection card by card', () => {
     ]);
   });
 
-  it('sorts out encrypted entries whose structure is damaged before they reach the worker', () => {
+  it('sorts out encrypted entries whose structure is damaged before any is decrypted', () => {
     const broken = { id: 'Broken01', modifiedAt: 4, data: { cipherText: 7, iv: 'y'.repeat(16) } };
     const { wellFormed, unreadable } = sortOut({
       type: 'ENCRYPTED',
@@ -46,24 +44,6 @@ describe('opening a plain collection card by card', () => {
     } as unknown as EncryptedCollection);
     expect(Object.keys(wellFormed.cards)).toEqual(['Sealed01']);
     expect(unreadable).toEqual([{ id: 'Broken01', modifiedAt: 4, reason: 'its encrypted contents are damaged' }]);
-  });
-  it('sorts out a slice at a time with the same result, over more entries than one slice', async () => {
-    const cards: Record<string, unknown> = {};
-    for (let index = 0; index < ITEMS_PER_SLICE + 3; index++) {
-      const id = `Card${String(index).padStart(4, '0')}`;
-      cards[id] = index % 100 === 7 ? { ...a, id, data: { ...a.data, theme: 'GOLD' } } : { ...a, id };
-    }
-    const collection = { type: 'UNENCRYPTED', cards } as unknown as PlainCollection;
-    const sliced = await sortOutInSlices(collection);
-    expect(sliced).toEqual(sortOut(collection));
-    expect(sliced.unreadable.map((entry) => entry.id)).toEqual([
-      'Card0007',
-      'Card0107',
-      'Card0207',
-      'Card0307',
-      'Card0407',
-    ]);
-    expect(Object.keys(sliced.wellFormed.cards)).toHaveLength(ITEMS_PER_SLICE + 3 - 5);
   });
 });
 

@@ -325,6 +325,19 @@ describe('opening card by card', () => {
     expect(await engine.hasKey()).toBe(false);
   });
 
+  test('a stored value that is no collection fails the unlock once it has settled, and holds no key', async () => {
+    const engine = startEngine();
+    const { record, collection } = await walletWithBadCards(engine, 3);
+    await engine.lock();
+    const before = await engine.derivationCount();
+    const broken = { type: 'ENCRYPTED', cards: null } as unknown as EncryptedCollection;
+    await expect(engine.unlock(PASSWORD, record, broken)).rejects.toThrow();
+    // The derivation ran to its end and the key it gave was dropped; the right collection then opens as before.
+    expect((await engine.derivationCount()) - before).toBe(1);
+    expect(await engine.hasKey()).toBe(false);
+    expect((await engine.unlock(PASSWORD, record, collection)).unreadable).toEqual([]);
+  });
+
   test('bad cards are never remembered: opening again decrypts them again, and only them', async () => {
     const engine = startEngine();
     const { good, bad, mixed } = await walletWithBadCards(engine, 6);

@@ -31,13 +31,27 @@ import { decryptWithRetired } from './retired';
  * from the cache, so a live update that changes one card decrypts one card.
  */
 export async function openCollection(collection: CardCollection): Promise<OpenedCards> {
+  return openChecked(checkEntries(collection));
+}
+
+/** A collection with each entry's shape checked: a plain one opened, an encrypted one sorted out for decryption. */
+type CheckedCollection =
+  | { type: 'UNENCRYPTED'; opened: OpenedCards }
+  | { type: 'ENCRYPTED'; wellFormed: EncryptedCollection; unreadable: UnreadableCard[] };
+
+function checkEntries(collection: CardCollection): CheckedCollection {
   if (collection.type === 'UNENCRYPTED') {
     const opened = openPlain(collection);
-    return { cards: opened.cards.sort(byModifiedDesc), unreadable: opened.unreadable };
+    return { type: 'UNENCRYPTED', opened: { cards: opened.cards.sort(byModifiedDesc), unreadable: opened.unreadable } };
   }
+  return { type: 'ENCRYPTED', ...sortOut(collection) };
+}
+
+async function openChecked(checked: CheckedCollection): Promise<OpenedCards> {
+  if (checked.type === 'UNENCRYPTED') return checked.opened;
+  const { wellFormed, unreadable } = checked;
   const dek = heldKey();
   if (!dek) throw new InvalidStateError(Messages.keyMissingDecrypt);
-  const { wellFormed, unreadable } = sortOut(collection);
   const all = Object.values(wellFormed.cards);
   const known = all.map(cachedData);
   const fresh = await decryptWithRetired(
@@ -90,15 +104,27 @@ export async function unlockAndOpen(
   record: SecretRecord,
   collection: CardCollection | undefined,
 ): Promise<OpenedCards> {
-  await unlock(secret, record);
-  return openWithNewKey(collection);
+  const unlocking = unlock(secret, record);
+  // Checking every entry's shape needs no key: it is done while the unlock waits on storage and the derivation,
+  // not after them. A value that is no collection at all fails as its open would: once the unlock has settled, with
+  // the key it took dropped again.
+  let checked: CheckedCollection | undefined;
+  try {
+    checked = collection && checkEntries(collection);
+  } catch (error) {
+    await unlocking.catch(() => undefined);
+    lock();
+    throw error;
+  }
+  await unlocking;
+  return openWithNewKey(checked);
 }
 
 /** Opens `collection` with the key just taken; if that fails, the key is dropped again: no half-open wallet stays. */
-export async function openWithNewKey(collection: CardCollection | undefined): Promise<OpenedCards> {
+export async function openWithNewKey(collection: CardCollection | CheckedCollection | undefined): Promise<OpenedCards> {
   if (!collection) return { cards: [], unreadable: [] };
   try {
-    return await openCollection(collection);
+    return await openChecked('cards' in collection ? checkEntries(collection) : collection);
   } catch (error) {
     lock();
     throw error;

@@ -8,7 +8,7 @@ import type { EncryptedCard, EncryptedCollection, OpenedCards } from '../../../s
 import { SleeveError } from '../../../src/domain/errors';
 import { cardsLostByNewKey } from '../../../src/domain/key-proof';
 import type { SecretRecord } from '../../../src/domain/secret';
-import { openPlain, sortOut, withUnreadable } from '../../../src/domain/stored-cards';
+import { openPlain } from '../../../src/domain/stored-cards';
 import { assertUnchanged, CHANGED_ELSEWHERE, sameRecord } from '../../../src/state/device-records';
 import type { Flow } from './core';
 import { STEP, UID } from './core';
@@ -59,11 +59,7 @@ export function* adoptNewerPassword(
     const retired = world.server.retiredKeys;
     yield* engine(tab, () => setRetiredKeys(tab, retired));
     const stored = tab.collection;
-    const { wellFormed, unreadable } = sortOut(stored);
-    opened =
-      stored.type === 'UNENCRYPTED'
-        ? openPlain(stored)
-        : withUnreadable(yield* engine(tab, () => openCollection(tab, wellFormed)), unreadable);
+    opened = stored.type === 'UNENCRYPTED' ? openPlain(stored) : yield* engine(tab, () => openCollection(tab, stored));
     now = yield* engine(tab, () => openCollection(tab, cards));
   }
   const lost = world.closer

@@ -3,7 +3,7 @@ import type { CardCollection } from '../../../src/domain/card';
 import { emptyPlainCollection } from '../../../src/domain/card';
 import { Messages, SleeveError } from '../../../src/domain/errors';
 import type { AuthRecords } from '../../../src/domain/secret';
-import { openPlain, sortOut, withUnreadable } from '../../../src/domain/stored-cards';
+import { openPlain } from '../../../src/domain/stored-cards';
 import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord } from '../../../src/state/device-records';
 import type { Flow } from './core';
 import type { Tab } from './device';
@@ -24,19 +24,14 @@ export function* unlock(world: World, tab: Tab, withPin = true): Flow {
   if (!record) throw new SleeveError(Messages.createPinFirstToUnlock);
   const ownRecord = holdsRecord(tab.records, record);
   let collection = tab.collection;
-  const { wellFormed, unreadable } = sortOut(collection);
-  let opened = withUnreadable(
-    yield* engine(tab, () => {
-      tab.key = keyOfRecord(record);
-      return openCollection(tab, wellFormed);
-    }),
-    unreadable,
-  );
+  let opened = yield* engine(tab, () => {
+    tab.key = keyOfRecord(record);
+    return openCollection(tab, collection);
+  });
   try {
     while (tab.collection !== collection) {
       collection = tab.collection;
-      const next = sortOut(collection);
-      opened = withUnreadable(yield* engine(tab, () => openCollection(tab, next.wellFormed)), next.unreadable);
+      opened = yield* engine(tab, () => openCollection(tab, collection));
     }
     // secrets.ts `unlockWith`: a record another tab replaced during the derivation opened a key not to be held.
     if (ownRecord && !holdsRecord(tab.records, record)) throw new SleeveError(CHANGED_ELSEWHERE);
@@ -45,8 +40,7 @@ export function* unlock(world: World, tab: Tab, withPin = true): Flow {
       // A render of the locked tab may have stored newer cards meanwhile (the run with key replacement).
       while (world.closer && tab.collection !== collection) {
         collection = tab.collection;
-        const next = sortOut(collection);
-        opened = withUnreadable(yield* engine(tab, () => openCollection(tab, next.wellFormed)), next.unreadable);
+        opened = yield* engine(tab, () => openCollection(tab, collection));
       }
     }
   } catch (error) {

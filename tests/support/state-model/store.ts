@@ -4,7 +4,7 @@ import { emptyPlainCollection } from '../../../src/domain/card';
 import { byModifiedDesc } from '../../../src/domain/search';
 import type { AuthRecords } from '../../../src/domain/secret';
 import { emptyAuthRecords } from '../../../src/domain/secret';
-import { openPlain, sortOut, withUnreadable } from '../../../src/domain/stored-cards';
+import { openPlain } from '../../../src/domain/stored-cards';
 import type { Flow } from './core';
 import type { Tab } from './device';
 import type { Session } from './sync-session';
@@ -106,9 +106,8 @@ export function* openAndShow(world: World, tab: Tab, first: CardCollection, firs
     let opened: OpenedCards;
     if (collection.type === 'UNENCRYPTED') opened = openPlain(collection);
     else {
-      const { wellFormed, unreadable } = sortOut(collection);
       try {
-        opened = withUnreadable(yield* engine(tab, () => openCollection(tab, wellFormed)), unreadable);
+        opened = yield* engine(tab, () => openCollection(tab, collection));
       } catch (error) {
         // Not opened (the key went meanwhile), but it is what storage holds: the next unlock opens this one.
         setStored(tab, collection, ticket);
