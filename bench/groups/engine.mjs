@@ -103,7 +103,7 @@ export async function openFigures(call, results, plan, slowCall, slowRuns) {
   const openSmall = [];
   /** @type {number[]} */
   const openLarge = [];
-  /** @type {number[]} the page's card-by-card shape check before the cards cross to the worker */
+  /** @type {number[]} the card-by-card shape check each open runs in the worker, timed on its own */
   const checks = [];
   for (let run = 0; run < plan.runs; run++) {
     const small = await call('open', 'small');

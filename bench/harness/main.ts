@@ -136,8 +136,8 @@ const bench = {
   },
 
   /**
-   * The page's own part of opening a stored collection (src/state/view.ts): every entry's shape checked card by card
-   * before the well-formed ones cross to the worker, so one damaged entry is listed rather than failing the open.
+   * The part of an open that checks every entry's shape card by card (so one damaged entry is listed rather than
+   * failing the open), timed on its own: the worker runs it inside each open (worker/vault/collections.ts).
    */
   checks(name: string): number {
     const collection = need().collections[name] as CardCollection;
