@@ -11,30 +11,38 @@
  */
 import { pbkdf2 } from 'node:crypto';
 import { promisify } from 'node:util';
-import { throttle } from '../support/cdp.mjs';
+import { SLOW_RATE, throttle } from '../support/cdp.mjs';
 import { KDF_ITERATIONS } from '../support/encrypt.mjs';
 import { log } from '../support/pages.mjs';
 import { median, round } from '../support/stats.mjs';
 import { inTurn } from './slow.mjs';
 
 /**
- * The bench page, with the data set, and a typed way to call its `window.bench`; throttled when `slow`.
+ * The bench page, with the data set, and a typed way to call its `window.bench`. When `slow`, each call runs with the
+ * page's CPU throttled, and only the call: a throttled page left open slows the browser's other pages, so between
+ * calls it runs at full speed while its unthrottled partners are timed.
  * @param {Browser} browser @param {string} harnessUrl @param {Data} data @param {{ slow?: boolean }} [options]
  */
 export async function benchPage(browser, harnessUrl, data, { slow = false } = {}) {
   const page = await browser.newPage();
-  if (slow) await throttle(page);
+  const session = slow ? await throttle(page, 1) : null;
   await page.goto(harnessUrl);
   await page.waitForSelector('body[data-ready]');
   /**
    * Calls one method of the page's `window.bench` with JSON-able arguments.
    * @type {<M extends keyof Bench>(method: M, ...args: Parameters<Bench[M]>) => Promise<Awaited<ReturnType<Bench[M]>>>}
    */
-  const call = (method, ...args) =>
-    page.evaluate(
-      ([name, list]) => /** @type {any} */ (window).bench[name](...list),
-      /** @type {const} */ ([method, args]),
-    );
+  const call = async (method, ...args) => {
+    await session?.send('Emulation.setCPUThrottlingRate', { rate: SLOW_RATE });
+    try {
+      return await page.evaluate(
+        ([name, list]) => /** @type {any} */ (window).bench[name](...list),
+        /** @type {const} */ ([method, args]),
+      );
+    } finally {
+      await session?.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+  };
   await call('setData', {
     pin: data.pin,
     newPin: data.newPin,
