@@ -4,30 +4,21 @@
  * axe-core (WCAG 2.0–2.2 A/AA and best practice) in the light and the dark scheme, at the default width and at
  * 320 px. Every violation found anywhere is listed at the end, so one run shows all that needs fixing.
  */
-import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FAKE_CAMERA_ARGS } from '../../scripts/chromium.mjs';
 import { PASSWORD, signInWithGoogle } from './support/account-flows';
 import { addCard, fillNewCard, MASTERCARD, typePin, VISA } from './support/actions';
+import { Audit } from './support/axe-audit';
 import { appUrl, launchChromium } from './support/browser';
 import { serveGapiStandIn } from './support/gapi-stand-in';
 import { walkScanner } from './support/scanner-walk';
 
-const require = createRequire(import.meta.url);
-const AXE_PATH = require.resolve('axe-core/axe.min.js');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-const SCHEMES = ['light', 'dark'] as const;
-const WIDTHS = [
-  { name: 'default', width: 1280, height: 720 },
-  { name: '320px', width: 320, height: 640 },
-] as const;
 const PIN = '274951';
 
 let context: BrowserContext;
 let page: Page;
-const found: string[] = [];
-const visited: string[] = [];
+let auditor: Audit;
 
 beforeAll(async () => {
   // With Chromium's stand-in camera, so Add Card offers the scanner and the scanner's states can be walked.
@@ -36,6 +27,7 @@ beforeAll(async () => {
   context = await browser.newContext({ bypassCSP: true, reducedMotion: 'reduce' });
   await serveGapiStandIn(context);
   page = await context.newPage();
+  auditor = new Audit(page);
   return async () => {
     await browser.close();
   };
@@ -43,74 +35,11 @@ beforeAll(async () => {
 
 afterAll(() => {
   // What was checked and found so far, also when a step of the walk failed before the end.
-  if (found.length > 0) console.info(`Checked: ${visited.join(' | ')}\n${found.join('\n')}`);
+  if (auditor && auditor.found.length > 0)
+    console.info(`Checked: ${auditor.visited.join(' | ')}\n${auditor.found.join('\n')}`);
 });
 
-interface Finding {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string; summary: string }[];
-}
-
-async function runAxe(): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    // The Firebase SDK's own hidden helper frame for sign-in is not Sleeve's to title.
-    const context = { exclude: [['iframe[src*="auth/iframe"]']] };
-    const results = await axe.run(context, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-      elementRef: true,
-    });
-    /**
-     * A target covered only by the page's sticky header or the fixed bottom navigation at the scroll position the
-     * walk left: a person scrolls it clear (the page's scroll padding leaves room for that), so it is not counted.
-     * Covered by anything else, it is.
-     */
-    const onlyUnderNavigation = (node: (typeof results.violations)[number]['nodes'][number]): boolean => {
-      const covering = [...node.any, ...node.all, ...node.none].flatMap((check) => check.relatedNodes ?? []);
-      return covering.length > 0 && covering.every((related) => related.element?.closest('.page-header, .bottom-nav'));
-    };
-    return results.violations
-      .map((violation) => ({
-        id: violation.id,
-        impact: violation.impact ?? 'unknown',
-        help: violation.help,
-        nodes: violation.nodes
-          .filter((node) => violation.id !== 'target-size' || !onlyUnderNavigation(node))
-          .map((node) => ({
-            target: node.target.join(' '),
-            summary: (node.failureSummary ?? '').replace(/\s+/g, ' '),
-          })),
-      }))
-      .filter((violation) => violation.nodes.length > 0);
-  }, TAGS);
-}
-
-/** Checks what is showing now in both schemes and both widths, then leaves the page light and wide. */
-async function audit(state: string): Promise<void> {
-  visited.push(state);
-  for (const { name, width, height } of WIDTHS) {
-    await page.setViewportSize({ width, height });
-    for (const colorScheme of SCHEMES) {
-      await page.emulateMedia({ colorScheme });
-      // One frame for the new styles to apply before contrast is measured.
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
-      for (const violation of await runAxe()) {
-        for (const node of violation.nodes) {
-          found.push(
-            `${state} [${colorScheme}, ${name}] ${violation.id} (${violation.impact}) at ${node.target}: ${node.summary || violation.help}`,
-          );
-        }
-      }
-    }
-  }
-  await page.setViewportSize({ width: WIDTHS[0].width, height: WIDTHS[0].height });
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
+const audit = (state: string) => auditor.check(state);
 const heading = (name: string) => page.getByRole('heading', { name, level: 1 }).waitFor();
 const tab = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
 const dialog = (name: string) => page.getByRole('dialog', { name });
@@ -358,5 +287,5 @@ it('finds nothing for axe on any screen or state, light and dark, wide and 320 p
   await audit('Password unlock help');
   await openSheet('Forgot password?', 'Forgot password?', 'Forgot password sheet');
 
-  expect(found, `Checked: ${visited.join(' | ')}`).toEqual([]);
+  expect(auditor.found, `Checked: ${auditor.visited.join(' | ')}`).toEqual([]);
 });
