@@ -11,7 +11,7 @@
  */
 import { pbkdf2 } from 'node:crypto';
 import { promisify } from 'node:util';
-import { SLOW_RATE, throttle } from '../support/cdp.mjs';
+import { throttle, whileThrottled } from '../support/cdp.mjs';
 import { KDF_ITERATIONS } from '../support/encrypt.mjs';
 import { log } from '../support/pages.mjs';
 import { median, round } from '../support/stats.mjs';
@@ -32,17 +32,13 @@ export async function benchPage(browser, harnessUrl, data, { slow = false } = {}
    * Calls one method of the page's `window.bench` with JSON-able arguments.
    * @type {<M extends keyof Bench>(method: M, ...args: Parameters<Bench[M]>) => Promise<Awaited<ReturnType<Bench[M]>>>}
    */
-  const call = async (method, ...args) => {
-    await session?.send('Emulation.setCPUThrottlingRate', { rate: SLOW_RATE });
-    try {
-      return await page.evaluate(
+  const call = (method, ...args) =>
+    whileThrottled(session, () =>
+      page.evaluate(
         ([name, list]) => /** @type {any} */ (window).bench[name](...list),
         /** @type {const} */ ([method, args]),
-      );
-    } finally {
-      await session?.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    }
-  };
+      ),
+    );
   await call('setData', {
     pin: data.pin,
     newPin: data.newPin,

@@ -1,7 +1,8 @@
 /**
  * The `search` group: keystrokes in Home's search box over 10,000 plain cards, each timed from its keydown to the
  * paint that shows the new count (and, separately, to the DOM update), beside the page's frame interval (what any
- * paint waits for). When the `slow` group runs, a second page takes the same queries in turn, its CPU throttled while it types them.
+ * paint waits for). When the `slow` group runs, a second page takes the same queries in turn, its CPU throttled
+ * while it types them.
  *
  * @typedef {import('playwright').Browser} Browser
  * @typedef {import('playwright').Page} Page
@@ -9,7 +10,7 @@
  * @typedef {import('../support/pages.mjs').Probe} Probe
  * @typedef {Awaited<ReturnType<typeof import('../support/data.mjs').makeData>>} Data
  */
-import { SLOW_RATE, throttle } from '../support/cdp.mjs';
+import { throttle, whileThrottled } from '../support/cdp.mjs';
 import { loadSearch } from '../support/data.mjs';
 import { freshPage, log, probeState, settle } from '../support/pages.mjs';
 import { median, percentile, round } from '../support/stats.mjs';
@@ -65,12 +66,7 @@ class SearchPage {
    */
   async type(query, summaryFor, limit) {
     // Throttled only while it types: a throttled page left open slows the other page's keystrokes.
-    await this.throttled?.send('Emulation.setCPUThrottlingRate', { rate: SLOW_RATE });
-    try {
-      await this.typeEach(query, summaryFor, limit);
-    } finally {
-      await this.throttled?.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    }
+    await whileThrottled(this.throttled, () => this.typeEach(query, summaryFor, limit));
   }
 
   /** @param {string} query @param {(query: string) => string | null} summaryFor @param {number} limit */

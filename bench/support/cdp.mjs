@@ -28,6 +28,20 @@ export async function throttle(page, rate = SLOW_RATE) {
 }
 
 /**
+ * Runs `work` with the page of `session` (from `throttle(page, 1)`) throttled, and only while it runs: a throttled
+ * page left open slows the browser's other pages, so between its scenarios it runs at full speed.
+ * @template T @param {import('playwright').CDPSession | null} session @param {() => Promise<T>} work
+ */
+export async function whileThrottled(session, work) {
+  await session?.send('Emulation.setCPUThrottlingRate', { rate: SLOW_RATE });
+  try {
+    return await work();
+  } finally {
+    await session?.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+}
+
+/**
  * The page's dedicated workers, attached through the page's CDP session; commands go to the first one that runs
  * `script` (matched against the worker's URL), which is the app's engine worker.
  * @param {Page} page
