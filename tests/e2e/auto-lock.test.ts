@@ -56,6 +56,22 @@ async function actAndWaitForPage(page: Page, event: string, act: () => Promise<v
   await arrival.evaluate((waiting) => waiting.arrived);
 }
 
+/** Waits until the page's scroll position has held for a moment: its last scroll event has been dispatched. */
+async function scrollSettled(page: Page): Promise<void> {
+  let last: number | null = null;
+  await expect
+    .poll(
+      async () => {
+        const now = await page.evaluate(() => window.scrollY);
+        const held = now === last;
+        last = now;
+        return held;
+      },
+      { interval: 100 },
+    )
+    .toBe(true);
+}
+
 /** Open on Home, the card shown. */
 async function expectOpen(page: Page): Promise<void> {
   expect(pathOf(page)).toBe('/home');
@@ -95,16 +111,18 @@ it('waits again from the last pointer, key or wheel', async () => {
   const errors = await protectedWallet(page);
   await pauseClock(page);
   // Each activity, and the page event that shows the app has seen it: Chromium hands pointer moves and wheels to the
-  // page with its next frame, which can come after the test has already moved the clock on.
+  // page with its next frame, which can come after the test has already moved the clock on. A wheel's scroll follows
+  // it, over frames of its own and each an activity too, so that one waits until the page has stopped scrolling.
   const activities: [string, () => Promise<void>][] = [
     ['pointermove', () => page.mouse.move(120, 240)],
     ['keydown', () => page.keyboard.press('Shift')],
-    ['wheel', () => page.mouse.wheel(0, 120)],
+    ['scroll', () => page.mouse.wheel(0, 120)],
   ];
   for (const [event, act] of activities) {
     await page.clock.fastForward('04:50');
     await actAndWaitForPage(page, event, act);
   }
+  await scrollSettled(page);
   // 14 minutes 30 seconds since the PIN, but only 4 minutes 50 seconds since the last activity.
   await page.clock.fastForward('04:50');
   await expectOpen(page);
