@@ -18,11 +18,22 @@ export interface CardPreviewProps {
   height?: number;
   /** Placeholders for the fields still empty: the editor's preview of a card being typed. */
   placeholders?: boolean;
+  /**
+   * Hidden from assistive technology, where something beside the picture names the card (a list row's link): set on
+   * the picture itself rather than on a wrapper, so a list of cards lays out one box fewer per row.
+   */
+  decorative?: boolean;
 }
 
 const NUMBER_PLACEHOLDER = '•••• •••• •••• ••••';
 
-export function CardPreview({ data, masked = false, height, placeholders = false }: CardPreviewProps) {
+export function CardPreview({
+  data,
+  masked = false,
+  height,
+  placeholders = false,
+  decorative = false,
+}: CardPreviewProps) {
   const number = data.number
     ? masked
       ? maskCardNumber(data.number, data.network)
@@ -34,7 +45,7 @@ export function CardPreview({ data, masked = false, height, placeholders = false
   const style: CSSProperties = { backgroundImage: themeBackground(data.theme) };
   if (height !== undefined) style.height = height;
   return (
-    <div className="card-preview" data-theme={data.theme} style={style}>
+    <div className="card-preview" data-theme={data.theme} style={style} aria-hidden={decorative || undefined}>
       <div className="card-preview-top">
         <span className="card-preview-issuer">{value(data.issuer, 'Issuer/bank')}</span>
         {data.network !== 'OTHER' && <span className="card-preview-network">{NETWORK_LABELS[data.network]}</span>}

@@ -49,6 +49,15 @@ describe('home list', () => {
     await expectNoAxeViolations();
   });
 
+  test("leaves each row's picture out for screen readers, which hear the link's name alone", async () => {
+    await renderApp('/home', { cards: [visa] });
+    const number = page.getByText('4111 1111 1111 1111');
+    await expect.element(number).toBeVisible();
+    // Seen on screen, but inside a subtree a screen reader skips: it would otherwise read out every digit.
+    expect(number.element().closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(cardLinks().element().closest('[aria-hidden="true"]')).toBeNull();
+  });
+
   test('names a card by its network when it has no issuer', async () => {
     await renderApp('/home', { cards: [makeCard({ issuer: '', network: 'MASTERCARD', number: '5555555555554444' })] });
     await expect

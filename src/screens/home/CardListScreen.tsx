@@ -147,9 +147,7 @@ function SearchableCards({ cards, ordered, byCard, masked, children }: Searchabl
 const CardRow = memo(function CardRow({ card, masked }: { card: PlainCard; masked: boolean }) {
   return (
     <div className="card-row">
-      <div aria-hidden="true">
-        <CardPreview data={card.data} masked={masked} height={CARD_HEIGHT} />
-      </div>
+      <CardPreview data={card.data} masked={masked} height={CARD_HEIGHT} decorative />
       <Link href={`/cards/${card.id}`} className="card-link" aria-label={cardName(card, new Date())} />
     </div>
   );
