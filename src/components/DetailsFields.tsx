@@ -23,6 +23,7 @@ import {
   WEBSITE_MAX,
 } from '../domain/card-details-rules';
 import { EXPIRY_LENGTH, shapeExpiry } from '../domain/card-form';
+import { groupThousands } from '../domain/counts';
 import { ChevronIcon } from './Icons';
 import { TextField } from './TextField';
 import type { Confirm } from './use-confirmed';
@@ -45,11 +46,9 @@ export interface DetailsFieldsProps {
  */
 const cleanPin = (typed: string): string => typed.replace(/\D/g, '').slice(0, CARD_PIN_MAX);
 
-const count = (n: number): string => n.toLocaleString('en');
-
 /** Said under the closed section's button while fields inside it have errors. */
 const closedErrors = (n: number): string =>
-  n === 1 ? 'One detail in here needs fixing' : `${count(n)} details in here need fixing`;
+  n === 1 ? 'One detail in here needs fixing' : `${groupThousands(n)} details in here need fixing`;
 
 /**
  * Open or closed: closed at first unless errors are already there (or the PIN in it is to show), and opened again whenever the fields in error
@@ -124,7 +123,7 @@ export function DetailsFields({ value, onChange, errors, confirm, pinShownAtFirs
         <TextField
           {...fieldOf('notes')}
           label="Notes"
-          hint={`${count(characterCount(value.notes))} of ${count(NOTES_MAX)} characters`}
+          hint={`${groupThousands(characterCount(value.notes))} of ${groupThousands(NOTES_MAX)} characters`}
           rows={4}
         />
         <TextField

@@ -6,23 +6,22 @@
  * that does not keep that index. So the bound is Sleeve's own; an account that holds more (written by another
  * client) still opens and shows every card.
  */
+
+import { groupThousands } from './counts';
 import { SleeveError } from './errors';
 
 export const CARD_CAP = 2_000;
 
-/**
- * Composed when asked for, not when the module loads: a page's first `toLocaleString` sets up its number formatting,
- * 20–50 ms on a slow machine, which would otherwise be spent in the start script's one evaluation task.
- */
+/** Composed when asked for, not when the module loads: nothing the start script evaluates is spent on them. */
 export const CapMessages = {
   get full(): string {
-    return `Your account holds ${CARD_CAP.toLocaleString('en')} cards, the most it can keep. Delete a card to add another.`;
+    return `Your account holds ${groupThousands(CARD_CAP)} cards, the most it can keep. Delete a card to add another.`;
   },
   /** Import of more cards than there is room for: nothing is added. */
   tooMany: (room: number): string =>
     room === 0
       ? CapMessages.full
-      : `Your account has room for ${room.toLocaleString('en')} more ${room === 1 ? 'card' : 'cards'} (it keeps at most ${CARD_CAP.toLocaleString('en')}). Import fewer cards, or delete some first.`,
+      : `Your account has room for ${groupThousands(room)} more ${room === 1 ? 'card' : 'cards'} (it keeps at most ${groupThousands(CARD_CAP)}). Import fewer cards, or delete some first.`,
 };
 
 /** The account has no room for the cards being added: said to the person as it is. */

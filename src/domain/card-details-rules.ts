@@ -5,6 +5,7 @@
  */
 import { readExpiryMonth } from './card-checks';
 import { type CardDetails, websiteHref } from './card-details';
+import { groupThousands } from './counts';
 
 export const CARD_PIN_MIN = 4;
 export const CARD_PIN_MAX = 12;
@@ -13,11 +14,11 @@ export const PHONE_DIGITS_MIN = 3;
 export const PHONE_MAX = 30;
 export const WEBSITE_MAX = 300;
 
-/** `notes` is composed when asked for, as card-cap.ts's messages are: a first `toLocaleString` costs 20–50 ms. */
+/** `notes` is composed when asked for, as card-cap.ts's messages are. */
 export const CardDetailsMessages = {
   pin: `Card PIN must be ${CARD_PIN_MIN} to ${CARD_PIN_MAX} digits long or can be empty`,
   get notes(): string {
-    return `Notes can be at most ${NOTES_MAX.toLocaleString('en')} characters long`;
+    return `Notes can be at most ${groupThousands(NOTES_MAX)} characters long`;
   },
   validFrom: 'Valid from must be a valid date in MM/YY format or can be empty',
   validFromMonth: 'Valid from month must be between 01 and 12',

@@ -8,6 +8,7 @@ import type { PlainCard } from '../card';
 import type { CardDetails } from '../card-details';
 import { NO_DETAILS, normaliseDetails } from '../card-details';
 import { CARD_PIN_MAX, CARD_PIN_MIN, characterCount, NOTES_MAX, validateDetails } from '../card-details-rules';
+import { groupThousands } from '../counts';
 import { readExpiry } from './expiry';
 import { isObject, nameKey, textOf } from './import-row';
 
@@ -163,7 +164,7 @@ export function readDetails(raw: RawDetails): { details: CardDetails; changes: s
   details.notes = notes;
   if (characterCount(notes) > NOTES_MAX) {
     details.notes = [...notes].slice(0, NOTES_MAX).join('');
-    changes.push(`its notes were cut to ${NOTES_MAX.toLocaleString('en')} characters, the most Sleeve keeps`);
+    changes.push(`its notes were cut to ${groupThousands(NOTES_MAX)} characters, the most Sleeve keeps`);
   }
   return { details, changes };
 }

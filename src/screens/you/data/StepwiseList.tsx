@@ -9,6 +9,7 @@
  */
 import type { CSSProperties, ReactNode } from 'react';
 import { startTransition, useEffect, useRef, useState } from 'react';
+import { groupThousands } from '../../../domain/counts';
 
 /** Rows shown at first, and added by each 'Show more'. */
 export const ROWS_PER_STEP = 100;
@@ -17,8 +18,7 @@ export const ROWS_PER_STEP = 100;
 const FIRST_ROWS = 20;
 
 export const StepwiseTexts = {
-  more: (next: number, hidden: number) =>
-    `Show ${next.toLocaleString('en')} more (${hidden.toLocaleString('en')} not shown yet)`,
+  more: (next: number, hidden: number) => `Show ${groupThousands(next)} more (${groupThousands(hidden)} not shown yet)`,
 } as const;
 
 /** Skipped while out of view; until first laid out, a row takes the height of a row with a note. */
