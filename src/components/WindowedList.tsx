@@ -7,7 +7,8 @@
  *
  * Rows are keyed by slot (row-slots.ts), not by item: when the items shown change, a row given up is handed to an
  * item coming in, so a search keystroke updates a few rows' text instead of building new rows. And when they change,
- * the rows in view are rendered first and the others a task later, so every row is in the page a moment after.
+ * or the list first appears, the rows in view are rendered first and the others a task later, so every row is in the
+ * page a moment after.
  */
 import type { ReactNode } from 'react';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -103,9 +104,11 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
   const windowed = items.length > WINDOWING_THRESHOLD;
   const list = useRef<HTMLUListElement>(null);
   const [range, setRange] = useState<Range>(() => rangeFromTop(rowHeight));
-  const committed = useRef<Committed<T>>({ keys: [], slots: new Map(), rows: new Map(), complete: items });
-  // The items whose every row may now be rendered, after a render of only those in view.
-  const [completeFor, setCompleteFor] = useState(items);
+  const committed = useRef<Committed<T>>({ keys: [], slots: new Map(), rows: new Map(), complete: null });
+  // The items whose every row may now be rendered, after a render of only those in view. None at first: the list's
+  // first render shares its task with the whole screen's (Home's, straight after an unlock), so it holds only the
+  // rows in view, not the overscan rows below them.
+  const [completeFor, setCompleteFor] = useState<readonly T[] | null>(null);
 
   // The rows rendered now, for the frame callbacks below.
   const rendered = useRef(range);
