@@ -6,7 +6,6 @@
  * that does not keep that index. So the bound is Sleeve's own; an account that holds more (written by another
  * client) still opens and shows every card.
  */
-
 import { groupThousands } from './counts';
 import { SleeveError } from './errors';
 
