@@ -1,6 +1,6 @@
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, findChromium } from './scripts/chromium.mjs';
+import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, findTestChromium } from './scripts/chromium.mjs';
 import { seedCommands } from './tests/interop/seed-commands.ts';
 import viteConfig from './vite.config.ts';
 
@@ -20,7 +20,7 @@ const browserApiPort = 63315 + portOffset <= 65535 ? 63315 + portOffset : 63315 
 
 // With Chromium's stand-in camera, so the scanner's screen tests open a real camera stream.
 const chromium = playwright({
-  launchOptions: { executablePath: findChromium(), args: [...CHROMIUM_ARGS, ...FAKE_CAMERA_ARGS] },
+  launchOptions: { executablePath: findTestChromium(), args: [...CHROMIUM_ARGS, ...FAKE_CAMERA_ARGS] },
 });
 
 export default mergeConfig(

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { expect, it } from 'vitest';
-import { CHROMIUM_ARGS, requireChromium } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, requireTestChromium } from '../../scripts/chromium.mjs';
 import { appUrl, watchPageErrors } from './support/browser';
 import { serviceWorkerReady } from './support/service-worker';
 
@@ -112,7 +112,7 @@ it('is installable in Chromium once its service worker is active', async () => {
   // A profile on disk, as a person's browser has: Chromium offers no install in an incognito-like test context.
   const profile = await mkdtemp(join(tmpdir(), 'sleeve-install-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: requireChromium(),
+    executablePath: requireTestChromium(),
     args: CHROMIUM_ARGS,
     headless: true,
   });

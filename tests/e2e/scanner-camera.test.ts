@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, requireChromium } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, requireTestChromium } from '../../scripts/chromium.mjs';
 import { jpegSize, makeClip } from '../../scripts/scan-corpus/clip.mjs';
 import { appUrl, watchPageErrors } from './support/browser';
 import { keepTracks, trackStates } from './support/camera-tracks';
@@ -40,7 +40,7 @@ for (const source of sources) {
 
     it('starts, plays, loads the scanner only when opened, and ends every track on leaving', async () => {
       browser = await chromium.launch({
-        executablePath: requireChromium(),
+        executablePath: requireTestChromium(),
         args: [...CHROMIUM_ARGS, ...FAKE_CAMERA_ARGS, ...source.args],
         headless: true,
       });

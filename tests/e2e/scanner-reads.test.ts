@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright';
 import { afterAll, afterEach, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, requireChromium } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, requireTestChromium } from '../../scripts/chromium.mjs';
 import { makeClip } from '../../scripts/scan-corpus/clip.mjs';
 import { appUrl, watchPageErrors } from './support/browser';
 import { keepTracks, trackStates } from './support/camera-tracks';
@@ -39,7 +39,7 @@ afterEach(async () => {
 /** The app's scanner open in a browser whose camera plays `clip`; every camera track is kept for the test. */
 async function scannerWith(clip: string): Promise<{ page: Page; errors: string[] }> {
   browser = await chromium.launch({
-    executablePath: requireChromium(),
+    executablePath: requireTestChromium(),
     args: [...CHROMIUM_ARGS, ...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${clip}`],
     headless: true,
   });

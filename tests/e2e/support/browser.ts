@@ -1,11 +1,15 @@
 /** Launches the machine's Chromium through Playwright, which serves only as a driver here. */
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, requireTestChromium } from '../../../scripts/chromium.mjs';
 
 /** `extraArgs`: e.g. FAKE_CAMERA_ARGS, for Chromium's stand-in camera. */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: requireChromium(), args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+  return chromium.launch({
+    executablePath: requireTestChromium(),
+    args: [...CHROMIUM_ARGS, ...extraArgs],
+    headless: true,
+  });
 }
 
 /** Fails the test on any error the page itself reports, CSP violations included. */
