@@ -17,7 +17,7 @@ import { CARD_ID_PATTERN } from '../../src/domain/card-id';
 import { InvalidArgumentError, InvalidStateError, Messages } from '../../src/domain/errors';
 import { byModifiedDesc } from '../../src/domain/search';
 import type { SecretRecord } from '../../src/domain/secret';
-import { openPlain, sortOut } from '../../src/domain/stored-cards';
+import { openPlain, sortOut, sortOutCards } from '../../src/domain/stored-cards';
 import { cachedData, remember, rememberOnly } from './card-cache';
 import { toCardData } from './card-shape';
 import { decryptEvery, encryptCard, isOpened } from './cards';
@@ -37,22 +37,22 @@ export async function openCollection(collection: CardCollection): Promise<Opened
 /** A collection with each entry's shape checked: a plain one opened, an encrypted one sorted out for decryption. */
 type CheckedCollection =
   | { type: 'UNENCRYPTED'; opened: OpenedCards }
-  | { type: 'ENCRYPTED'; wellFormed: EncryptedCollection; unreadable: UnreadableCard[] };
+  | { type: 'ENCRYPTED'; wellFormed: EncryptedCard[]; unreadable: UnreadableCard[] };
 
 function checkEntries(collection: CardCollection): CheckedCollection {
   if (collection.type === 'UNENCRYPTED') {
     const opened = openPlain(collection);
     return { type: 'UNENCRYPTED', opened: { cards: opened.cards.sort(byModifiedDesc), unreadable: opened.unreadable } };
   }
-  return { type: 'ENCRYPTED', ...sortOut(collection) };
+  const { cards, unreadable } = sortOutCards(collection);
+  return { type: 'ENCRYPTED', wellFormed: cards, unreadable };
 }
 
 async function openChecked(checked: CheckedCollection): Promise<OpenedCards> {
   if (checked.type === 'UNENCRYPTED') return checked.opened;
-  const { wellFormed, unreadable } = checked;
+  const { wellFormed: all, unreadable } = checked;
   const dek = heldKey();
   if (!dek) throw new InvalidStateError(Messages.keyMissingDecrypt);
-  const all = Object.values(wellFormed.cards);
   const known = all.map(cachedData);
   const fresh = await decryptWithRetired(
     dek,
