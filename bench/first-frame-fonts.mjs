@@ -1,0 +1,81 @@
+/**
+ * Where Home's first frame goes, as the start-up figures cannot say: `node bench/first-frame-fonts.mjs` loads /home
+ * with 100 plain cards (the `startup` group's load, against the build already in `dist/`), traced, and prints each
+ * layout of at least 5 ms with how many fonts it looked up and how long those lookups took. Then it loads the page a
+ * second time in the same tab, where the renderer already knows the fonts, for comparison. Options: `--runs=N`
+ * (default 4), `--throttle=R` (CPU throttling of the page, default none).
+ *
+ * A font lookup is Chromium's `FontCache::GetFontPlatformData`: one for each family, size, weight and style the
+ * text uses, and one for each name in a font stack the device lacks. On Linux each is a call to the browser's own
+ * process, so its time depends on how busy that process is as much as on the page.
+ */
+import { chromium } from 'playwright';
+import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+import { throttle } from './support/cdp.mjs';
+import { makeData } from './support/data.mjs';
+import { freshPage, longTasksSince, probeState } from './support/pages.mjs';
+import { serveApp } from './support/servers.mjs';
+
+/** @typedef {{ name: string, ph: string, ts: number, dur: number, pid: number, tid: number, args?: any }} TraceEvent */
+
+const option = (/** @type {string} */ name, /** @type {number} */ fallback) =>
+  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const runs = option('runs', 4);
+const rate = option('throttle', 1);
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'fonts', 'disabled-by-default-fonts'];
+
+/** The renderer's main-thread events of a trace, complete ones only. @param {Buffer} trace */
+function mainThreadEvents(trace) {
+  /** @type {TraceEvent[]} */
+  const events = JSON.parse(trace.toString()).traceEvents;
+  const mains = new Set(
+    events
+      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
+  );
+  return events.filter((event) => event.ph === 'X' && mains.has(`${event.pid}:${event.tid}`));
+}
+
+const within = (/** @type {TraceEvent} */ outer, /** @type {TraceEvent} */ inner) =>
+  inner !== outer && inner.ts >= outer.ts && inner.ts + inner.dur <= outer.ts + outer.dur;
+
+/** Each layout of 5 ms or more: its objects, its time, and the font lookups in it (outermost only). */
+function layouts(/** @type {TraceEvent[]} */ events) {
+  const lookups = events.filter((event) => event.name === 'FontCache::GetFontPlatformData');
+  const outermost = lookups.filter(
+    (lookup) => !lookups.some((other) => other.dur > lookup.dur && within(other, lookup)),
+  );
+  return events
+    .filter((event) => event.name === 'Layout' && event.dur >= 5000)
+    .map((layout) => {
+      const fonts = outermost.filter((lookup) => within(layout, lookup));
+      const ms = (/** @type {number} */ us) => (us / 1000).toFixed(1);
+      const fontTime = fonts.reduce((sum, lookup) => sum + lookup.dur, 0);
+      return `layout of ${layout.args?.beginData?.dirtyObjects ?? '?'} objects ${ms(layout.dur)} ms, ${fonts.length} font lookups ${ms(fontTime)} ms`;
+    });
+}
+
+const data = await makeData({ small: 10, large: 10, startup: 100 });
+const app = await serveApp();
+const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
+try {
+  for (let run = 0; run < runs; run++) {
+    const { context, page } = await freshPage(browser, { 'sleeve/cards': JSON.stringify(data.startup) });
+    if (rate > 1) await throttle(page, rate);
+    for (const load of ['cold', 'again']) {
+      await browser.startTracing(page, { categories: CATEGORIES });
+      await page.goto(`${app.url}/home`);
+      await page.waitForFunction(() => /** @type {any} */ (window).__bench.firstCardAt !== null, null, { polling: 50 });
+      const firstCard = /** @type {number} */ ((await probeState(page)).firstCardAt);
+      const long = await longTasksSince(page, 0, firstCard);
+      const events = mainThreadEvents(await browser.stopTracing());
+      console.log(`run ${run + 1}, ${load}: first card ${firstCard.toFixed(0)} ms, ${long.count} long tasks`);
+      const lines = layouts(events);
+      for (const line of lines.length > 0 ? lines : ['no layout of 5 ms or more']) console.log(`  ${line}`);
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await app.close();
+}
