@@ -39,17 +39,20 @@ function mainThreadEvents(trace) {
 const within = (/** @type {TraceEvent} */ outer, /** @type {TraceEvent} */ inner) =>
   inner !== outer && inner.ts >= outer.ts && inner.ts + inner.dur <= outer.ts + outer.dur;
 
-/** Each layout of 5 ms or more: its objects, its time, and the font lookups in it (outermost only). */
-function layouts(/** @type {TraceEvent[]} */ events) {
+const ms = (/** @type {number} */ us) => (us / 1000).toFixed(1);
+
+/** The font lookups of a load: outermost only, as a lookup calls itself again for the next name in a stack. */
+function fontLookups(/** @type {TraceEvent[]} */ events) {
   const lookups = events.filter((event) => event.name === 'FontCache::GetFontPlatformData');
-  const outermost = lookups.filter(
-    (lookup) => !lookups.some((other) => other.dur > lookup.dur && within(other, lookup)),
-  );
+  return lookups.filter((lookup) => !lookups.some((other) => other.dur > lookup.dur && within(other, lookup)));
+}
+
+/** Each layout of 5 ms or more: its objects, its time, and the font lookups in it. */
+function layouts(/** @type {TraceEvent[]} */ events, /** @type {TraceEvent[]} */ lookups) {
   return events
     .filter((event) => event.name === 'Layout' && event.dur >= 5000)
     .map((layout) => {
-      const fonts = outermost.filter((lookup) => within(layout, lookup));
-      const ms = (/** @type {number} */ us) => (us / 1000).toFixed(1);
+      const fonts = lookups.filter((lookup) => within(layout, lookup));
       const fontTime = fonts.reduce((sum, lookup) => sum + lookup.dur, 0);
       return `layout of ${layout.args?.beginData?.dirtyObjects ?? '?'} objects ${ms(layout.dur)} ms, ${fonts.length} font lookups ${ms(fontTime)} ms`;
     });
@@ -69,8 +72,13 @@ try {
       const firstCard = /** @type {number} */ ((await probeState(page)).firstCardAt);
       const long = await longTasksSince(page, 0, firstCard);
       const events = mainThreadEvents(await browser.stopTracing());
-      console.log(`run ${run + 1}, ${load}: first card ${firstCard.toFixed(0)} ms, ${long.count} long tasks`);
-      const lines = layouts(events);
+      const lookups = fontLookups(events);
+      const lookupTime = lookups.reduce((sum, lookup) => sum + lookup.dur, 0);
+      console.log(
+        `run ${run + 1}, ${load}: first card ${firstCard.toFixed(0)} ms, ${long.count} long tasks, ` +
+          `${lookups.length} font lookups ${ms(lookupTime)} ms`,
+      );
+      const lines = layouts(events, lookups);
       for (const line of lines.length > 0 ? lines : ['no layout of 5 ms or more']) console.log(`  ${line}`);
     }
     await context.close();

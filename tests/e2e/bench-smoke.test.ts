@@ -2,7 +2,8 @@
  * The benchmark cannot rot: `npm test` runs it once with tiny sizes (bench/run.mjs --tiny), every group, against the
  * build the e2e setup just made and the local backend it started (the build points at it, and the benchmark uses a
  * backend it finds running there), and checks that it finishes and writes every named figure. No timing is asserted
- * here; budgets are the benchmark's report, not the test suite's.
+ * here; budgets are the benchmark's report, not the test suite's. The trace of Home's first frame
+ * (bench/first-frame-fonts.mjs) runs once too.
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -126,3 +127,15 @@ it('runs every benchmark once with tiny sizes and writes every named figure', as
   }
   expect(results.tiny).toBe(true);
 }, 180_000);
+
+it("traces Home's first frame and finds the font lookups in its layouts", async () => {
+  const { stdout } = await promisify(execFile)(process.execPath, ['bench/first-frame-fonts.mjs', '--runs=1'], {
+    cwd: ROOT,
+    env: { ...process.env, CHROMIUM_PATH: requireTestChromium() },
+    timeout: 90_000,
+  });
+  const cold = /^run 1, cold: first card \d+ ms, \d+ long tasks, (\d+) font lookups [\d.]+ ms$/m.exec(stdout);
+  // A renderer that has drawn no text yet must look up at least one font to draw Home's.
+  expect(Number(cold?.[1]), stdout).toBeGreaterThan(0);
+  expect(stdout).toMatch(/^run 1, again: first card \d+ ms, \d+ long tasks, \d+ font lookups [\d.]+ ms$/m);
+}, 100_000);
