@@ -23,6 +23,7 @@ import type { DetailsCollection } from '../domain/stored-details';
 import { checkDetailsCollection, emptyDetailsCollection } from '../domain/stored-details';
 import type { Checked } from '../domain/stored-shapes';
 import { checkAuth, checkCollection, checkOutbox, checkPreferences } from '../domain/stored-shapes';
+import { collectionText, knownCollection, rememberText } from './cards-text';
 import { protectionProblem } from './protection';
 import { writeEntries } from './write-entries';
 import { StorageWriteError } from './write-error';
@@ -88,6 +89,8 @@ export function storageAvailable(): boolean {
 function load<T>(name: StoredValueName, check: (value: unknown) => Checked<T>, fallback: () => T): Loaded<T> {
   const raw = localStorage.getItem(STORAGE_KEYS[name]);
   if (raw === null) return { ok: true, value: fallback() };
+  const known = name === 'cards' ? knownCollection(raw) : undefined;
+  if (known) return { ok: true, value: known as T };
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -97,6 +100,7 @@ function load<T>(name: StoredValueName, check: (value: unknown) => Checked<T>, f
   }
   const checked = check(parsed);
   if (!checked.ok) blocked.add(name);
+  else if (name === 'cards') rememberText(raw, checked.value as CardCollection);
   return checked;
 }
 
@@ -145,12 +149,14 @@ function writeAll(values: StoredChanges | { pinAttempts: PinAttempts | null }, r
 function serialised(
   values: StoredChanges | { pinAttempts: PinAttempts | null },
   revision: number,
+  cardsText?: string,
 ): [string, string | null][] {
   const names = Object.keys(values) as StoredValueName[];
   // The write's number goes last: a tab that sees it has seen the values too.
   return [
     ...names.map((name): [string, string | null] => {
       const value = (values as Record<StoredValueName, unknown>)[name];
+      if (name === 'cards' && cardsText !== undefined) return [STORAGE_KEYS.cards, cardsText];
       return [STORAGE_KEYS[name], value === null ? null : JSON.stringify(value)];
     }),
     [REVISION_KEY, String(revision)],
@@ -184,9 +190,12 @@ export async function updateStorage(
     if (problem) throw new StorageWriteError(problem);
     if (Object.keys(changes).length > 0) {
       await nextTask();
-      const entries = serialised(changes, revision + 1);
+      // The cards, the one value that grows large, are turned into text a slice at a time (cards-text.ts).
+      const cardsText = changes.cards && (await collectionText(changes.cards));
+      const entries = serialised(changes, revision + 1, cardsText);
       await nextTask();
       writeEntries(entries);
+      if (cardsText !== undefined) rememberText(cardsText, next.cards);
       await published(revision + 1);
     }
     return next;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Network, PlainCard } from '../../src/domain/card';
 import { byModifiedDesc, searchCards, toSearchEntry } from '../../src/domain/search';
-import { searchIndex } from '../../src/screens/home/search-index';
+import { searchIndex, searchIndexOf } from '../../src/screens/home/search-index';
 
 function card(id: string, number: string, issuer: string, cardholder: string, network: Network, modifiedAt = 0) {
   return {
@@ -89,5 +89,20 @@ describe('searchIndex', () => {
         query,
       ).toEqual(searchCards(index, query).map((one) => one.id));
     }
+  });
+
+  it('after a change, finds the cards it did not touch as before and the changed ones as they are now', () => {
+    const before = searchIndexOf(cards, {});
+    // Unchanged card, unchanged notes: the entry it had.
+    expect(searchIndexOf([cards[0]!], {})[0]).toBe(before[0]);
+    // A card replaced (an edit), another's notes changed (its card object stays), one deleted.
+    const edited = { ...cards[1]!, data: { ...cards[1]!.data, issuer: 'Harbour Savings' } };
+    const after = searchIndexOf([cards[0]!, edited], {
+      a: { notes: 'Travel card', pin: '', phone: '', website: '', validFrom: '' },
+    });
+    expect(after[0]).not.toBe(before[0]);
+    expect(searchIndex(after, 'travel').map((one) => one.id)).toEqual(['a']);
+    expect(searchIndex(after, 'harbour').map((one) => one.id)).toEqual(['b']);
+    expect(searchIndex(after, 'second credit')).toEqual([]);
   });
 });

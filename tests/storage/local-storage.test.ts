@@ -70,6 +70,21 @@ describe('local store', () => {
     });
   });
 
+  it('reads the cards it wrote as the collection it wrote, and text another tab wrote afresh', async () => {
+    const written = withCard(collection, 'Qq7wEr5t');
+    await updateStorage(() => ({ cards: written }));
+    // Neither parsed nor checked again: the text is the one this tab wrote (src/storage/cards-text.ts).
+    expect(loadCards()).toEqual({ ok: true, value: written });
+    expect((loadCards() as { value: unknown }).value).toBe(written);
+    // Another tab writes other cards: they are read from their text.
+    localStorage.setItem(STORAGE_KEYS.cards, JSON.stringify(encrypted));
+    expect(loadCards()).toEqual({ ok: true, value: encrypted });
+    // And a damaged text is refused as before, even where the same key held readable cards a moment ago.
+    localStorage.setItem(STORAGE_KEYS.cards, JSON.stringify(written).slice(0, -1));
+    expect(loadCards()).toEqual({ ok: false, reason: 'it is not valid JSON' });
+    await discard('cards');
+  });
+
   it('reports corrupt JSON, keeps it, and refuses to write over it until discarded', async () => {
     localStorage.setItem(STORAGE_KEYS.cards, '{"type": "UNENCRYPTED", "cards": ');
     expect(loadCards()).toEqual({ ok: false, reason: 'it is not valid JSON' });

@@ -5,6 +5,7 @@
  *
  * Building it for 10,000 cards takes tens of milliseconds on a slow laptop, so it is not built in the render that
  * first shows the list: it waits until the browser is idle after that, and a search typed sooner builds it then.
+ * After a change (a card saved or deleted) the cards it did not touch are the same objects, and keep their entries.
  */
 import type { PlainCard } from '../../domain/card';
 import type { CardDetails } from '../../domain/card-details';
@@ -14,6 +15,17 @@ export type DetailsByCard = Readonly<Record<string, CardDetails>>;
 
 const indexes = new WeakMap<readonly PlainCard[], WeakMap<DetailsByCard, SearchEntry[]>>();
 
+/** Each card's entry, with the notes it was made with: a card's notes change without the card. */
+const entries = new WeakMap<PlainCard, { notes: string | undefined; entry: SearchEntry }>();
+
+function entryOf(card: PlainCard, notes: string | undefined): SearchEntry {
+  const known = entries.get(card);
+  if (known && known.notes === notes) return known.entry;
+  const entry = toSearchEntry(card, notes);
+  entries.set(card, { notes, entry });
+  return entry;
+}
+
 export function searchIndexOf(cards: readonly PlainCard[], details: DetailsByCard): SearchEntry[] {
   let byDetails = indexes.get(cards);
   if (!byDetails) {
@@ -22,7 +34,7 @@ export function searchIndexOf(cards: readonly PlainCard[], details: DetailsByCar
   }
   let index = byDetails.get(details);
   if (!index) {
-    index = cards.map((card) => toSearchEntry(card, details[card.id]?.notes));
+    index = cards.map((card) => entryOf(card, details[card.id]?.notes));
     byDetails.set(details, index);
   }
   return index;
