@@ -53,6 +53,8 @@ export class SlowRuns {
   imports = [];
   /** @type {{ ms: number, longTasks: number, longestTask: number }[]} an encrypted backup, PIN to download */
   exports = [];
+  /** @type {{ ms: number, longTasks: number, longestTask: number }[]} one card of 10,000 deleted */
+  deletes = [];
 
   /** @param {Results} results */
   report(results) {
@@ -93,6 +95,9 @@ export class SlowRuns {
       results.export_ms_10k_slow = round(median(this.exports.map((run) => run.ms)));
       results.long_tasks_export_10k_slow = median(this.exports.map((run) => run.longTasks));
       results.longest_task_export_10k_ms_slow = round(median(this.exports.map((run) => run.longestTask)));
+      results.delete_ms_10k_slow = round(median(this.deletes.map((run) => run.ms)));
+      results.long_tasks_delete_10k_slow = median(this.deletes.map((run) => run.longTasks));
+      results.longest_task_delete_10k_ms_slow = round(median(this.deletes.map((run) => run.longestTask)));
       results.transfer_slow_runs = this.imports.length;
     }
   }

@@ -1,7 +1,7 @@
 /**
  * The `transfer` group: a 10,000-card Bitwarden JSON export imported through Data Management on a PIN-protected
  * device (so every card is sealed in the worker and stored encrypted), then an encrypted backup of those 10,000 cards
- * exported, both through the production build's screens as a person would use them.
+ * exported, then one of its cards deleted, all through the production build's screens as a person would use them.
  *
  * `import_ms_10k` is the app's own time: the file chosen (the input's change event) → the preview painted (its
  * 'Import N cards' button and its first hundred rows), plus
@@ -101,8 +101,33 @@ async function exportOnce(page, pin, count) {
   return { ms: downloadAt - keydownAt, longTasks: long.count, longestTask: long.longest };
 }
 
+/** A second after the deletion is painted: the work a deletion leaves behind (its search index made again) is felt. */
+const AFTER_DELETE_MS = 1_000;
+
 /**
- * One fresh profile under a PIN: the import of `file`, then the export of what it stored; throttled 4× when `slow`.
+ * From Home, the first card opened and deleted, as a person deletes one card of a full wallet: timed from the click
+ * that confirms to the painted 'Card deleted', long tasks counted until a second after that paint.
+ * @param {Page} page @param {number} count
+ */
+async function deleteOnce(page, count) {
+  await page.getByRole('link', { name: 'Home', exact: true }).click();
+  await page.waitForURL(/\/home$/);
+  await page.locator('a.card-link').first().click();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const deleted = await paintedWhen(page, { selector: '.toast', text: 'Card deleted' });
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  const deletedAt = await deleted.done();
+  const { clickAt } = await probeState(page);
+  await page.waitForTimeout(AFTER_DELETE_MS);
+  const long = await longTasksSince(page, clickAt, deletedAt + AFTER_DELETE_MS);
+  const kept = await page.evaluate(() => Object.keys(JSON.parse(localStorage.getItem('sleeve/cards') ?? '{}').cards));
+  if (kept.length !== count - 1) throw new Error(`The deletion did not leave ${count - 1} cards`);
+  return { ms: deletedAt - clickAt, longTasks: long.count, longestTask: long.longest };
+}
+
+/**
+ * One fresh profile under a PIN: the import of `file`, the export of what it stored, then one card deleted; throttled
+ * 4× when `slow`.
  * @param {Browser} browser @param {string} appUrl @param {Data} data @param {Buffer} file @param {boolean} slow
  */
 async function transferOnce(browser, appUrl, data, file, slow) {
@@ -120,7 +145,8 @@ async function transferOnce(browser, appUrl, data, file, slow) {
     await page.waitForTimeout(pace.keyMs);
     const imported = await importOnce(page, file, count);
     await page.waitForURL(/\/home$/);
-    return { imported, exported: await exportOnce(page, data.pin, count) };
+    const exported = await exportOnce(page, data.pin, count);
+    return { imported, exported, deleted: await deleteOnce(page, count) };
   } finally {
     await context.close();
   }
@@ -141,6 +167,8 @@ export async function transferFigures(browser, appUrl, data, results, { runs, sl
   const imports = [];
   /** @type {Awaited<ReturnType<typeof exportOnce>>[]} */
   const exports = [];
+  /** @type {Awaited<ReturnType<typeof deleteOnce>>[]} */
+  const deletes = [];
   for (let run = 0; run < runs; run++) {
     const pair = await inTurn(
       run,
@@ -149,9 +177,11 @@ export async function transferFigures(browser, appUrl, data, results, { runs, sl
     );
     imports.push(pair.plain.imported);
     exports.push(pair.plain.exported);
+    deletes.push(pair.plain.deleted);
     if (pair.slow) {
       slowRuns?.imports.push(pair.slow.imported);
       slowRuns?.exports.push(pair.slow.exported);
+      slowRuns?.deletes.push(pair.slow.deleted);
     }
   }
   const of = (/** @type {{ [key: string]: number }[]} */ runs, /** @type {string} */ key) =>
@@ -164,5 +194,8 @@ export async function transferFigures(browser, appUrl, data, results, { runs, sl
   results.export_ms_10k = of(exports, 'ms');
   results.long_tasks_export_10k = median(exports.map((run) => run.longTasks));
   results.longest_task_export_10k_ms = of(exports, 'longestTask');
+  results.delete_ms_10k = of(deletes, 'ms');
+  results.long_tasks_delete_10k = median(deletes.map((run) => run.longTasks));
+  results.longest_task_delete_10k_ms = of(deletes, 'longestTask');
   results.transfer_runs = runs;
 }

@@ -63,6 +63,7 @@ export const BUDGETS = {
   long_tasks_startup_100: none,
   long_tasks_import_10k: none,
   long_tasks_export_10k: none,
+  long_tasks_delete_10k: none,
   startup_ms_100: atMost(500),
   initial_js_gzip_kb: () => '≤ 110',
   // Throttled 4× (a mid-range phone).
@@ -76,6 +77,7 @@ export const BUDGETS = {
   long_tasks_merge_10k_slow: none,
   long_tasks_import_10k_slow: none,
   long_tasks_export_10k_slow: none,
+  long_tasks_delete_10k_slow: none,
   // Heap: ten times the cards may take at most three times the memory.
   heap_mb_10k: (results) =>
     typeof results.heap_mb_1k === 'number' ? `≤ ${round(3 * results.heap_mb_1k)}` : '≤ 3 × heap_mb_1k',

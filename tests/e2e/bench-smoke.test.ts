@@ -58,6 +58,9 @@ const FIGURES = [
   'long_tasks_import_10k_slow',
   'export_ms_10k_slow',
   'long_tasks_export_10k_slow',
+  // One card of the imported wallet deleted, unthrottled and throttled.
+  'long_tasks_delete_10k',
+  'long_tasks_delete_10k_slow',
   'heap_mb_1k',
   'heap_mb_10k',
   'heap_page_mb_10k',
