@@ -12,6 +12,8 @@ import type { PlainCard } from './card';
  */
 export interface SearchEntry {
   card: PlainCard;
+  /** The notes `text` was made with: a card's notes change without the card, and its entry with them. */
+  notes: string;
   text: string;
   digits: string;
 }
@@ -21,7 +23,7 @@ export function toSearchEntry(card: PlainCard, notes = ''): SearchEntry {
   const parts = [issuer, cardholder];
   if (network !== 'OTHER') parts.push(network);
   if (notes !== '') parts.push(notes);
-  return { card, text: parts.join('\n').toLowerCase(), digits: number };
+  return { card, notes, text: parts.join('\n').toLowerCase(), digits: number };
 }
 
 /** The query as it is matched: trimmed and lower-case ('' matches every card). */

@@ -15,14 +15,14 @@ export type DetailsByCard = Readonly<Record<string, CardDetails>>;
 
 const indexes = new WeakMap<readonly PlainCard[], WeakMap<DetailsByCard, SearchEntry[]>>();
 
-/** Each card's entry, with the notes it was made with: a card's notes change without the card. */
-const entries = new WeakMap<PlainCard, { notes: string | undefined; entry: SearchEntry }>();
+/** Each card's last entry, kept while its notes are the ones it was made with. */
+const entries = new WeakMap<PlainCard, SearchEntry>();
 
-function entryOf(card: PlainCard, notes: string | undefined): SearchEntry {
+function entryOf(card: PlainCard, notes = ''): SearchEntry {
   const known = entries.get(card);
-  if (known && known.notes === notes) return known.entry;
+  if (known?.notes === notes) return known;
   const entry = toSearchEntry(card, notes);
-  entries.set(card, { notes, entry });
+  entries.set(card, entry);
   return entry;
 }
 
