@@ -34,17 +34,18 @@ export function protectionProblem(
   // A passkey is an extra way in, never the only one: the password stays the account's recovery, and a PIN or
   // password is what a person falls back on when the passkey is lost or its authenticator refuses.
   if (auth.passkey !== null && !hasSecret) return ProtectionMessages.passkeyWithoutSecret;
-  if (details && hasAny(details.details)) {
-    if (details.type === 'UNENCRYPTED' && hasSecret) return ProtectionMessages.plainDetailsBesideSecret;
-    if (details.type === 'ENCRYPTED' && !hasSecret) return ProtectionMessages.encryptedDetailsWithoutSecret;
+  // Whether a collection is empty is asked only when its kind is the wrong one: V8 lists every key of a large record
+  // before a for-in loop's first step (~14 ms for 10,000 cards at 4× CPU throttling), and a write's kind is
+  // nearly always the right one.
+  if (details && details.type !== (hasSecret ? 'ENCRYPTED' : 'UNENCRYPTED') && hasAny(details.details)) {
+    return hasSecret ? ProtectionMessages.plainDetailsBesideSecret : ProtectionMessages.encryptedDetailsWithoutSecret;
   }
-  if (!hasAny(cards.cards)) return null;
-  if (cards.type === 'UNENCRYPTED' && hasSecret) return ProtectionMessages.plainBesideSecret;
-  if (cards.type === 'ENCRYPTED' && !hasSecret) return ProtectionMessages.encryptedWithoutSecret;
+  if (cards.type !== (hasSecret ? 'ENCRYPTED' : 'UNENCRYPTED') && hasAny(cards.cards)) {
+    return hasSecret ? ProtectionMessages.plainBesideSecret : ProtectionMessages.encryptedWithoutSecret;
+  }
   return null;
 }
 
-/** Whether a record holds any key, without listing 10,000 of them. */
 function hasAny(record: object): boolean {
   for (const _ in record) return true;
   return false;

@@ -155,6 +155,18 @@ describe('local store', () => {
     expect(JSON.parse(rawValue('auth') ?? '')).toEqual(auth);
   });
 
+  it('stores an empty collection of either kind beside any records: it holds nothing to protect', async () => {
+    const auth: AuthRecords = { password: null, pin: record, passkey: null };
+    const none: AuthRecords = { password: null, pin: null, passkey: null };
+    await updateStorage(() => ({ auth, cards: { type: 'UNENCRYPTED', cards: {} } }));
+    expect(JSON.parse(rawValue('auth') ?? '')).toEqual(auth);
+    await updateStorage(() => ({ auth: none, cards: { type: 'ENCRYPTED', cards: {} } }));
+    expect(JSON.parse(rawValue('cards') ?? '')).toEqual({ type: 'ENCRYPTED', cards: {} });
+    await updateStorage(() => ({ auth, details: { type: 'UNENCRYPTED', details: {} } }));
+    await updateStorage(() => ({ auth: none, details: { type: 'ENCRYPTED', details: {} } }));
+    expect(JSON.parse(rawValue('auth') ?? '')).toEqual(none);
+  });
+
   it("keeps the cards' details under their own key, checked on read, encrypted exactly when the cards are", async () => {
     const plainDetails: DetailsCollection = {
       type: 'UNENCRYPTED',

@@ -1,0 +1,61 @@
+/**
+ * Where the page stands on arriving at a screen: a screen reached by a link or a redirect opens at its top, and
+ * going back puts Home's list where the person left it.
+ */
+import { expect, test } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import { CARD_ROW_HEIGHT } from '../../src/screens/home/CardListScreen';
+import { makeCard, renderApp } from '../support/render';
+
+/** `count` cards named 'Bank 0', 'Bank 1', … with numbers ending in their index, newest first. */
+const bankCards = (count: number) =>
+  Array.from({ length: count }, (_, index) =>
+    makeCard(
+      { issuer: `Bank ${index}`, number: `4000000000${String(index).padStart(6, '0')}` },
+      { modifiedAt: 10_000 - index },
+    ),
+  );
+
+const cardLink = (index: number) =>
+  page.getByRole('link', { name: new RegExp(`^Bank ${index} Visa ending ${String(index).padStart(4, '0')}, `) });
+
+/** Scrolls Home's list down to the card at `index`, and waits until its row is on screen. */
+async function scrollToCard(index: number): Promise<number> {
+  window.scrollTo(0, index * CARD_ROW_HEIGHT);
+  await expect.element(cardLink(index)).toBeVisible();
+  return window.scrollY;
+}
+
+test('a card opened from far down the list opens at its top, and Home opens at its top after the card is deleted', async () => {
+  await renderApp('/home', { cards: bankCards(300) });
+  await expect.element(cardLink(0)).toBeVisible();
+  expect(await scrollToCard(40)).toBeGreaterThan(30 * CARD_ROW_HEIGHT);
+
+  await userEvent.click(cardLink(40));
+  await expect.element(page.getByRole('heading', { name: 'Card', exact: true })).toBeVisible();
+  await expect.element(page.getByText('Bank 40', { exact: true }).last()).toBeVisible();
+  expect(window.scrollY).toBe(0);
+  await expect.element(page.getByRole('link', { name: 'Back' })).toBeVisible();
+
+  // The Delete button is at the screen's end: reaching it scrolls the card screen.
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect.element(page.getByText('Card deleted')).toBeVisible();
+  await expect.element(cardLink(0)).toBeVisible();
+  expect(window.scrollY).toBe(0);
+  await expect.element(cardLink(40)).not.toBeInTheDocument();
+});
+
+test('going back from a card returns to the place in the list it was opened from', async () => {
+  await renderApp('/home', { cards: bankCards(300) });
+  await expect.element(cardLink(0)).toBeVisible();
+  const left = await scrollToCard(120);
+
+  await userEvent.click(cardLink(120));
+  await expect.element(page.getByRole('heading', { name: 'Card', exact: true })).toBeVisible();
+  expect(window.scrollY).toBe(0);
+
+  history.back();
+  await expect.element(cardLink(120)).toBeVisible();
+  await expect.poll(() => window.scrollY).toBe(left);
+});
