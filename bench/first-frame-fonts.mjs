@@ -15,31 +15,13 @@ import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
 import { freshPage, longTasksSince, probeState } from './support/pages.mjs';
 import { serveApp } from './support/servers.mjs';
+import { mainThreadEvents, ms, option, within } from './support/trace.mjs';
 
-/** @typedef {{ name: string, ph: string, ts: number, dur: number, pid: number, tid: number, args?: any }} TraceEvent */
+/** @typedef {import('./support/trace.mjs').TraceEvent} TraceEvent */
 
-const option = (/** @type {string} */ name, /** @type {number} */ fallback) =>
-  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const runs = option('runs', 4);
 const rate = option('throttle', 1);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'fonts', 'disabled-by-default-fonts'];
-
-/** The renderer's main-thread events of a trace, complete ones only. @param {Buffer} trace */
-function mainThreadEvents(trace) {
-  /** @type {TraceEvent[]} */
-  const events = JSON.parse(trace.toString()).traceEvents;
-  const mains = new Set(
-    events
-      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => `${event.pid}:${event.tid}`),
-  );
-  return events.filter((event) => event.ph === 'X' && mains.has(`${event.pid}:${event.tid}`));
-}
-
-const within = (/** @type {TraceEvent} */ outer, /** @type {TraceEvent} */ inner) =>
-  inner !== outer && inner.ts >= outer.ts && inner.ts + inner.dur <= outer.ts + outer.dur;
-
-const ms = (/** @type {number} */ us) => (us / 1000).toFixed(1);
 
 /** The font lookups of a load: outermost only, as a lookup calls itself again for the next name in a stack. */
 function fontLookups(/** @type {TraceEvent[]} */ events) {

@@ -3,7 +3,7 @@
  * build the e2e setup just made and the local backend it started (the build points at it, and the benchmark uses a
  * backend it finds running there), and checks that it finishes and writes every named figure. No timing is asserted
  * here; budgets are the benchmark's report, not the test suite's. The trace of Home's first frame
- * (bench/first-frame-fonts.mjs) runs once too.
+ * (bench/first-frame-fonts.mjs) and of a deletion (bench/delete-tasks.mjs) run once too.
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -141,4 +141,15 @@ it("traces Home's first frame and finds the font lookups in its layouts", async 
   // A renderer that has drawn no text yet must look up at least one font to draw Home's.
   expect(Number(cold?.[1]), stdout).toBeGreaterThan(0);
   expect(stdout).toMatch(/^run 1, again: first card \d+ ms, \d+ long tasks, \d+ font lookups [\d.]+ ms$/m);
+}, 100_000);
+
+it("traces a deletion's tasks and the idle callbacks that follow it", async () => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['bench/delete-tasks.mjs', '--runs=1', '--cards=200', '--throttle=1'],
+    { cwd: ROOT, env: { ...process.env, CHROMIUM_PATH: requireTestChromium() }, timeout: 90_000 },
+  );
+  expect(stdout).toMatch(/^run 1: \d+ tasks of 50 ms or more$/m);
+  // Home's search index is built again for the cards left, in at least one idle callback.
+  expect(stdout, stdout).toMatch(/^ {2}idle callbacks \(ms\): \d+\.\d/m);
 }, 100_000);

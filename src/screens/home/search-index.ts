@@ -3,9 +3,10 @@
  * never mutated, on every change, so the pair's identities are a sound key): a card is found by words in its notes
  * too.
  *
- * Building it for 10,000 cards takes tens of milliseconds on a slow laptop, so it is not built in the render that
- * first shows the list: it waits until the browser is idle after that, and a search typed sooner builds it then.
- * After a change (a card saved or deleted) the cards it did not touch are the same objects, and keep their entries.
+ * Building it for 10,000 cards takes tens of milliseconds on a slow laptop (55 ms at 4× throttling, even when every
+ * card keeps its entry), so it is not built in the render that first shows the list: it is built when the browser is
+ * idle after that, a slice of cards at a time, and a search typed sooner builds the rest then. After a change (a card
+ * saved or deleted) the cards it did not touch are the same objects, and keep their entries.
  */
 import type { PlainCard } from '../../domain/card';
 import type { CardDetails } from '../../domain/card-details';
@@ -26,17 +27,37 @@ function entryOf(card: PlainCard, notes = ''): SearchEntry {
   return entry;
 }
 
-export function searchIndexOf(cards: readonly PlainCard[], details: DetailsByCard): SearchEntry[] {
+/** The index for this pair, when it has been built. */
+const builtIndex = (cards: readonly PlainCard[], details: DetailsByCard): SearchEntry[] | undefined =>
+  indexes.get(cards)?.get(details);
+
+/** Whether a search over this pair finds its index ready, rather than builds it first. */
+export const hasSearchIndex = (cards: readonly PlainCard[], details: DetailsByCard): boolean =>
+  builtIndex(cards, details) !== undefined;
+
+function keepIndex(cards: readonly PlainCard[], details: DetailsByCard, index: SearchEntry[]): void {
   let byDetails = indexes.get(cards);
   if (!byDetails) {
     byDetails = new WeakMap();
     indexes.set(cards, byDetails);
   }
-  let index = byDetails.get(details);
-  if (!index) {
-    index = cards.map((card) => entryOf(card, details[card.id]?.notes));
-    byDetails.set(details, index);
+  byDetails.set(details, index);
+}
+
+/** Adds the entries of `cards` from `index.length` on, up to `end`, to `index`. */
+function addEntries(cards: readonly PlainCard[], details: DetailsByCard, index: SearchEntry[], end: number): void {
+  for (let at = index.length; at < end; at++) {
+    const card = cards[at] as PlainCard;
+    index.push(entryOf(card, details[card.id]?.notes));
   }
+}
+
+export function searchIndexOf(cards: readonly PlainCard[], details: DetailsByCard): SearchEntry[] {
+  const built = builtIndex(cards, details);
+  if (built) return built;
+  const index: SearchEntry[] = [];
+  addEntries(cards, details, index, cards.length);
+  keepIndex(cards, details, index);
   return index;
 }
 
@@ -55,17 +76,41 @@ export function searchIndex(index: readonly SearchEntry[], query: string): Plain
   return found.map((entry) => entry.card);
 }
 
-/** How long to wait for an idle moment before building anyway. */
+/** How long to wait for an idle moment before building a slice anyway. */
 const IDLE_TIMEOUT_MS = 1000;
 
-/** Builds the index for `cards` when the browser is next idle; returns a function that cancels it. */
+/**
+ * Cards added to the index in one idle callback: about 6 ms at 4× throttling when they keep their entries, a few
+ * times that when each entry is new (after an import), and never near a long task (50 ms).
+ */
+export const CARDS_PER_SLICE = 1000;
+
+/**
+ * Builds the index for `cards` when the browser is next idle, a slice at a time; returns a function that stops it.
+ * A search typed before it is done (`searchIndexOf`) builds the rest at once, and the slices then stop.
+ */
 export function prepareSearchIndex(cards: readonly PlainCard[], details: DetailsByCard): () => void {
-  const build = () => void searchIndexOf(cards, details);
+  const index: SearchEntry[] = [];
+  let cancel = () => {};
+  const slice = () => {
+    if (builtIndex(cards, details)) return;
+    addEntries(cards, details, index, Math.min(cards.length, index.length + CARDS_PER_SLICE));
+    if (index.length < cards.length) cancel = whenIdle(slice, 0);
+    else keepIndex(cards, details, index);
+  };
+  cancel = whenIdle(slice, 200);
+  return () => cancel();
+}
+
+/**
+ * Calls `run` when the browser is next idle; returns a function that cancels it. Without idle callbacks (Safari), in
+ * a task of its own after `fallbackMs`: the first slice waits for the list to be shown, the rest follow at once.
+ */
+function whenIdle(run: () => void, fallbackMs: number): () => void {
   if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(build, { timeout: IDLE_TIMEOUT_MS });
+    const handle = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
     return () => cancelIdleCallback(handle);
   }
-  // Without idle callbacks (Safari): soon after the list is shown, in a task of its own.
-  const timer = setTimeout(build, 200);
+  const timer = setTimeout(run, fallbackMs);
   return () => clearTimeout(timer);
 }

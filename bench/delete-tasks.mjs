@@ -1,0 +1,73 @@
+/**
+ * Where one deletion's time goes, as `long_tasks_delete_10k_slow` cannot say: `node bench/delete-tasks.mjs` unlocks
+ * 10,000 cards under a PIN (the `slow` group's deletion, against the build already in `dist/`), throttles the page,
+ * deletes the first card, and traces from the confirming click until a few seconds after the toast. It prints each
+ * main-thread task of 50 ms or more with its largest parts, then every idle callback's time (Home's search index is
+ * built in them). Options: `--runs=N` (default 2), `--throttle=R` (default 4), `--cards=N` (default 10,000).
+ */
+import { chromium } from 'playwright';
+import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+import { throttle } from './support/cdp.mjs';
+import { makeData } from './support/data.mjs';
+import { freshPage, typePin } from './support/pages.mjs';
+import { serveApp } from './support/servers.mjs';
+import { mainThreadEvents, ms, option, within } from './support/trace.mjs';
+
+/** @typedef {import('./support/trace.mjs').TraceEvent} TraceEvent */
+
+const runs = option('runs', 2);
+const rate = option('throttle', 4);
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink'];
+/** A task's parts worth naming: what ran, not the scheduler's wrappers around it. */
+const PARTS = new Set(['EventDispatch', 'FunctionCall', 'RunMicrotasks', 'FireIdleCallback', 'FireAnimationFrame']);
+/** A task, as the trace names it (by Chromium's version). */
+const TASKS = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
+const LAYOUT = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit']);
+
+/** A task's parts of 3 ms or more, outermost first, indented by how deep each runs. @param {TraceEvent[]} events */
+function parts(/** @type {TraceEvent} */ task, events) {
+  const inside = events.filter(
+    (event) => within(task, event) && event.dur >= 3000 && (PARTS.has(event.name) || LAYOUT.has(event.name)),
+  );
+  return inside.map((event) => {
+    const depth = inside.filter((other) => within(other, event)).length;
+    const what = event.args?.data?.type ?? event.args?.beginData?.dirtyObjects ?? '';
+    return `${'  '.repeat(depth + 2)}${event.name} ${what} ${ms(event.dur)}`.replace(/ {2,}(?=\d)/, ' ');
+  });
+}
+
+const data = await makeData({ small: 10, large: option('cards', 10_000), startup: 10 });
+const app = await serveApp();
+const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
+try {
+  for (let run = 0; run < runs; run++) {
+    const seed = { 'sleeve/cards': JSON.stringify(data.large.encrypted), 'sleeve/auth': JSON.stringify(data.auth) };
+    const { context, page } = await freshPage(browser, seed);
+    await page.goto(`${app.url}/pin/unlock`);
+    await typePin(page, data.pin);
+    await page.waitForURL(/\/home$/);
+    await page.waitForTimeout(1500);
+    if (rate > 1) await throttle(page, rate);
+    await page.locator('a.card-link').first().click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForTimeout(500);
+    await browser.startTracing(page, { categories: CATEGORIES });
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.toast', { hasText: 'Card deleted' }).waitFor();
+    await page.waitForTimeout(3000);
+    const events = mainThreadEvents(await browser.stopTracing());
+    const tasks = events.filter((event) => TASKS.has(event.name) && event.dur >= 50_000);
+    const start = tasks[0]?.ts ?? 0;
+    console.log(`run ${run + 1}: ${tasks.length} tasks of 50 ms or more`);
+    for (const task of tasks) {
+      console.log(`  task at ${ms(task.ts - start)} ms: ${ms(task.dur)} ms`);
+      for (const line of parts(task, events)) console.log(line);
+    }
+    const idle = events.filter((event) => event.name === 'FireIdleCallback').map((event) => ms(event.dur));
+    console.log(`  idle callbacks (ms): ${idle.join(', ') || 'none'}`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await app.close();
+}
