@@ -6,7 +6,7 @@
 import type { ReactNode, RefObject } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { knownScrollY } from '../components/scroll-position';
+import { knownScrollY, RETURNING } from '../components/scroll-position';
 import { nextTask } from '../domain/next-task';
 import { reportError } from '../state/report';
 import { OfflineNotice } from './OfflineNotice';
@@ -83,7 +83,7 @@ export function Page({ title, name, back, actions, children }: PageProps) {
         <div className="page-header-backdrop" style={{ opacity: fade }} aria-hidden="true" />
         <div className="page-header-start">
           {back && (
-            <Link href={back.to} className="back-link">
+            <Link href={back.to} className="back-link" {...RETURNING}>
               <span aria-hidden="true">‹</span> {back.label ?? 'Back'}
             </Link>
           )}

@@ -1,6 +1,7 @@
 /**
  * Where the page stands on arriving at a screen: a screen reached by a link or a redirect opens at its top, and
- * going back puts Home's list where the person left it.
+ * going back (the browser's back, a screen's Back link, Home after a deletion) puts Home's list where the person
+ * left it.
  */
 import { expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
@@ -26,35 +27,54 @@ async function scrollToCard(index: number): Promise<number> {
   return window.scrollY;
 }
 
-test('a card opened from far down the list opens at its top, and Home opens at its top after the card is deleted', async () => {
+const cardHeading = () => page.getByRole('heading', { name: 'Card', exact: true });
+
+/**
+ * Opens Home with 300 cards, scrolls down to the card at `index` and opens it, which opens at its top; returns where
+ * Home was left.
+ */
+async function openCardFromFarDown(index: number): Promise<number> {
   await renderApp('/home', { cards: bankCards(300) });
   await expect.element(cardLink(0)).toBeVisible();
-  expect(await scrollToCard(40)).toBeGreaterThan(30 * CARD_ROW_HEIGHT);
-
-  await userEvent.click(cardLink(40));
-  await expect.element(page.getByRole('heading', { name: 'Card', exact: true })).toBeVisible();
-  await expect.element(page.getByText('Bank 40', { exact: true }).last()).toBeVisible();
+  const left = await scrollToCard(index);
+  expect(left).toBeGreaterThan((index - 10) * CARD_ROW_HEIGHT);
+  await userEvent.click(cardLink(index));
+  await expect.element(cardHeading()).toBeVisible();
   expect(window.scrollY).toBe(0);
+  return left;
+}
+
+test('a card opened from far down the list opens at its top, and Home after its deletion is where it was left', async () => {
+  const left = await openCardFromFarDown(40);
+  await expect.element(page.getByText('Bank 40', { exact: true }).last()).toBeVisible();
   await expect.element(page.getByRole('link', { name: 'Back' })).toBeVisible();
 
   // The Delete button is at the screen's end: reaching it scrolls the card screen.
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect.element(page.getByText('Card deleted')).toBeVisible();
-  await expect.element(cardLink(0)).toBeVisible();
-  expect(window.scrollY).toBe(0);
+  // The cards after it have moved up a row into its place.
+  await expect.element(cardLink(41)).toBeVisible();
+  expect(window.scrollY).toBe(left);
   await expect.element(cardLink(40)).not.toBeInTheDocument();
 });
 
-test('going back from a card returns to the place in the list it was opened from', async () => {
-  await renderApp('/home', { cards: bankCards(300) });
+test("a card's Back link returns to the place in the list it was opened from, and a link to Home opens at its top", async () => {
+  const left = await openCardFromFarDown(200);
+  await userEvent.click(page.getByRole('link', { name: 'Back' }));
+  await expect.element(cardLink(200)).toBeVisible();
+  expect(window.scrollY).toBe(left);
+
+  // Not a return: the bottom bar's Home, from the card screen, is Home from its top.
+  await userEvent.click(cardLink(200));
+  await expect.element(cardHeading()).toBeVisible();
+  await userEvent.click(page.getByRole('link', { name: 'Home' }));
   await expect.element(cardLink(0)).toBeVisible();
-  const left = await scrollToCard(120);
-
-  await userEvent.click(cardLink(120));
-  await expect.element(page.getByRole('heading', { name: 'Card', exact: true })).toBeVisible();
   expect(window.scrollY).toBe(0);
+});
 
+test('going back from a card returns to the place in the list it was opened from', async () => {
+  const left = await openCardFromFarDown(120);
   history.back();
   await expect.element(cardLink(120)).toBeVisible();
   await expect.poll(() => window.scrollY).toBe(left);

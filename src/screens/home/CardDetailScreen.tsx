@@ -10,6 +10,7 @@ import { Page } from '../../app/Page';
 import { CardPreview } from '../../components/CardPreview';
 import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
 import { lazyScreen } from '../../components/lazy-screen';
+import { RETURNING } from '../../components/scroll-position';
 import { cardsState, deleteCard } from '../../state/cards';
 import { preferencesState } from '../../state/preferences';
 import { detailsState } from '../../state/store';
@@ -36,8 +37,9 @@ export function CardDetailScreen({ id }: { id: string }) {
   }, []);
 
   const card = cards.find((candidate) => candidate.id === id);
-  // An unknown id (a stale link, a card deleted elsewhere) goes back to the start.
-  if (!card) return <Redirect to="~/" replace />;
+  // An unknown id (a stale link, a card deleted here or elsewhere) goes back to Home, where the list was left: the
+  // store may show this screen's own deletion before `remove` below navigates.
+  if (!card) return <Redirect to="~/home" replace {...RETURNING} />;
 
   const remove = async () => {
     // The person confirmed, so the card goes even if they leave this screen during the short delay.
@@ -47,7 +49,7 @@ export function CardDetailScreen({ id }: { id: string }) {
       showError(error);
       return;
     }
-    if (mounted.current) navigate('~/home', { replace: true });
+    if (mounted.current) navigate('~/home', { replace: true, ...RETURNING });
     showToast('Card deleted');
   };
 
