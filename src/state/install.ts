@@ -1,22 +1,20 @@
 /**
  * Installing Sleeve itself, where the deployment offers no Android app. A browser that can install it sends
  * `beforeinstallprompt` once it finds the app installable, often before React has mounted, so src/main.tsx starts
- * watching before the first render. The event is held here, outside any proxy (it is not view data, and valtio would
- * wrap it); the proxy only says what You → 'Download app' can do: ask the browser, or say Sleeve is installed.
+ * watching before the first render. The event is held in the device's memory, outside any proxy (it is not view
+ * data, and valtio would wrap it); `installState` only says what You → 'Download app' can do: ask the browser, or
+ * say Sleeve is installed.
  */
-import { proxy } from 'valtio';
+import type { InstallPromptEvent } from './store';
+import { installState, memoryOf } from './store';
 
-/** Chromium's event (not in TypeScript's DOM library): `prompt()` works once, `userChoice` tells the answer. */
-export interface InstallPromptEvent extends Event {
-  prompt(): Promise<unknown>;
-  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
-}
+export type { InstallPromptEvent } from './store';
+export { installState } from './store';
 
 export type InstallOutcome = 'accepted' | 'dismissed' | 'unavailable';
 
-export const installState = proxy({ canPrompt: false, installed: false });
-
-let held: InstallPromptEvent | null = null;
+/** The held offer: this module's part of the device's memory. */
+const held = () => memoryOf('install');
 
 const isPromptEvent = (event: Event): event is InstallPromptEvent =>
   typeof (event as Partial<InstallPromptEvent>).prompt === 'function' &&
@@ -37,13 +35,13 @@ export function watchInstall(target: Window = window): () => void {
     if (!isPromptEvent(event)) return;
     // Kept for the person's press rather than shown by the browser at a moment of its choosing.
     event.preventDefault();
-    held = event;
+    held().offer = event;
     installState.canPrompt = true;
     // The browser offers an install only when Sleeve is not installed (it was removed since, say).
     installState.installed = runsInstalled();
   };
   const installed = () => {
-    held = null;
+    held().offer = null;
     installState.canPrompt = false;
     installState.installed = true;
   };
@@ -57,7 +55,7 @@ export function watchInstall(target: Window = window): () => void {
     target.removeEventListener('beforeinstallprompt', offered);
     target.removeEventListener('appinstalled', installed);
     standalone.removeEventListener('change', modeChanged);
-    held = null;
+    held().offer = null;
     installState.canPrompt = false;
     installState.installed = false;
   };
@@ -69,8 +67,8 @@ export function watchInstall(target: Window = window): () => void {
  * a later visit). 'unavailable': there was nothing to ask, or the browser refused to show its prompt.
  */
 export async function promptInstall(): Promise<InstallOutcome> {
-  const event = held;
-  held = null;
+  const event = held().offer;
+  held().offer = null;
   installState.canPrompt = false;
   if (event === null) return 'unavailable';
   try {

@@ -96,6 +96,12 @@ export interface CardsBeforeLock {
   unreadable: readonly string[];
 }
 
+/** Chromium's event (not in TypeScript's DOM library): `prompt()` works once, `userChoice` tells the answer. */
+export interface InstallPromptEvent extends Event {
+  prompt(): Promise<unknown>;
+  readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>;
+}
+
 /** A follow-up that waits at the verification gate (src/state/gate.ts) until the person has verified. */
 export type FollowUp = () => void | Promise<void>;
 
@@ -111,7 +117,8 @@ export type MemoryPart =
   | 'history'
   | 'drafts'
   | 'screens'
-  | 'details';
+  | 'details'
+  | 'install';
 
 export interface DeviceMemory {
   records: AuthRecords;
@@ -168,6 +175,8 @@ export interface DeviceMemory {
   server: { loading: Promise<AccountServer> | undefined };
   /** How many entries of this visit's history are Sleeve's before the current one (src/state/going-back.ts). */
   history: { depth: number };
+  /** The browser's offer to install Sleeve, held for the person's press (src/state/install.ts): an event, not view data. */
+  install: { offer: InstallPromptEvent | null };
   /**
    * What the person was typing when they left a form for a step between (src/state/drafts.ts): the new card while
    * the PIN is recommended, the new PIN while it is confirmed, the editor's card while the scanner reads one and

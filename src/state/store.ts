@@ -141,6 +141,9 @@ export const screenState = proxy(initialScreenState());
 /** A new version of Sleeve waits to take over (its service worker installed, this page still on the old one). */
 export const updateState = proxy({ available: false });
 
+/** What You → 'Download app' can do (src/state/install.ts): ask the browser to install Sleeve, or say it is installed. */
+export const installState = proxy({ canPrompt: false, installed: false });
+
 export const preferencesState = proxy<Preferences>(defaultPreferences());
 
 /** Sets every preference in place, so whoever subscribed to a section keeps hearing it. */
@@ -169,6 +172,7 @@ const initialMemory = (): DeviceMemory => ({
   update: { switchTo: null },
   server: { loading: undefined },
   history: { depth: 0 },
+  install: { offer: null },
   drafts: { card: null, cardDetails: null, pin: '', pinSkipped: false, edit: null, ...noScanDraft() },
   screens: { shown: 0 },
   details: { stored: emptyDetailsCollection(), opened: new Map(), readings: 0 },
@@ -280,7 +284,7 @@ export async function resetDevice(): Promise<void> {
   clearTimeout(memory.idle.timer);
   clearTimeout(memory.clipboard.timer);
   clearTimeout(memory.toast.timer);
-  Object.assign(memory, initialMemory());
+  Object.assign(memory, initialMemory(), { install: memory.install }); // the browser's offer, not the device's
   setPendingSignIn(null);
   Object.assign(accountState, initialAccountState());
   Object.assign(passkeyState, initialPasskeyState());
