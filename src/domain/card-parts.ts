@@ -12,6 +12,7 @@
  * of those, its path in the value and its parts. Made or read with `partsNow` in the worker, which may take its time;
  * with `partsInTasks` on the page, a task per part.
  */
+import { hasAtLeast } from './counts';
 import { nextTask } from './next-task';
 
 /** Below this many cards a value goes by structured clone as before. */
@@ -25,12 +26,6 @@ export const JSON_TRANSFER_MIN_CARDS = 64;
 export const CARDS_PER_PART = 1_000;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-function hasAtLeast(cards: object, count: number): boolean {
-  let seen = 0;
-  for (const _ in cards) if (++seen >= count) return true;
-  return false;
-}
 
 /**
  * A long list: of cards (view cards, stored cards, unreadable entries: each with its date), or of card ids (a merge's

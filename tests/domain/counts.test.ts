@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { groupThousands } from '../../src/domain/counts';
+import { groupThousands, hasAtLeast } from '../../src/domain/counts';
 import { mulberry32, randomInt } from '../support/seeded';
 
 describe('groupThousands', () => {
@@ -21,5 +21,21 @@ describe('groupThousands', () => {
       const count = randomInt(random, 10 ** (1 + randomInt(random, 15)));
       expect(groupThousands(count), `seed ${seed}, count ${count}`).toBe(count.toLocaleString('en'));
     }
+  });
+});
+
+describe('hasAtLeast', () => {
+  test("counts a record's own keys up to the number asked for", () => {
+    expect(hasAtLeast({}, 1)).toBe(false);
+    expect(hasAtLeast({ a: 1 }, 1)).toBe(true);
+    expect(hasAtLeast({ a: 1, b: 2 }, 3)).toBe(false);
+    expect(hasAtLeast(Object.fromEntries(Array.from({ length: 64 }, (_, index) => [`id${index}`, index])), 64)).toBe(
+      true,
+    );
+  });
+
+  test('counts a key named like a prototype as any other, and no inherited key', () => {
+    expect(hasAtLeast(JSON.parse('{"__proto__": {"id": "x"}}') as object, 1)).toBe(true);
+    expect(hasAtLeast(Object.create({ inherited: true }) as object, 1)).toBe(false);
   });
 });
