@@ -1,5 +1,6 @@
 /**
- * The page's vertical scroll offset as the last scroll event left it, and a new screen opening at its top.
+ * The page's vertical scroll offset as the last scroll event left it, and where a new screen opens: at its top, or
+ * where the person left it when the navigation is a return.
  *
  * Reading `window.scrollY` while the page has pending DOM changes makes the browser lay the page out there and
  * then; in the render that swaps one screen for another that is the whole new screen's layout, done a second time

@@ -1,7 +1,8 @@
 /**
- * Counting a record's keys without listing them all, and counts as English writes them ('10,000'), for the app's texts. The same as `toLocaleString('en')` for a whole
- * number, without it: a page's first `toLocaleString` sets up the browser's number formatting, 20–50 ms on a slow
- * phone, inside whatever task first shows a count (an import's preview, a cap's message).
+ * Counts as English writes them ('10,000'), for the app's texts, and a record's keys counted only as far as needed.
+ * `groupThousands` is the same as `toLocaleString('en')` for a whole number, without it: a page's first
+ * `toLocaleString` sets up the browser's number formatting, 20–50 ms on a slow phone, inside whatever task first
+ * shows a count (an import's preview, a cap's message).
  */
 export function groupThousands(count: number): string {
   const digits = Math.abs(Math.trunc(count)).toString();

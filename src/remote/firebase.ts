@@ -18,9 +18,9 @@ const config = remoteConfig();
 
 /**
  * The database speaks WebSocket only. After a WebSocket attempt that never became healthy (any start without a
- * connection), the SDK remembers the failure in localStorage and from then on tries long-polling first, which loads
- * scripts from the database's host: the Content-Security-Policy refuses them (script-src), and the local database
- * server does not offer it, so the device would never reconnect and its outbox never be sent.
+ * connection), the SDK remembers the failure in the browser's web storage and from then on tries long-polling first,
+ * which loads scripts from the database's host: the Content-Security-Policy refuses them (script-src), and the local
+ * database server does not offer it, so the device would never reconnect and its outbox never be sent.
  */
 forceWebSockets();
 
