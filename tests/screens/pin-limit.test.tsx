@@ -90,7 +90,9 @@ test('the fifth wrong PIN starts a countdown that blocks the keypad, ticks, and 
   // Typed on the keyboard, digits do nothing either.
   await userEvent.keyboard('2');
   await expect.element(page.getByRole('img', { name: '0 of 6 digits entered' })).toBeVisible();
-});
+  // Five real PIN checks, each followed by the screen's 1 s pause before the PIN clears, 30 keypad presses and three
+  // reloads: about 10 s on a quiet machine, and twice that on a loaded one.
+}, 60_000);
 
 test("the countdown reads 'Try again in 30 s', then 29 s, and the keypad takes the PIN once it is over", async () => {
   // A wait that ends a little over 30 s from now, so the screen passes through 30 s while the test watches.
