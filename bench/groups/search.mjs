@@ -16,7 +16,18 @@ import { freshPage, log, probeState, settle } from '../support/pages.mjs';
 import { median, percentile, round } from '../support/stats.mjs';
 
 /** Queries typed one key at a time (ASCII only: each must be a real key press); the box is cleared between them. */
-const QUERIES = ['ada', 'first bank', '4111', 'visa', 'grace hopper', 'alan', 'credit union', '52', 'amex', 'turing'];
+export const QUERIES = [
+  'ada',
+  'first bank',
+  '4111',
+  'visa',
+  'grace hopper',
+  'alan',
+  'credit union',
+  '52',
+  'amex',
+  'turing',
+];
 
 /** The median interval between animation frames over `frames` frames of an idle page. @param {Page} page */
 const frameInterval = (page, frames = 61) =>

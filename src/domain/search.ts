@@ -9,6 +9,10 @@ import type { PlainCard } from './card';
  * spaces, so a query typed in groups ('4111 1111') matches once its own spaces are removed; it is not in `text` as
  * well, since only a query of digits can match it and those are looked for in `digits` (ten thousand cards' index is
  * smaller by their numbers). OTHER means "no network", so it is never searchable.
+ *
+ * Beside the text, which of the letters a-z and digits 0-9 it holds, one bit each: a card without every letter and
+ * digit of the query cannot match it, so most cards are passed over without a string search, and a query of one
+ * letter or digit (the first key typed, which every card is searched for) is answered by the bits alone.
  */
 export interface SearchEntry {
   card: PlainCard;
@@ -16,14 +20,50 @@ export interface SearchEntry {
   notes: string;
   text: string;
   digits: string;
+  /** Bit n: `text` holds the letter n after 'a' (a-z). */
+  letters: number;
+  /** Bit n: `text` holds the digit n; bit 10 + n: `digits` does. */
+  numerals: number;
 }
+
+/** The bit of each character a-z in `letters`, of 0-9 in `numerals` (shifted by `digitShift`), of `text`. */
+type CharacterBits = Pick<SearchEntry, 'letters' | 'numerals'>;
+
+/** The bits of the letters a-z in `text`. */
+function lettersOf(text: string): number {
+  let bits = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 97 && code <= 122) bits |= 1 << (code - 97);
+  }
+  return bits;
+}
+
+/** The bits of the digits 0-9 in `text`, from bit `shift` on. */
+function numeralsOf(text: string, shift: number): number {
+  let bits = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 48 && code <= 57) bits |= 1 << (code - 48 + shift);
+  }
+  return bits;
+}
+
+/** Whether `entry` holds every letter and digit of `bits`. */
+const holds = (entry: CharacterBits, bits: CharacterBits): boolean =>
+  (entry.letters & bits.letters) === bits.letters && (entry.numerals & bits.numerals) === bits.numerals;
+
+/** Where the card number's digits are in `numerals`. */
+const NUMBER_DIGITS = 10;
 
 export function toSearchEntry(card: PlainCard, notes = ''): SearchEntry {
   const { issuer, cardholder, number, network } = card.data;
   const parts = [issuer, cardholder];
   if (network !== 'OTHER') parts.push(network);
   if (notes !== '') parts.push(notes);
-  return { card, notes, text: parts.join('\n').toLowerCase(), digits: number };
+  const text = parts.join('\n').toLowerCase();
+  const numerals = numeralsOf(text, 0) | numeralsOf(number, NUMBER_DIGITS);
+  return { card, notes, text, digits: number, letters: lettersOf(text), numerals };
 }
 
 /** The query as it is matched: trimmed and lower-case ('' matches every card). */
@@ -38,10 +78,17 @@ export function matchingEntries(entries: readonly SearchEntry[], query: string):
   if (needle === '') return entries.slice();
   const compact = needle.replace(/\s+/g, '');
   const numeric = /^\d+$/.test(compact);
+  // What a card must hold to match: every letter and digit of the needle in its text, or (a needle of digits)
+  // every digit in its number. Only a card that holds them is searched; for a needle of one letter or digit,
+  // holding it is matching it.
+  const inText: CharacterBits = { letters: lettersOf(needle), numerals: numeralsOf(needle, 0) };
+  const inNumber: CharacterBits = { letters: 0, numerals: numeric ? numeralsOf(compact, NUMBER_DIGITS) : 0 };
+  const single = /^[a-z0-9]$/.test(needle);
   // One plain loop: this runs over every card on a keystroke, where a filter's callback per card shows.
   const found: SearchEntry[] = [];
   for (const entry of entries) {
-    if (entry.text.includes(needle) || (numeric && entry.digits.includes(compact))) found.push(entry);
+    if (holds(entry, inText) && (single || entry.text.includes(needle))) found.push(entry);
+    else if (numeric && holds(entry, inNumber) && (single || entry.digits.includes(compact))) found.push(entry);
   }
   return found;
 }

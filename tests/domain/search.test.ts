@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Network, PlainCard } from '../../src/domain/card';
-import { byModifiedDesc, searchCards, toSearchEntry } from '../../src/domain/search';
+import { byModifiedDesc, type SearchEntry, searchCards, toSearchEntry } from '../../src/domain/search';
 import { searchIndex, searchIndexOf } from '../../src/screens/home/search-index';
+import { baseSeed, makeCards, mulberry32, pick, type Random, randomInt } from '../support/seeded';
 
 function card(id: string, number: string, issuer: string, cardholder: string, network: Network, modifiedAt = 0) {
   return {
@@ -104,5 +105,64 @@ describe('searchIndex', () => {
     expect(searchIndex(after, 'travel').map((one) => one.id)).toEqual(['a']);
     expect(searchIndex(after, 'harbour').map((one) => one.id)).toEqual(['b']);
     expect(searchIndex(after, 'second credit')).toEqual([]);
+  });
+});
+
+describe('matchingEntries against a plain search of every card', () => {
+  const env = (typeof process !== 'undefined' ? process.env : {}) as Record<string, string | undefined>;
+  const SEED = baseSeed(env.SLEEVE_SEARCH_SEED, 407_331_905);
+  /** What SPEC.md §2 asks, searched card by card without the index's shortcuts. */
+  const plainly = (entries: readonly SearchEntry[], query: string): string[] => {
+    const needle = query.trim().toLowerCase();
+    const compact = needle.replace(/\s+/g, '');
+    const numeric = /^\d+$/.test(compact);
+    return entries
+      .filter((entry) => needle === '' || entry.text.includes(needle) || (numeric && entry.digits.includes(compact)))
+      .map((entry) => entry.card.id);
+  };
+  const NOTES = ['', '', 'Gate code 4410', 'PIN at home: ß-Straße', 'Joint account, İstanbul branch', 'ÅLAND 2B'];
+  const KEYS = [...'abcdefghijklmnopqrstuvwxyz0123456789', ' ', 'é', 'ō', 'ß', 'İ', 'Z', '-', ':', '’'];
+
+  /** A query a person might type: one key, part of a card's text or number (digits sometimes grouped), or noise. */
+  function queryFor(random: Random, entries: readonly SearchEntry[]): string {
+    const entry = pick(random, entries);
+    const kind = randomInt(random, 4);
+    if (kind === 0) return pick(random, KEYS);
+    const source = kind === 1 ? entry.text : kind === 2 ? entry.digits : entry.card.data.cardholder.toUpperCase();
+    const start = randomInt(random, source.length);
+    const part = source.slice(start, start + 1 + randomInt(random, 6));
+    return kind === 2 && random() < 0.5 ? `${part.slice(0, 2)} ${part.slice(2)} ` : part;
+  }
+
+  it(`finds exactly the same cards, for queries from seed ${SEED}`, () => {
+    console.info(`search: queries from seed ${SEED} (SLEEVE_SEARCH_SEED replays it)`);
+    const random = mulberry32(SEED);
+    const entries = makeCards(SEED, 300).map((one) => toSearchEntry(one, pick(random, NOTES)));
+    for (let run = 0; run < 2_000; run++) {
+      const query = queryFor(random, entries);
+      const expected = plainly(entries, query);
+      expect(
+        searchCards(entries, query).map((one) => one.id),
+        `seed ${SEED}, query ${JSON.stringify(query)}`,
+      ).toEqual(expected);
+      // Typed a key at a time, each search narrowing the last.
+      const typed = query.slice(0, 1 + randomInt(random, query.length));
+      expect(
+        searchIndex(entries, typed).map((one) => one.id),
+        `seed ${SEED}, typed ${JSON.stringify(typed)}`,
+      ).toEqual(plainly(entries, typed));
+    }
+  });
+
+  it('answers a query of one letter or digit from the card text and number alone', () => {
+    expect(ids('z')).toEqual([]);
+    expect(ids('Z')).toEqual([]);
+    expect(ids('g')).toEqual(['b', 'c']);
+    expect(ids('K')).toEqual(['a']);
+    expect(ids('9')).toEqual(['b', 'c']);
+    expect(ids('7')).toEqual([]);
+    const noted = [toSearchEntry(cards[2] as PlainCard, 'Zone 7 locker')];
+    expect(searchCards(noted, '7').map((one) => one.id)).toEqual(['c']);
+    expect(searchCards(noted, 'z').map((one) => one.id)).toEqual(['c']);
   });
 });

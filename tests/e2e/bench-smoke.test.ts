@@ -3,7 +3,8 @@
  * build the e2e setup just made and the local backend it started (the build points at it, and the benchmark uses a
  * backend it finds running there), and checks that it finishes and writes every named figure. No timing is asserted
  * here; budgets are the benchmark's report, not the test suite's. The trace of Home's first frame
- * (bench/first-frame-fonts.mjs) and of a deletion (bench/delete-tasks.mjs) run once too.
+ * (bench/first-frame-fonts.mjs), of a deletion (bench/delete-tasks.mjs) and the search's own time per keystroke
+ * (bench/search-match.mjs) run once too.
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -153,3 +154,14 @@ it("traces a deletion's tasks and the idle callbacks that follow it", async () =
   // Home's search index is built again for the cards left, in at least one idle callback.
   expect(stdout, stdout).toMatch(/^ {2}idle callbacks \(ms\): \d+\.\d/m);
 }, 100_000);
+
+it("times the search's own work per keystroke, a query's first key apart from the keys after it", async () => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['bench/search-match.mjs', '--rounds=1', '--cards=200'],
+    { cwd: ROOT, timeout: 60_000 },
+  );
+  expect(stdout).toMatch(/^ {2}ada \d+\.\d{2} \(\d+\)$/m);
+  expect(stdout).toMatch(/^first keys: mean \d+\.\d{2} ms, largest \d+\.\d{2} ms$/m);
+  expect(stdout).toMatch(/^later keys: mean \d+\.\d{2} ms, largest \d+\.\d{2} ms$/m);
+}, 70_000);
