@@ -3,8 +3,8 @@
  * build the e2e setup just made and the local backend it started (the build points at it, and the benchmark uses a
  * backend it finds running there), and checks that it finishes and writes every named figure. No timing is asserted
  * here; budgets are the benchmark's report, not the test suite's. The trace of Home's first frame
- * (bench/first-frame-fonts.mjs), of a deletion (bench/delete-tasks.mjs) and the search's own time per keystroke
- * (bench/search-match.mjs) run once too.
+ * (bench/first-frame-fonts.mjs), of a deletion (bench/delete-tasks.mjs), the search's own time per keystroke
+ * (bench/search-match.mjs) and throttled keystrokes on the page (bench/search-keys.mjs) run once too.
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -165,3 +165,14 @@ it("times the search's own work per keystroke, a query's first key apart from th
   expect(stdout).toMatch(/^first keys: mean \d+\.\d{2} ms, largest \d+\.\d{2} ms$/m);
   expect(stdout).toMatch(/^later keys: mean \d+\.\d{2} ms, largest \d+\.\d{2} ms$/m);
 }, 70_000);
+
+it('types throttled keystrokes into Home and prints their DOM times and long tasks', async () => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['bench/search-keys.mjs', '--rounds=1', '--cards=200', '--throttle=1'],
+    { cwd: ROOT, env: { ...process.env, CHROMIUM_PATH: requireTestChromium() }, timeout: 90_000 },
+  );
+  expect(stdout).toMatch(/^ {2}"ada": a \d+(\.\d+)?/m);
+  expect(stdout).toMatch(/^\d+ keys at 1×: DOM median \d+(\.\d+)? ms, p95 \d+(\.\d+)? ms$/m);
+  expect(stdout).toMatch(/^tasks of 50 ms or more: \d+/m);
+}, 100_000);

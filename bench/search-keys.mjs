@@ -1,0 +1,76 @@
+/**
+ * Throttled keystrokes in Home's search, many more than the `search` group types at 4×, for comparing two builds:
+ * `node bench/search-keys.mjs` opens Home with the benchmark's 10,000 plain cards (the build already in `dist/`),
+ * and types the group's queries (their first four keys each) with the page throttled, the box cleared between
+ * queries. It prints each key's time from its keydown to the summary's change in the DOM, then the median and p95
+ * of those times and the page's tasks of 50 ms or more. Options: `--rounds=N` (default 3), `--throttle=R` (default
+ * 4), `--cards=N` (default 10,000).
+ */
+import { chromium } from 'playwright';
+import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+import { QUERIES } from './groups/search.mjs';
+import { throttle } from './support/cdp.mjs';
+import { makeData } from './support/data.mjs';
+import { freshPage, probeState } from './support/pages.mjs';
+import { serveApp } from './support/servers.mjs';
+import { median, percentile, round } from './support/stats.mjs';
+import { option } from './support/trace.mjs';
+
+const rate = option('throttle', 4);
+const data = await makeData({ small: 10, large: option('cards', 10_000), startup: 10 });
+const app = await serveApp();
+const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
+try {
+  const cards = Object.fromEntries(data.large.plain.map((card) => [card.id, card]));
+  const { page } = await freshPage(browser, { 'sleeve/cards': JSON.stringify({ type: 'UNENCRYPTED', cards }) });
+  await page.goto(`${app.url}/home`);
+  await page.waitForFunction(() => /** @type {any} */ (window).__bench.firstCardAt !== null);
+  // Home's search index is built while the page is idle.
+  await page.waitForTimeout(800);
+  const session = await throttle(page, 1);
+  const box = page.getByRole('searchbox', { name: 'Search cards' });
+  /** @type {number[]} */
+  const times = [];
+  const started = (await probeState(page)).longTasks.length;
+  for (let pass = 1; pass <= option('rounds', 3); pass++) {
+    for (const query of QUERIES) {
+      await box.fill('');
+      await page.waitForTimeout(200);
+      await box.focus();
+      await session.send('Emulation.setCPUThrottlingRate', { rate });
+      /** @type {string[]} */
+      const line = [];
+      for (const key of query.slice(0, 4)) {
+        const before = await page.evaluate(() => /** @type {any} */ (window).__bench.summaries.length);
+        await page.keyboard.press(key);
+        const changed = await page
+          .waitForFunction((count) => /** @type {any} */ (window).__bench.summaries.length > count, before, {
+            polling: 'raf',
+            timeout: 700,
+          })
+          .then(() => true)
+          // The count shown did not change (the same cards match): nothing to time.
+          .catch(() => false);
+        if (!changed) continue;
+        const took = await page.evaluate(() => {
+          const state = /** @type {any} */ (window).__bench;
+          return state.summaries.at(-1).changedAt - state.keydownAt;
+        });
+        times.push(took);
+        line.push(`${key} ${round(took)}`);
+      }
+      await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      console.log(`  ${JSON.stringify(query.slice(0, 4))}: ${line.join(', ')}`);
+    }
+  }
+  const long = (await probeState(page)).longTaskMs.slice(started);
+  console.log(
+    `${times.length} keys at ${rate}×: DOM median ${round(median(times))} ms, p95 ${round(percentile(times, 95))} ms`,
+  );
+  console.log(
+    `tasks of 50 ms or more: ${long.length}${long.length ? ` (${long.map((ms) => round(ms)).join(', ')} ms)` : ''}`,
+  );
+} finally {
+  await browser.close();
+  await app.close();
+}
