@@ -29,24 +29,16 @@ export interface SearchEntry {
 /** The bit of each character a-z in `letters`, of 0-9 in `numerals` (shifted by `digitShift`), of `text`. */
 type CharacterBits = Pick<SearchEntry, 'letters' | 'numerals'>;
 
-/** The bits of the letters a-z in `text`. */
-function lettersOf(text: string): number {
-  let bits = 0;
+/** Adds the bits of the letters a-z and the digits 0-9 (from bit `digitShift` on) of `text` to `bits`. */
+function addCharacters(bits: CharacterBits, text: string, digitShift: number): void {
+  let { letters, numerals } = bits;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
-    if (code >= 97 && code <= 122) bits |= 1 << (code - 97);
+    if (code >= 97 && code <= 122) letters |= 1 << (code - 97);
+    else if (code >= 48 && code <= 57) numerals |= 1 << (code - 48 + digitShift);
   }
-  return bits;
-}
-
-/** The bits of the digits 0-9 in `text`, from bit `shift` on. */
-function numeralsOf(text: string, shift: number): number {
-  let bits = 0;
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    if (code >= 48 && code <= 57) bits |= 1 << (code - 48 + shift);
-  }
-  return bits;
+  bits.letters = letters;
+  bits.numerals = numerals;
 }
 
 /** Whether `entry` holds every letter and digit of `bits`. */
@@ -62,8 +54,11 @@ export function toSearchEntry(card: PlainCard, notes = ''): SearchEntry {
   if (network !== 'OTHER') parts.push(network);
   if (notes !== '') parts.push(notes);
   const text = parts.join('\n').toLowerCase();
-  const numerals = numeralsOf(text, 0) | numeralsOf(number, NUMBER_DIGITS);
-  return { card, notes, text, digits: number, letters: lettersOf(text), numerals };
+  // Made with every field it will hold, so each entry has the same shape from the start.
+  const entry: SearchEntry = { card, notes, text, digits: number, letters: 0, numerals: 0 };
+  addCharacters(entry, text, 0);
+  addCharacters(entry, number, NUMBER_DIGITS);
+  return entry;
 }
 
 /** The query as it is matched: trimmed and lower-case ('' matches every card). */
@@ -81,8 +76,10 @@ export function matchingEntries(entries: readonly SearchEntry[], query: string):
   // What a card must hold to match: every letter and digit of the needle in its text, or (a needle of digits)
   // every digit in its number. Only a card that holds them is searched; for a needle of one letter or digit,
   // holding it is matching it.
-  const inText: CharacterBits = { letters: lettersOf(needle), numerals: numeralsOf(needle, 0) };
-  const inNumber: CharacterBits = { letters: 0, numerals: numeric ? numeralsOf(compact, NUMBER_DIGITS) : 0 };
+  const inText: CharacterBits = { letters: 0, numerals: 0 };
+  addCharacters(inText, needle, 0);
+  const inNumber: CharacterBits = { letters: 0, numerals: 0 };
+  if (numeric) addCharacters(inNumber, compact, NUMBER_DIGITS);
   const single = /^[a-z0-9]$/.test(needle);
   // One plain loop: this runs over every card on a keystroke, where a filter's callback per card shows.
   const found: SearchEntry[] = [];

@@ -4,7 +4,8 @@
  * backend it finds running there), and checks that it finishes and writes every named figure. No timing is asserted
  * here; budgets are the benchmark's report, not the test suite's. The trace of Home's first frame
  * (bench/first-frame-fonts.mjs), of a deletion (bench/delete-tasks.mjs), the search's own time per keystroke
- * (bench/search-match.mjs) and throttled keystrokes on the page (bench/search-keys.mjs) run once too.
+ * (bench/search-match.mjs), throttled keystrokes on the page (bench/search-keys.mjs) and the idle callbacks that
+ * first build Home's search index (bench/index-slices.mjs) run once too.
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -175,4 +176,14 @@ it('types throttled keystrokes into Home and prints their DOM times and long tas
   expect(stdout).toMatch(/^ {2}"ada": a \d+(\.\d+)?/m);
   expect(stdout).toMatch(/^\d+ keys at 1×: DOM median \d+(\.\d+)? ms, p95 \d+(\.\d+)? ms$/m);
   expect(stdout).toMatch(/^tasks of 50 ms or more: \d+/m);
+}, 100_000);
+
+it("prints the idle callbacks in which Home's search index is first built", async () => {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['bench/index-slices.mjs', '--runs=1', '--cards=200', '--throttle=1'],
+    { cwd: ROOT, env: { ...process.env, CHROMIUM_PATH: requireTestChromium() }, timeout: 90_000 },
+  );
+  // 200 cards: one slice, in at least one idle callback.
+  expect(stdout).toMatch(/^run 1: idle callbacks \(ms\): \d+\.\d/m);
 }, 100_000);

@@ -80,10 +80,11 @@ export function searchIndex(index: readonly SearchEntry[], query: string): Plain
 const IDLE_TIMEOUT_MS = 1000;
 
 /**
- * Cards added to the index in one idle callback: about 6 ms at 4× throttling when they keep their entries, a few
- * times that when each entry is new (after an import), and never near a long task (50 ms).
+ * Cards added to the index in one idle callback: 1–3 ms at 4× throttling when they keep their entries, 3–10 ms when
+ * each entry is new (its text and character bits made: on the first build, or after an import), never near a long
+ * task (50 ms), and short enough that a key pressed meanwhile waits little.
  */
-export const CARDS_PER_SLICE = 1000;
+export const CARDS_PER_SLICE = 500;
 
 /**
  * Builds the index for `cards` when the browser is next idle, a slice at a time; returns a function that stops it.
