@@ -26,7 +26,7 @@ export interface SearchEntry {
   numerals: number;
 }
 
-/** The bit of each character a-z in `letters`, of 0-9 in `numerals` (shifted by `digitShift`), of `text`. */
+/** Which letters a-z and digits 0-9 a text holds, one bit each, as a `SearchEntry` keeps them. */
 type CharacterBits = Pick<SearchEntry, 'letters' | 'numerals'>;
 
 /** Adds the bits of the letters a-z and the digits 0-9 (from bit `digitShift` on) of `text` to `bits`. */

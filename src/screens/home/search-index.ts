@@ -80,9 +80,10 @@ export function searchIndex(index: readonly SearchEntry[], query: string): Plain
 const IDLE_TIMEOUT_MS = 1000;
 
 /**
- * Cards added to the index in one idle callback: 1–3 ms at 4× throttling when they keep their entries, 3–10 ms when
- * each entry is new (its text and character bits made: on the first build, or after an import), never near a long
- * task (50 ms), and short enough that a key pressed meanwhile waits little.
+ * Cards added to the index in one idle callback (`node bench/index-slices.mjs`): at 4× throttling, 1–13 ms and
+ * mostly 5–7 when each entry is new (its text and character bits made: the first build, or after an import), and
+ * 0.5–5.5 ms when the cards keep their entries. Never near a long task (50 ms), and short enough that a key pressed
+ * meanwhile waits little.
  */
 export const CARDS_PER_SLICE = 500;
 
