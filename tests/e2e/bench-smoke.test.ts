@@ -133,12 +133,18 @@ it('runs every benchmark once with tiny sizes and writes every named figure', as
   expect(results.tiny).toBe(true);
 }, 180_000);
 
-it("traces Home's first frame and finds the font lookups in its layouts", async () => {
-  const { stdout } = await promisify(execFile)(process.execPath, ['bench/first-frame-fonts.mjs', '--runs=1'], {
+/** What a bench tool prints, run as the bench runs it: in Node, from the root, with the test's Chromium. */
+async function toolOutput(args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, CHROMIUM_PATH: requireTestChromium() },
     timeout: 90_000,
   });
+  return stdout;
+}
+
+it("traces Home's first frame and finds the font lookups in its layouts", async () => {
+  const stdout = await toolOutput(['bench/first-frame-fonts.mjs', '--runs=1']);
   const cold = /^run 1, cold: first card \d+ ms, \d+ long tasks, (\d+) font lookups [\d.]+ ms$/m.exec(stdout);
   // A renderer that has drawn no text yet must look up at least one font to draw Home's.
   expect(Number(cold?.[1]), stdout).toBeGreaterThan(0);
@@ -146,44 +152,28 @@ it("traces Home's first frame and finds the font lookups in its layouts", async 
 }, 100_000);
 
 it("traces a deletion's tasks and the idle callbacks that follow it", async () => {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['bench/delete-tasks.mjs', '--runs=1', '--cards=200', '--throttle=1'],
-    { cwd: ROOT, env: { ...process.env, CHROMIUM_PATH: requireTestChromium() }, timeout: 90_000 },
-  );
+  const stdout = await toolOutput(['bench/delete-tasks.mjs', '--runs=1', '--cards=200', '--throttle=1']);
   expect(stdout).toMatch(/^run 1: \d+ tasks of 50 ms or more$/m);
   // Home's search index is built again for the cards left, in at least one idle callback.
   expect(stdout, stdout).toMatch(/^ {2}idle callbacks \(ms\): \d+\.\d/m);
 }, 100_000);
 
 it("times the search's own work per keystroke, a query's first key apart from the keys after it", async () => {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['bench/search-match.mjs', '--rounds=1', '--cards=200'],
-    { cwd: ROOT, timeout: 60_000 },
-  );
+  const stdout = await toolOutput(['bench/search-match.mjs', '--rounds=1', '--cards=200']);
   expect(stdout).toMatch(/^ {2}ada \d+\.\d{2} \(\d+\)$/m);
   expect(stdout).toMatch(/^first keys: mean \d+\.\d{2} ms, largest \d+\.\d{2} ms$/m);
   expect(stdout).toMatch(/^later keys: mean \d+\.\d{2} ms, largest \d+\.\d{2} ms$/m);
 }, 70_000);
 
 it('types throttled keystrokes into Home and prints their DOM times and long tasks', async () => {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['bench/search-keys.mjs', '--rounds=1', '--cards=200', '--throttle=1'],
-    { cwd: ROOT, env: { ...process.env, CHROMIUM_PATH: requireTestChromium() }, timeout: 90_000 },
-  );
+  const stdout = await toolOutput(['bench/search-keys.mjs', '--rounds=1', '--cards=200', '--throttle=1']);
   expect(stdout).toMatch(/^ {2}"ada": a \d+(\.\d+)?/m);
   expect(stdout).toMatch(/^\d+ keys at 1×: DOM median \d+(\.\d+)? ms, p95 \d+(\.\d+)? ms$/m);
   expect(stdout).toMatch(/^tasks of 50 ms or more: \d+/m);
 }, 100_000);
 
 it("prints the idle callbacks in which Home's search index is first built", async () => {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['bench/index-slices.mjs', '--runs=1', '--cards=200', '--throttle=1'],
-    { cwd: ROOT, env: { ...process.env, CHROMIUM_PATH: requireTestChromium() }, timeout: 90_000 },
-  );
+  const stdout = await toolOutput(['bench/index-slices.mjs', '--runs=1', '--cards=200', '--throttle=1']);
   // 200 cards: one slice, in at least one idle callback.
   expect(stdout).toMatch(/^run 1: idle callbacks \(ms\): \d+\.\d/m);
 }, 100_000);
