@@ -11,31 +11,10 @@ import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
 import { freshPage, typePin } from './support/pages.mjs';
 import { serveApp } from './support/servers.mjs';
-import { mainThreadEvents, ms, option, within } from './support/trace.mjs';
-
-/** @typedef {import('./support/trace.mjs').TraceEvent} TraceEvent */
+import { longTasksOf, mainThreadEvents, ms, option, TRACE_CATEGORIES, taskParts } from './support/trace.mjs';
 
 const runs = option('runs', 2);
 const rate = option('throttle', 4);
-const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink'];
-/** A task's parts worth naming: what ran, not the scheduler's wrappers around it. */
-const PARTS = new Set(['EventDispatch', 'FunctionCall', 'RunMicrotasks', 'FireIdleCallback', 'FireAnimationFrame']);
-/** A task, as the trace names it (by Chromium's version). */
-const TASKS = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
-const LAYOUT = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit']);
-
-/** A task's parts of 3 ms or more, outermost first, indented by how deep each runs. @param {TraceEvent[]} events */
-function parts(/** @type {TraceEvent} */ task, events) {
-  const inside = events.filter(
-    (event) => within(task, event) && event.dur >= 3000 && (PARTS.has(event.name) || LAYOUT.has(event.name)),
-  );
-  return inside.map((event) => {
-    const depth = inside.filter((other) => within(other, event)).length;
-    const what = event.args?.data?.type ?? event.args?.beginData?.dirtyObjects ?? '';
-    return `${'  '.repeat(depth + 2)}${event.name} ${what} ${ms(event.dur)}`.replace(/ {2,}(?=\d)/, ' ');
-  });
-}
-
 const data = await makeData({ small: 10, large: option('cards', 10_000), startup: 10 });
 const app = await serveApp();
 const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
@@ -51,17 +30,17 @@ try {
     await page.locator('a.card-link').first().click();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.waitForTimeout(500);
-    await browser.startTracing(page, { categories: CATEGORIES });
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.locator('.toast', { hasText: 'Card deleted' }).waitFor();
     await page.waitForTimeout(3000);
     const events = mainThreadEvents(await browser.stopTracing());
-    const tasks = events.filter((event) => TASKS.has(event.name) && event.dur >= 50_000);
+    const tasks = longTasksOf(events);
     const start = tasks[0]?.ts ?? 0;
     console.log(`run ${run + 1}: ${tasks.length} tasks of 50 ms or more`);
     for (const task of tasks) {
       console.log(`  task at ${ms(task.ts - start)} ms: ${ms(task.dur)} ms`);
-      for (const line of parts(task, events)) console.log(line);
+      for (const line of taskParts(task, events)) console.log(line);
     }
     const idle = events.filter((event) => event.name === 'FireIdleCallback').map((event) => ms(event.dur));
     console.log(`  idle callbacks (ms): ${idle.join(', ') || 'none'}`);

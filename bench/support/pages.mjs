@@ -89,14 +89,16 @@ export const pace = { keyMs: PIN_KEY_INTERVAL_MS };
  * Types all but the last digit of `pin` at a person's pace, then the last one; resolves once the list is painted
  * with the time from the last keydown. One call that resolves when the list is painted is made before the last
  * digit, so nothing of the benchmark's own (polling, script injection) runs in the page while it unlocks.
- * @param {Page} page @param {string} pin
+ * `beforeLast` runs just before the last digit (a tool starts its trace there).
+ * @param {Page} page @param {string} pin @param {{ beforeLast?: () => Promise<void> }} [options]
  */
-export async function typePinUntilList(page, pin) {
+export async function typePinUntilList(page, pin, { beforeLast } = {}) {
   await page.getByRole('group', { name: 'PIN keypad' }).waitFor();
   for (const digit of pin.slice(0, -1)) {
     await page.keyboard.press(digit);
     await page.waitForTimeout(pace.keyMs);
   }
+  await beforeLast?.();
   const painted = page.evaluate(() => /** @type {any} */ (window).__bench.firstCardPainted);
   await page.keyboard.press(pin.slice(-1));
   await painted;

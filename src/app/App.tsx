@@ -3,8 +3,9 @@
  * be; then, when locked, only the unlock screens (anything else → /pin/unlock, or /password/unlock without a PIN),
  * and when unlocked the home, add and user areas (anything else → /home).
  */
+import { useDeferredValue } from 'react';
 import { useSnapshot } from 'valtio';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Router, Switch } from 'wouter';
 import { Loading, lazyScreen } from '../components/lazy-screen';
 import { HomeRoutes } from '../screens/home/HomeRoutes';
 import { PasswordUnlockRoutes } from '../screens/unlock/PasswordUnlockRoutes';
@@ -19,6 +20,7 @@ import { StartFailureScreen } from './StartFailureScreen';
 import { StorageProblemScreen } from './StorageProblemScreen';
 import { ToastHost } from './ToastHost';
 import { UpdateOffer } from './UpdateOffer';
+import { LandOnHome, useUnlockedAddress } from './unlocked-address';
 
 // Home and the unlock screens are in the first scripts (src/main.tsx); the other areas load when first opened
 // (src/components/lazy-screen.tsx). Unlocking never waits for a script: a locked start shows its keypad at once,
@@ -26,9 +28,11 @@ import { UpdateOffer } from './UpdateOffer';
 const AddRoutes = lazyScreen(() => import('../screens/add/AddRoutes'), 'AddRoutes');
 const YouRoutes = lazyScreen(() => import('../screens/you/YouRoutes'), 'YouRoutes');
 
+/** Any other address shows Home, and becomes /home (src/app/unlocked-address.ts). */
 function UnlockedRoutes() {
   return (
-    <>
+    <Router hook={useUnlockedAddress}>
+      <LandOnHome />
       <Loading>
         <Switch>
           <Route path="/home" nest>
@@ -40,13 +44,10 @@ function UnlockedRoutes() {
           <Route path="/user" nest>
             <YouRoutes />
           </Route>
-          <Route>
-            <Redirect to="/home" replace />
-          </Route>
         </Switch>
       </Loading>
       <BottomNav />
-    </>
+    </Router>
   );
 }
 
@@ -68,12 +69,21 @@ function LockedRoutes() {
   );
 }
 
+type Area = 'splash' | 'problem' | 'failed' | 'locked' | 'unlocked';
+
 function Routes() {
   const { phase, locked, startFailure } = useSnapshot(appState);
-  if (phase === 'loading') return <Splash />;
-  if (phase === 'problem') return <StorageProblemScreen />;
-  if (phase === 'failed') return <StartFailureScreen reason={startFailure ?? 'unexpected'} />;
-  return locked ? <LockedRoutes /> : <UnlockedRoutes />;
+  const now: Area = phase === 'loading' ? 'splash' : phase === 'ready' ? (locked ? 'locked' : 'unlocked') : phase;
+  // Entering the unlocked area (after an unlock, or a start with cards to show) renders Home as a transition: React
+  // builds it in slices of a few milliseconds while the screen before stays, rather than in one task a slow phone
+  // would feel. The store's change itself cannot be a transition (valtio reads it with useSyncExternalStore), so the
+  // area is deferred instead. Every other change shows at once: above all a lock, which must never wait.
+  const deferred = useDeferredValue(now);
+  const area = now === 'unlocked' ? deferred : now;
+  if (area === 'splash') return <Splash />;
+  if (area === 'problem') return <StorageProblemScreen />;
+  if (area === 'failed') return <StartFailureScreen reason={startFailure ?? 'unexpected'} />;
+  return area === 'locked' ? <LockedRoutes /> : <UnlockedRoutes />;
 }
 
 export function App() {

@@ -4,12 +4,11 @@
  * typed and, once unlocked, they start from their cards rather than a half-filled form.
  */
 import { useEffect } from 'react';
-import { useLocation } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
 import { beforeLocking, startAutoLock } from '../state/auto-lock';
 import { clearCardDraft, clearPinDraft } from '../state/drafts';
 
 export function AutoLock() {
-  const [, navigate] = useLocation();
   useEffect(() => startAutoLock(), []);
   useEffect(
     () =>
@@ -18,7 +17,7 @@ export function AutoLock() {
         clearPinDraft();
         navigate('/home', { replace: true });
       }),
-    [navigate],
+    [],
   );
   return null;
 }

@@ -8,8 +8,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { useLocation } from 'wouter';
 import { hideToast, toastState } from '../state/toast';
+import { onAddressChange } from './address-changes';
 
 /** True when an alert on the page says this message already. */
 function shownAsAlert(message: string): boolean {
@@ -20,18 +20,22 @@ function shownAsAlert(message: string): boolean {
 /** The unlock screens, where a lock moves the person whatever they were doing. */
 const UNLOCK_SCREEN = /^\/(pin|password)\/unlock\/?$/;
 
-/** Hides an error toast once the location moves away from where it was first shown, unless a lock moved it. */
+/** Hides an error toast once the address moves away from where it was first shown, unless a lock moved it. */
 function useScreenScopedErrors(serial: number, visible: boolean): void {
-  const [location] = useLocation();
-  const shownOn = useRef<{ serial: number; location: string } | null>(null);
+  const shownOn = useRef<{ serial: number; path: string } | null>(null);
   useEffect(() => {
-    if (visible && shownOn.current?.serial !== serial) shownOn.current = { serial, location };
-  }, [visible, serial, location]);
-  useEffect(() => {
-    const origin = shownOn.current;
-    if (!origin || origin.location === location || UNLOCK_SCREEN.test(location)) return;
-    if (toastState.visible && toastState.type === 'ERROR' && toastState.serial === origin.serial) hideToast();
-  }, [location]);
+    if (visible && shownOn.current?.serial !== serial) shownOn.current = { serial, path: location.pathname };
+  }, [visible, serial]);
+  useEffect(
+    () =>
+      onAddressChange(() => {
+        const origin = shownOn.current;
+        const path = location.pathname;
+        if (!origin || origin.path === path || UNLOCK_SCREEN.test(path)) return;
+        if (toastState.visible && toastState.type === 'ERROR' && toastState.serial === origin.serial) hideToast();
+      }),
+    [],
+  );
 }
 
 export function ToastHost() {

@@ -4,8 +4,9 @@
  * backend it finds running there), and checks that it finishes and writes every named figure. No timing is asserted
  * here; budgets are the benchmark's report, not the test suite's. The trace of Home's first frame
  * (bench/first-frame-fonts.mjs), of a deletion (bench/delete-tasks.mjs), the search's own time per keystroke
- * (bench/search-match.mjs), throttled keystrokes on the page (bench/search-keys.mjs) and the idle callbacks that
- * first build Home's search index (bench/index-slices.mjs) run once too.
+ * (bench/search-match.mjs), throttled keystrokes on the page (bench/search-keys.mjs), the idle callbacks that
+ * first build Home's search index (bench/index-slices.mjs) and the tasks of an unlock (bench/unlock-tasks.mjs) run
+ * once too.
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -176,4 +177,9 @@ it("prints the idle callbacks in which Home's search index is first built", asyn
   const stdout = await toolOutput(['bench/index-slices.mjs', '--runs=1', '--cards=200', '--throttle=1']);
   // 200 cards: one slice, in at least one idle callback.
   expect(stdout).toMatch(/^run 1: idle callbacks \(ms\): \d+\.\d/m);
+}, 100_000);
+
+it("traces an unlock's tasks from the PIN's last digit to Home's first card", async () => {
+  const stdout = await toolOutput(['bench/unlock-tasks.mjs', '--runs=1', '--cards=50', '--throttle=1']);
+  expect(stdout).toMatch(/^run 1: unlock \d+\.\d ms; \d+ tasks of 50 ms or more$/m);
 }, 100_000);
