@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { beforeLocking, startAutoLock } from '../state/auto-lock';
 import { clearCardDraft, clearPinDraft } from '../state/drafts';
+import { HOME_PATH } from './unlocked-address';
 
 export function AutoLock() {
   useEffect(() => startAutoLock(), []);
@@ -15,7 +16,7 @@ export function AutoLock() {
       beforeLocking(() => {
         clearCardDraft();
         clearPinDraft();
-        navigate('/home', { replace: true });
+        navigate(HOME_PATH, { replace: true });
       }),
     [],
   );

@@ -18,12 +18,9 @@ export const HOME_PATH = '/home';
 const AREAS = [HOME_PATH, '/add', '/user'];
 
 /** Whether `path` is one of the unlocked area's own addresses (as its routes, nested under each area, match them). */
-export const inUnlockedArea = (path: string): boolean =>
-  AREAS.some((area) => path === area || path.startsWith(`${area}/`));
+const inUnlockedArea = (path: string): boolean => AREAS.some((area) => path === area || path.startsWith(`${area}/`));
 
-const unlockedPath = (path: string): string => (inUnlockedArea(path) ? path : HOME_PATH);
-
-const currentUnlockedPath = () => unlockedPath(location.pathname);
+const currentUnlockedPath = (): string => (inUnlockedArea(location.pathname) ? location.pathname : HOME_PATH);
 
 /**
  * The router's location hook for the unlocked area: the browser's address, or Home's for one outside the area. What
