@@ -11,7 +11,7 @@ import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
 import { freshPage, typePin } from './support/pages.mjs';
 import { serveApp } from './support/servers.mjs';
-import { longTasksOf, mainThreadEvents, ms, option, TRACE_CATEGORIES, taskParts } from './support/trace.mjs';
+import { ms, option, printLongTasks, toolCategories } from './support/trace.mjs';
 
 const runs = option('runs', 2);
 const rate = option('throttle', 4);
@@ -30,18 +30,11 @@ try {
     await page.locator('a.card-link').first().click();
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.waitForTimeout(500);
-    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    await browser.startTracing(page, { categories: toolCategories() });
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.locator('.toast', { hasText: 'Card deleted' }).waitFor();
     await page.waitForTimeout(3000);
-    const events = mainThreadEvents(await browser.stopTracing());
-    const tasks = longTasksOf(events);
-    const start = tasks[0]?.ts ?? 0;
-    console.log(`run ${run + 1}: ${tasks.length} tasks of 50 ms or more`);
-    for (const task of tasks) {
-      console.log(`  task at ${ms(task.ts - start)} ms: ${ms(task.dur)} ms`);
-      for (const line of taskParts(task, events)) console.log(line);
-    }
+    const events = printLongTasks(await browser.stopTracing(), `run ${run + 1}`);
     const idle = events.filter((event) => event.name === 'FireIdleCallback').map((event) => ms(event.dur));
     console.log(`  idle callbacks (ms): ${idle.join(', ') || 'none'}`);
     await context.close();

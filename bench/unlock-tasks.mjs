@@ -13,7 +13,7 @@ import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
 import { typePinUntilList } from './support/pages.mjs';
 import { serveApp } from './support/servers.mjs';
-import { longTasksOf, mainThreadEvents, ms, option, TRACE_CATEGORIES, taskParts } from './support/trace.mjs';
+import { ms, option, printLongTasks, toolCategories } from './support/trace.mjs';
 
 const runs = option('runs', 3);
 const rate = option('throttle', 4);
@@ -30,17 +30,10 @@ try {
     await page.getByRole('group', { name: 'PIN keypad' }).waitFor();
     await page.waitForTimeout(500);
     const unlocked = await typePinUntilList(page, data.pin, {
-      beforeLast: () => browser.startTracing(page, { categories: TRACE_CATEGORIES }),
+      beforeLast: () => browser.startTracing(page, { categories: toolCategories() }),
     });
     await page.waitForTimeout(600);
-    const events = mainThreadEvents(await browser.stopTracing());
-    const tasks = longTasksOf(events);
-    console.log(`run ${run + 1}: unlock ${ms(unlocked.ms * 1000)} ms; ${tasks.length} tasks of 50 ms or more`);
-    const start = tasks[0]?.ts ?? 0;
-    for (const task of tasks) {
-      console.log(`  task at ${ms(task.ts - start)} ms: ${ms(task.dur)} ms`);
-      for (const line of taskParts(task, events)) console.log(line);
-    }
+    printLongTasks(await browser.stopTracing(), `run ${run + 1}: unlock ${ms(unlocked.ms * 1000)} ms`);
     await page.close();
   }
 } finally {

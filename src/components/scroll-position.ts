@@ -52,7 +52,7 @@ function remember(path: string, offset: number): void {
 }
 
 function arrive(): void {
-  if (location.pathname === shownPath) return; // the same screen's entry rewritten (src/state/going-back.ts)
+  if (location.pathname === shownPath) return; // the same screen's entry rewritten
   remember(shownPath, lastScrollY);
   const path = location.pathname;
   shownPath = path;

@@ -9,8 +9,23 @@ import { Messages, SleeveError } from './errors';
 /** Where random bytes come from; tests inject their own to force collisions. */
 export type RandomSource = (length: number) => Uint8Array;
 
-/** The platform CSPRNG, on the page and in the worker alike. */
-const randomBytes: RandomSource = (length) => crypto.getRandomValues(new Uint8Array(length));
+/**
+ * Bytes the platform CSPRNG (on the page and in the worker alike) gave in one call, handed out in order, each once.
+ * A call for each id cost ~8 µs at 4× CPU throttling: 80–90 ms of an import of 10,000 cards.
+ */
+const POOL_SIZE = 4096;
+let pool = new Uint8Array(0);
+let used = 0;
+
+const randomBytes: RandomSource = (length) => {
+  if (length > POOL_SIZE) return crypto.getRandomValues(new Uint8Array(length));
+  if (used + length > pool.length) {
+    pool = crypto.getRandomValues(new Uint8Array(POOL_SIZE));
+    used = 0;
+  }
+  used += length;
+  return pool.subarray(used - length, used);
+};
 
 const ALPHABET_SIZE = CARD_ID_ALPHABET.length;
 const ACCEPT_BELOW = 256 - (256 % ALPHABET_SIZE);

@@ -5,8 +5,8 @@
  * here; budgets are the benchmark's report, not the test suite's. The trace of Home's first frame
  * (bench/first-frame-fonts.mjs), of a deletion (bench/delete-tasks.mjs), the search's own time per keystroke
  * (bench/search-match.mjs), throttled keystrokes on the page (bench/search-keys.mjs), the idle callbacks that
- * first build Home's search index (bench/index-slices.mjs) and the tasks of an unlock (bench/unlock-tasks.mjs) run
- * once too.
+ * first build Home's search index (bench/index-slices.mjs), the tasks of an unlock (bench/unlock-tasks.mjs) and of
+ * an import, with the functions each ran (bench/import-tasks.mjs --functions), run once too.
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -181,5 +181,12 @@ it("prints the idle callbacks in which Home's search index is first built", asyn
 
 it("traces an unlock's tasks from the PIN's last digit to Home's first card", async () => {
   const stdout = await toolOutput(['bench/unlock-tasks.mjs', '--runs=1', '--cards=50', '--throttle=1']);
-  expect(stdout).toMatch(/^run 1: unlock \d+\.\d ms; \d+ tasks of 50 ms or more$/m);
+  expect(stdout).toMatch(/^run 1: unlock \d+\.\d ms: \d+ tasks of 50 ms or more$/m);
+}, 100_000);
+
+it("traces an import's two spans and times the store, naming the functions of any long task", async () => {
+  const stdout = await toolOutput(['bench/import-tasks.mjs', '--runs=1', '--cards=200', '--throttle=1', '--functions']);
+  expect(stdout).toMatch(/^ {2}the file chosen → its preview: \d+ tasks of 50 ms or more$/m);
+  expect(stdout).toMatch(/^ {2}'Import 200 cards' → stored: \d+ tasks of 50 ms or more$/m);
+  expect(stdout).toMatch(/^ {2}stored and painted in \d+\.\d ms from the click$/m);
 }, 100_000);

@@ -56,3 +56,23 @@ test('the card editor reached from the card goes back to it', async () => {
   // Back where it was, not a second copy of the card's entry on top of the editor's.
   expect(history.state?.sleeveDepth).toBe(0);
 });
+
+test('following a link changes the history once: the new entry carries its number from the start', async () => {
+  const card = makeCard();
+  await renderApp('/home', { cards: [card] });
+  forgetEarlierEntries();
+  // The Navigation API's navigate event fires for every pushState and replaceState the page makes.
+  const changes: string[] = [];
+  const record = (event: Event) => changes.push((event as Event & { navigationType: string }).navigationType);
+  const navigation = (window as unknown as { navigation: EventTarget }).navigation;
+  navigation.addEventListener('navigate', record);
+  try {
+    await page.getByRole('link', { name: /ending/ }).click();
+    await expect.poll(currentPath).toBe(`/home/cards/${card.id}`);
+    await expect.element(page.getByRole('link', { name: 'Edit' })).toBeVisible();
+    expect(changes).toEqual(['push']);
+    expect(history.state?.sleeveDepth).toBe(1);
+  } finally {
+    navigation.removeEventListener('navigate', record);
+  }
+});
