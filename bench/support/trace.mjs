@@ -125,7 +125,7 @@ export function taskFunctions(
   return [...time]
     .sort((a, b) => b[1] - a[1])
     .slice(0, option('top', 8))
-    .filter(([, us]) => us >= 2000)
+    .filter(([, us]) => us >= option('least', 2) * 1000)
     .map(([name, us]) => `      ${ms(us)} ms in ${name}`);
 }
 

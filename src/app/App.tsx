@@ -5,8 +5,9 @@
  */
 import { useDeferredValue } from 'react';
 import { useSnapshot } from 'valtio';
-import { Redirect, Route, Router, Switch } from 'wouter';
+import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { Loading, lazyScreen } from '../components/lazy-screen';
+import { useScrollOnArrival } from '../components/scroll-position';
 import { HomeRoutes } from '../screens/home/HomeRoutes';
 import { PasswordUnlockRoutes } from '../screens/unlock/PasswordUnlockRoutes';
 import { PinUnlockRoutes } from '../screens/unlock/PinUnlockRoutes';
@@ -20,7 +21,7 @@ import { StartFailureScreen } from './StartFailureScreen';
 import { StorageProblemScreen } from './StorageProblemScreen';
 import { ToastHost } from './ToastHost';
 import { UpdateOffer } from './UpdateOffer';
-import { LandOnHome, useUnlockedAddress } from './unlocked-address';
+import { KeepShownAddress, LandOnHome, useUnlockedAddress } from './unlocked-address';
 
 // Home and the unlock screens are in the first scripts (src/main.tsx); the other areas load when first opened
 // (src/components/lazy-screen.tsx). Unlocking never waits for a script: a locked start shows its keypad at once,
@@ -28,11 +29,23 @@ import { LandOnHome, useUnlockedAddress } from './unlocked-address';
 const AddRoutes = lazyScreen(() => import('../screens/add/AddRoutes'), 'AddRoutes');
 const YouRoutes = lazyScreen(() => import('../screens/you/YouRoutes'), 'YouRoutes');
 
+/**
+ * Puts each screen of its routes where it opens, as it is shown (src/components/scroll-position.ts). Rendered before
+ * the routes, so its layout effect runs before the new screen's own.
+ */
+function ScrollOnArrival(): null {
+  const [path] = useLocation();
+  useScrollOnArrival(path);
+  return null;
+}
+
 /** Any other address shows Home, and becomes /home (src/app/unlocked-address.ts). */
 function UnlockedRoutes() {
   return (
     <Router hook={useUnlockedAddress}>
       <LandOnHome />
+      <KeepShownAddress />
+      <ScrollOnArrival />
       <Loading>
         <Switch>
           <Route path="/home" nest>
@@ -55,17 +68,20 @@ function UnlockedRoutes() {
 function LockedRoutes() {
   const { pinCreated, passwordStale } = useSnapshot(appState);
   return (
-    <Switch>
-      <Route path="/pin/unlock" nest>
-        <PinUnlockRoutes />
-      </Route>
-      <Route path="/password/unlock" nest>
-        <PasswordUnlockRoutes />
-      </Route>
-      <Route>
-        <Redirect to={pinCreated && !passwordStale ? '/pin/unlock' : '/password/unlock'} replace />
-      </Route>
-    </Switch>
+    <>
+      <ScrollOnArrival />
+      <Switch>
+        <Route path="/pin/unlock" nest>
+          <PinUnlockRoutes />
+        </Route>
+        <Route path="/password/unlock" nest>
+          <PasswordUnlockRoutes />
+        </Route>
+        <Route>
+          <Redirect to={pinCreated && !passwordStale ? '/pin/unlock' : '/password/unlock'} replace />
+        </Route>
+      </Switch>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@
  * title, while offline with an account, what that means (OfflineNotice).
  */
 import type { ReactNode, RefObject } from 'react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { knownScrollY, RETURNING } from '../components/scroll-position';
 import { nextTask } from '../domain/next-task';
@@ -27,15 +27,24 @@ export interface PageProps {
 
 const fadeAt = (scrollY: number): number => Math.min(scrollY / HEADER_FADE_PX, 1);
 
-/** 0 at the top of the page, 1 once it has scrolled 16 px. */
-export function useScrollFade(): number {
-  const [fade, setFade] = useState(() => fadeAt(knownScrollY()));
-  useEffect(() => {
-    const onScroll = () => setFade(fadeAt(window.scrollY));
+/**
+ * Fades the header's backdrop in over the first 16 px of scroll, and marks the header scrolled past that. Written to
+ * the page, not rendered: a scroll re-renders nothing, and a screen built as a transition (while the one before was
+ * on the page, at that one's offset) starts from its own offset, put in place just before this runs
+ * (src/components/scroll-position.ts), with no second render in the task that shows it.
+ */
+function useHeaderFade(header: RefObject<HTMLElement | null>, backdrop: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const apply = (scrollY: number) => {
+      const fade = fadeAt(scrollY);
+      header.current?.setAttribute('data-scrolled', fade >= 1 ? 'true' : 'false');
+      if (backdrop.current) backdrop.current.style.opacity = String(fade);
+    };
+    apply(knownScrollY());
+    const onScroll = () => apply(window.scrollY);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, []);
-  return fade;
+  }, [header, backdrop]);
 }
 
 /**
@@ -74,13 +83,15 @@ function useScreenArrival(name: string, heading: RefObject<HTMLHeadingElement | 
 }
 
 export function Page({ title, name, back, actions, children }: PageProps) {
-  const fade = useScrollFade();
+  const header = useRef<HTMLElement>(null);
+  const backdrop = useRef<HTMLDivElement>(null);
+  useHeaderFade(header, backdrop);
   const heading = useRef<HTMLHeadingElement>(null);
   useScreenArrival(name ?? title, heading);
   return (
     <div className="page">
-      <header className="page-header" data-scrolled={fade >= 1 ? 'true' : 'false'}>
-        <div className="page-header-backdrop" style={{ opacity: fade }} aria-hidden="true" />
+      <header className="page-header" ref={header}>
+        <div className="page-header-backdrop" ref={backdrop} aria-hidden="true" />
         <div className="page-header-start">
           {back && (
             <Link href={back.to} className="back-link" {...RETURNING}>

@@ -7,8 +7,9 @@
  * However the area itself was rendered, Home was then built in one task, which a slow phone feels after every
  * unlock. Read this way, Home is part of the area's own render (src/app/App.tsx renders it as a transition).
  */
-import { useLayoutEffect } from 'react';
+import { useDeferredValue, useLayoutEffect } from 'react';
 import type { BaseLocationHook } from 'wouter';
+import { useLocation } from 'wouter';
 import { navigate, useLocationProperty } from 'wouter/use-browser-location';
 import { onAddressChange } from './address-changes';
 
@@ -23,10 +24,51 @@ const inUnlockedArea = (path: string): boolean => AREAS.some((area) => path === 
 const currentUnlockedPath = (): string => (inUnlockedArea(location.pathname) ? location.pathname : HOME_PATH);
 
 /**
+ * Whether the address last changed by the browser's back or forward. Registered before any router subscribes, so
+ * it is set before the render the router's own popstate listener starts.
+ */
+let changedByHistory = false;
+addEventListener('popstate', () => {
+  changedByHistory = true;
+});
+for (const name of ['pushState', 'replaceState']) {
+  addEventListener(name, () => {
+    changedByHistory = false;
+  });
+}
+
+/** The address the area's screen shows, as last committed (`KeepShownAddress`). */
+let shownAddress = HOME_PATH;
+
+/**
  * The router's location hook for the unlocked area: the browser's address, or Home's for one outside the area. What
  * it reads is the address as mapped, so `LandOnHome` replacing the address with Home's re-renders none of the area.
+ *
+ * Arriving at Home's list is a transition: the screen before stays while React builds the list a few milliseconds
+ * at a time. With a full wallet, building it took one long task on a slow phone, after every import, deletion and
+ * Back link. Only Home waits: every other screen is small, and one whose script is still loading shows its spinner.
+ * Back and forward show Home at once too, since the browser restores the place on that entry straight after.
+ *
+ * While Home waits, the area shows the address its screen last committed, not a deferred copy of the address: such
+ * a copy lags every change by a render, and a step that had just been left (a sign-in's password screen) would show
+ * again, and redirect.
  */
-export const useUnlockedAddress: BaseLocationHook = () => [useLocationProperty(currentUnlockedPath), navigate];
+export const useUnlockedAddress: BaseLocationHook = () => {
+  const address = useLocationProperty(currentUnlockedPath);
+  // Whether the area shows Home, one transition behind the address.
+  const homeShown = useDeferredValue(address === HOME_PATH);
+  const waiting = address === HOME_PATH && !homeShown && !changedByHistory;
+  return [waiting ? shownAddress : address, navigate];
+};
+
+/** Keeps `shownAddress` as each screen of the area is committed. Rendered inside the area's router. */
+export function KeepShownAddress(): null {
+  const [path] = useLocation();
+  useLayoutEffect(() => {
+    shownAddress = path;
+  }, [path]);
+  return null;
+}
 
 /**
  * Replaces an address outside the unlocked area with Home's, as soon as it is set: on arriving in the area, before

@@ -7,6 +7,8 @@
  * by the frame that paints it (measured: 9–15 ms on a 2-core laptop). Scroll events arrive with the layout done, so
  * remembering the offset there costs nothing, and components read this instead while they render.
  */
+import { useLayoutEffect } from 'react';
+
 let lastScrollY = 0;
 
 addEventListener(
@@ -21,15 +23,15 @@ export const knownScrollY = (): number => lastScrollY;
 
 /**
  * A screen reached by a link or a redirect opens at its top: the page is one document, so without this a card
- * opened from far down Home showed the card screen scrolled to its end. Scrolled here, before the router renders
- * the new screen: the browser needs no layout to scroll to (0, 0), which can never be clamped, so this costs nothing
- * even with the old screen's changes pending. The router (wouter) announces every pushState and replaceState as a
- * window event of that name.
+ * opened from far down Home showed the card screen scrolled to its end. A navigation that returns (a screen's Back
+ * link, Home after a deletion) instead puts the screen where the person last left it, as the browser's own back does:
+ * a full wallet's list stays at the card they were looking at.
  *
- * A navigation that returns (a screen's Back link, Home after a deletion) instead puts the screen where the person
- * last left it, as the browser's own back does: a full wallet's list stays at the card they were looking at. That
- * place is scrolled to in the next frame, once the router has rendered the screen (tall enough by then) and before
- * it is painted, so the top is never shown first.
+ * Both happen when the new screen is shown, not when the address changes: Home's list is built as a transition
+ * (src/app/unlocked-address.ts), and the screen before it stays on the page meanwhile, where scrolling would move it.
+ * Each area's routes call `useScrollOnArrival` with the address they show, before the screen's own effects run
+ * (src/app/App.tsx), so a screen reading `knownScrollY` finds its new place. The top needs no layout (0, 0 can never
+ * be clamped); a returning place is scrolled to in the next frame, the screen laid out by then and not yet painted.
  */
 let shownPath = location.pathname;
 
@@ -45,32 +47,56 @@ export const RETURNING = { state: { [RETURN_KEY]: true } } as const;
 const isReturn = (state: unknown): boolean =>
   typeof state === 'object' && state !== null && (state as Record<string, unknown>)[RETURN_KEY] === true;
 
+/** A navigation made and not yet shown: its path, and whether it returns. */
+let pending: { path: string; returning: boolean } | null = null;
+
 function remember(path: string, offset: number): void {
   leftAt.delete(path);
   leftAt.set(path, offset);
   if (leftAt.size > PLACES_KEPT) leftAt.delete(leftAt.keys().next().value as string);
 }
 
-function arrive(): void {
-  if (location.pathname === shownPath) return; // the same screen's entry rewritten
-  remember(shownPath, lastScrollY);
+/** On pushState and replaceState (the router, wouter, sends a window event of each name): the screen is left. */
+function navigated(): void {
   const path = location.pathname;
+  if (path === shownPath) {
+    // The shown screen's entry rewritten, or a navigation undone before its screen showed.
+    pending = null;
+    return;
+  }
+  // Where the screen on the page was left, once, however many navigations follow before the next one shows.
+  if (pending === null) remember(shownPath, lastScrollY);
+  pending = { path, returning: isReturn(history.state) };
+}
+
+function arrived(path: string): void {
+  if (path === shownPath) return;
+  if (pending === null) remember(shownPath, lastScrollY);
+  const returning = pending?.path === path && pending.returning;
   shownPath = path;
+  pending = null;
   window.scrollTo(0, 0);
   lastScrollY = 0;
-  const place = isReturn(history.state) ? (leftAt.get(path) ?? 0) : 0;
+  const place = returning ? (leftAt.get(path) ?? 0) : 0;
   if (place === 0) return;
   requestAnimationFrame(() => {
-    if (location.pathname !== path) return;
+    if (shownPath !== path) return;
     window.scrollTo(0, place);
     lastScrollY = window.scrollY;
   });
 }
 
-addEventListener('pushState', arrive);
-addEventListener('replaceState', arrive);
-// Back and forward are left to the browser, which puts each entry back where the person left it.
+/** Places the screen at `path` as it is shown: at its top, or where a return finds it. */
+export function useScrollOnArrival(path: string): void {
+  useLayoutEffect(() => arrived(path), [path]);
+}
+
+addEventListener('pushState', navigated);
+addEventListener('replaceState', navigated);
+// Back and forward are left to the browser, which puts each entry back where the person left it; such a change of
+// address is shown at once (src/app/unlocked-address.ts), so the screen is there to scroll.
 addEventListener('popstate', () => {
-  remember(shownPath, lastScrollY);
+  if (pending === null) remember(shownPath, lastScrollY);
   shownPath = location.pathname;
+  pending = null;
 });

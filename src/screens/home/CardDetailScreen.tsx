@@ -3,10 +3,11 @@
  * when it has any. The CVV, the card PIN, and the number while 'Mask card number' is on, stay hidden until revealed;
  * with 'Ask before showing PINs' on, revealing or copying the card PIN asks for the PIN or password first.
  */
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Link, Redirect, useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Page } from '../../app/Page';
+import { HOME_PATH } from '../../app/unlocked-address';
 import { CardPreview } from '../../components/CardPreview';
 import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
 import { lazyScreen } from '../../components/lazy-screen';
@@ -36,10 +37,24 @@ export function CardDetailScreen({ id }: { id: string }) {
     };
   }, []);
 
-  const card = cards.find((candidate) => candidate.id === id);
-  // An unknown id (a stale link, a card deleted here or elsewhere) goes back to Home, where the list was left: the
-  // store may show this screen's own deletion before `remove` below navigates.
-  if (!card) return <Redirect to="~/home" replace {...RETURNING} />;
+  const found = cards.find((candidate) => candidate.id === id);
+  // A card deleted while its screen is up (here, where the store may show the deletion before `remove` below
+  // navigates, or in another tab) stays as it was shown until Home takes its place: Home is built as a transition
+  // (src/app/unlocked-address.ts), and the screen would otherwise be empty meanwhile. Kept in a ref, as what this
+  // screen last showed, rather than in state, which would render the screen again to keep it.
+  const shown = useRef(found);
+  if (found) shown.current = found;
+  const card = found ?? shown.current;
+  // To Home, where the list was left, once: whichever comes first, the card found gone or `remove` below, goes, and
+  // the other finds the address already Home's (each navigation costs the page a same-document navigation).
+  const leave = useCallback(() => {
+    if (window.location.pathname !== HOME_PATH) navigate('~/home', { replace: true, ...RETURNING });
+  }, [navigate]);
+  useLayoutEffect(() => {
+    if (!found) leave();
+  }, [found, leave]);
+  // An unknown id (a stale link) shows nothing while it goes.
+  if (!card) return null;
 
   const remove = async () => {
     // The person confirmed, so the card goes even if they leave this screen during the short delay.
@@ -49,7 +64,7 @@ export function CardDetailScreen({ id }: { id: string }) {
       showError(error);
       return;
     }
-    if (mounted.current) navigate('~/home', { replace: true, ...RETURNING });
+    if (mounted.current) leave();
     showToast('Card deleted');
   };
 
