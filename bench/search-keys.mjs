@@ -1,10 +1,10 @@
 /**
  * Throttled keystrokes in Home's search, many more than the `search` group types at 4×, for comparing two builds:
  * `node bench/search-keys.mjs` opens Home with the benchmark's 10,000 plain cards (the build already in `dist/`),
- * and types the group's queries (their first four keys each) with the page throttled, the box cleared between
- * queries. It prints each key's time from its keydown to the summary's change in the DOM, then the median and p95
- * of those times and the page's tasks of 50 ms or more. Options: `--rounds=N` (default 3), `--throttle=R` (default
- * 4), `--cards=N` (default 10,000).
+ * and types the group's queries (their first four keys each) with the page throttled, the box emptied (throttled
+ * too) between queries. It prints each key's time from its keydown to the summary's change in the DOM, then the
+ * median and p95 of those times and the page's tasks of 50 ms or more, those while typing apart from those while
+ * emptying the box. Options: `--rounds=N` (default 3), `--throttle=R` (default 4), `--cards=N` (default 10,000).
  */
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
@@ -32,12 +32,19 @@ try {
   /** @type {number[]} */
   const times = [];
   const started = (await probeState(page)).longTasks.length;
+  // When each emptying of the box began and ended (page time): the long tasks between are the emptying's.
+  /** @type {[number, number][]} */
+  const emptyings = [];
+  const now = () => page.evaluate(() => performance.now());
   for (let pass = 1; pass <= option('rounds', 3); pass++) {
     for (const query of QUERIES) {
+      // Emptied throttled too, as the `search` group does: every row in view then shows another card.
+      await session.send('Emulation.setCPUThrottlingRate', { rate });
+      const from = await now();
       await box.fill('');
       await page.waitForTimeout(200);
+      emptyings.push([from, await now()]);
       await box.focus();
-      await session.send('Emulation.setCPUThrottlingRate', { rate });
       /** @type {string[]} */
       const line = [];
       for (const key of query.slice(0, 4)) {
@@ -63,13 +70,18 @@ try {
       console.log(`  ${JSON.stringify(query.slice(0, 4))}: ${line.join(', ')}`);
     }
   }
-  const long = (await probeState(page)).longTaskMs.slice(started);
+  const state = await probeState(page);
+  const long = state.longTaskMs.slice(started);
+  const emptying = state.longTasks.slice(started).map((at) => emptyings.some(([from, to]) => at >= from && at < to));
+  /** @param {boolean} whileEmptying */
+  const listed = (whileEmptying) => {
+    const these = long.filter((_, index) => emptying[index] === whileEmptying);
+    return `${these.length}${these.length ? ` (${these.map((ms) => round(ms)).join(', ')} ms)` : ''}`;
+  };
   console.log(
     `${times.length} keys at ${rate}×: DOM median ${round(median(times))} ms, p95 ${round(percentile(times, 95))} ms`,
   );
-  console.log(
-    `tasks of 50 ms or more: ${long.length}${long.length ? ` (${long.map((ms) => round(ms)).join(', ')} ms)` : ''}`,
-  );
+  console.log(`tasks of 50 ms or more: ${listed(false)} typing, ${listed(true)} emptying the box`);
 } finally {
   await browser.close();
   await app.close();
