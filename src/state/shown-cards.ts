@@ -40,8 +40,10 @@ export function showCard(collection: CardCollection, card: PlainCard): void {
 /** Many cards added to the screen at once (an import), the rest as they were. */
 export function showCards(collection: CardCollection, cards: readonly PlainCard[]): void {
   showChange(collection);
-  const added = new Set(cards.map((card) => card.id));
-  const rest = cardsState.cards.filter((card) => !added.has(card.id));
+  const shown = cardsState.cards;
+  // Into an empty wallet (the first import), nothing shown can be replaced: no set of thousands of ids to make.
+  const added = shown.length === 0 ? null : new Set(cards.map((card) => card.id));
+  const rest = added ? shown.filter((card) => !added.has(card.id)) : [];
   cardsState.cards = ref([...cards, ...rest].sort(byModifiedDesc));
 }
 

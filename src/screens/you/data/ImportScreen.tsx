@@ -12,6 +12,7 @@ import { startTransition, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { Page } from '../../../app/Page';
+import { nextTask } from '../../../domain/next-task';
 import type { CsvTable } from '../../../domain/transfer/csv';
 import type { ImportedCard, ImportParse } from '../../../domain/transfer/import-row';
 import { FORMAT_NAMES } from '../../../domain/transfer/import-row';
@@ -78,6 +79,9 @@ export function ImportScreen() {
     startTransition(() => setBusy(true));
     try {
       const count = await importCards(cards);
+      // The cards were shown in this task (thousands of them, on a slow phone most of a frame): the toast and the
+      // way to Home come in the next.
+      await nextTask();
       showToast(imported(count));
       navigate('~/home');
     } catch (error) {
