@@ -42,9 +42,11 @@ test('an unlock shows the unlock screen until Home takes its place, never an emp
   // After every change to the page: the keypad, or Home's card, is in it.
   const empty: string[] = [];
   const observer = new MutationObserver(() => {
-    const keypad = mounted.container.querySelector('[role="group"][aria-label="PIN keypad"]');
+    const keypad = mounted.container.querySelector('fieldset[aria-label="PIN keypad"]');
     const home = mounted.container.querySelector('a.card-link');
-    if (!keypad && !home) empty.push(window.location.pathname);
+    // With what the page showed instead, so a failure says which screen it was.
+    const shown = (mounted.container.textContent ?? '').replace(/\s+/g, ' ').slice(0, 120);
+    if (!keypad && !home) empty.push(`${window.location.pathname}: ${shown}`);
   });
   observer.observe(mounted.container, { childList: true, subtree: true });
   try {
