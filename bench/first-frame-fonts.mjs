@@ -15,19 +15,13 @@ import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
 import { freshPage, longTasksSince, probeState } from './support/pages.mjs';
 import { serveApp } from './support/servers.mjs';
-import { mainThreadEvents, ms, option, within } from './support/trace.mjs';
+import { fontLookups, mainThreadEvents, ms, option, within } from './support/trace.mjs';
 
 /** @typedef {import('./support/trace.mjs').TraceEvent} TraceEvent */
 
 const runs = option('runs', 4);
 const rate = option('throttle', 1);
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'fonts', 'disabled-by-default-fonts'];
-
-/** The font lookups of a load: outermost only, as a lookup calls itself again for the next name in a stack. */
-function fontLookups(/** @type {TraceEvent[]} */ events) {
-  const lookups = events.filter((event) => event.name === 'FontCache::GetFontPlatformData');
-  return lookups.filter((lookup) => !lookups.some((other) => other.dur > lookup.dur && within(other, lookup)));
-}
 
 /** Each layout of 5 ms or more: its objects, its time, and the font lookups in it. */
 function layouts(/** @type {TraceEvent[]} */ events, /** @type {TraceEvent[]} */ lookups) {

@@ -28,8 +28,24 @@ export const ms = (/** @type {number} */ us) => (us / 1000).toFixed(1);
 export const option = (/** @type {string} */ name, /** @type {number} */ fallback) =>
   Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 
-/** What the task tools trace: the timeline's tasks, events, script and layout phases. */
-export const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink'];
+/** What the task tools trace: the timeline's tasks, events, script and layout phases, and the font lookups. */
+export const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink',
+  'fonts',
+  'disabled-by-default-fonts',
+];
+
+/**
+ * The font lookups in a trace (Chromium's `FontCache::GetFontPlatformData`, traced under the `fonts` categories):
+ * outermost only, as a lookup calls itself again for the next name in a stack. @param {TraceEvent[]} events
+ */
+export function fontLookups(events) {
+  const lookups = events.filter((event) => event.name === 'FontCache::GetFontPlatformData');
+  return lookups.filter((lookup) => !lookups.some((other) => other.dur > lookup.dur && within(other, lookup)));
+}
 
 /** A task's parts worth naming: what ran, not the scheduler's wrappers around it. */
 const PARTS = new Set(['EventDispatch', 'FunctionCall', 'RunMicrotasks', 'FireIdleCallback', 'FireAnimationFrame']);
@@ -139,7 +155,9 @@ export function printLongTasks(trace, title) {
   const samples = withFunctions ? scriptSamples(trace) : [];
   const tasks = longTasksOf(events);
   const start = tasks[0]?.ts ?? 0;
-  console.log(`${title}: ${tasks.length} tasks of 50 ms or more`);
+  const lookups = fontLookups(events);
+  const lookupTime = lookups.reduce((sum, lookup) => sum + lookup.dur, 0);
+  console.log(`${title}: ${tasks.length} tasks of 50 ms or more; ${lookups.length} font lookups, ${ms(lookupTime)} ms`);
   for (const task of tasks) {
     console.log(`  task at ${ms(task.ts - start)} ms: ${ms(task.dur)} ms`);
     for (const line of taskParts(task, events)) console.log(line);

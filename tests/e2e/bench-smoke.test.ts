@@ -154,7 +154,7 @@ it("traces Home's first frame and finds the font lookups in its layouts", async 
 
 it("traces a deletion's tasks and the idle callbacks that follow it", async () => {
   const stdout = await toolOutput(['bench/delete-tasks.mjs', '--runs=1', '--cards=200', '--throttle=1']);
-  expect(stdout).toMatch(/^run 1: \d+ tasks of 50 ms or more$/m);
+  expect(stdout).toMatch(/^run 1: \d+ tasks of 50 ms or more; \d+ font lookups, \d+\.\d ms$/m);
   // Home's search index is built again for the cards left, in at least one idle callback.
   expect(stdout, stdout).toMatch(/^ {2}idle callbacks \(ms\): \d+\.\d/m);
 }, 100_000);
@@ -183,12 +183,16 @@ it("prints the idle callbacks in which Home's search index is first built", asyn
 
 it("traces an unlock's tasks from the PIN's last digit to Home's first card", async () => {
   const stdout = await toolOutput(['bench/unlock-tasks.mjs', '--runs=1', '--cards=50', '--throttle=1']);
-  expect(stdout).toMatch(/^run 1: unlock \d+\.\d ms: \d+ tasks of 50 ms or more$/m);
+  expect(stdout).toMatch(/^run 1: unlock \d+\.\d ms: \d+ tasks of 50 ms or more; \d+ font lookups, \d+\.\d ms$/m);
 }, 100_000);
 
 it("traces an import's two spans and times the store, naming the functions of any long task", async () => {
   const stdout = await toolOutput(['bench/import-tasks.mjs', '--runs=1', '--cards=200', '--throttle=1', '--functions']);
-  expect(stdout).toMatch(/^ {2}the file chosen → its preview: \d+ tasks of 50 ms or more$/m);
-  expect(stdout).toMatch(/^ {2}'Import 200 cards' → stored: \d+ tasks of 50 ms or more$/m);
+  expect(stdout).toMatch(
+    /^ {2}the file chosen → its preview: \d+ tasks of 50 ms or more; \d+ font lookups, \d+\.\d ms$/m,
+  );
+  expect(stdout).toMatch(
+    /^ {2}'Import 200 cards' → stored: \d+ tasks of 50 ms or more; \d+ font lookups, \d+\.\d ms$/m,
+  );
   expect(stdout).toMatch(/^ {2}stored and painted in \d+\.\d ms from the click$/m);
 }, 100_000);

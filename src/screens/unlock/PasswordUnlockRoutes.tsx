@@ -12,6 +12,7 @@ import { unlockWithPassword } from '../../state/secrets';
 import { appState } from '../../state/store';
 import { ForgotPassword } from '../account/ForgotPassword';
 import { SignOut } from '../account/SignOut';
+import { HomeTextWarmUp } from './HomeTextWarmUp';
 import { KeyConflict } from './KeyConflict';
 import { PasskeyUnlock } from './PasskeyUnlock';
 import { HelpSection, UnlockHelp, UnlockRoutes } from './UnlockHelp';
@@ -40,6 +41,7 @@ function PasswordUnlockScreen() {
           Need help?
         </Link>
       </div>
+      <HomeTextWarmUp />
     </Page>
   );
 }

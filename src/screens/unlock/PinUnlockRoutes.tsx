@@ -13,6 +13,7 @@ import { PinLimitMessages } from '../../domain/pin-attempts';
 import { unlockWithPin } from '../../state/secrets';
 import { appState, pinLimitState } from '../../state/store';
 import { ForgotPin } from './ForgotPin';
+import { HomeTextWarmUp } from './HomeTextWarmUp';
 import { PasskeyUnlock } from './PasskeyUnlock';
 import { HelpSection, UnlockHelp, UnlockRoutes } from './UnlockHelp';
 
@@ -34,6 +35,7 @@ function PinUnlockScreen() {
       <Link href="/help" className="link-button">
         Need help?
       </Link>
+      <HomeTextWarmUp />
     </Page>
   );
 }
