@@ -12,7 +12,7 @@ import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
 import { throttle } from './support/cdp.mjs';
 import { bitwardenExport, makeData } from './support/data.mjs';
-import { freshPage, paintedWhen, probeState, typePin } from './support/pages.mjs';
+import { freshPage, paintedWhen, probeState, scrolledTo, typePin } from './support/pages.mjs';
 import { serveApp } from './support/servers.mjs';
 import { ms, option, printLongTasks, toolCategories } from './support/trace.mjs';
 
@@ -63,6 +63,7 @@ try {
           .setInputFiles({ name: 'bitwarden.json', mimeType: 'application/json', buffer: file }),
       () => button.waitFor(),
     );
+    await scrolledTo(page, button);
     const stored = await paintedWhen(page, { selector: '.toast', text: `Imported ${count} cards` });
     /** @type {number} */
     let storedIn = 0;

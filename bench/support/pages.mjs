@@ -28,6 +28,23 @@ export const contextDefaults = {};
 /** Long-task observers report after the task ends; give them a moment before counting. @param {Page} page */
 export const settle = (page) => page.waitForTimeout(150);
 
+/**
+ * Scrolls `target` into view, as a person does before tapping it, and waits until the page has stopped moving: the
+ * rows that come into view are laid out and take their own height, and the browser's scroll anchoring moves the page
+ * for them, for a few frames after a long jump. A span timed from the tap then holds the tap's work, not the scroll's.
+ * @param {Page} page @param {import('playwright').Locator} target
+ */
+export async function scrolledTo(page, target) {
+  await target.scrollIntoViewIfNeeded();
+  let last = Number.NaN;
+  for (let look = 0; look < 40; look++) {
+    await page.waitForTimeout(250);
+    const now = await page.evaluate(() => window.scrollY);
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /** @param {Page} page */
 export const probeState = (page) =>
   page.evaluate(() => {
