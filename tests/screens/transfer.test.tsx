@@ -3,7 +3,7 @@
  * passphrase, the CSV column mapping with the file's first rows, the preview (to add, already in Sleeve, cannot be
  * imported, row by row), the encrypted default and the warning before a plain export. The real worker and storage.
  */
-import { expect, test } from 'vitest';
+import { expect, onTestFinished, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { PlainCard } from '../../src/domain/card';
 import { eraseDevice } from '../../src/state/lifecycle';
@@ -144,6 +144,49 @@ test('a large file previews a hundred rows at a time, and imports every chosen c
   await page.getByRole('button', { name: 'Import 249 cards' }).click();
   await expect.element(page.getByText('Imported 249 cards')).toBeVisible();
   expect(Object.keys(storedCards().cards)).toHaveLength(249);
+});
+
+test("pressing 'Import' leaves its buttons where they were, where its label takes two lines", async () => {
+  const [width, height] = [window.innerWidth, window.innerHeight];
+  onTestFinished(() => page.viewport(width, height));
+  await page.viewport(320, 640);
+  const items = Array.from({ length: 12 }, (_, index) => ({
+    type: 3,
+    name: `Card ${index + 1}`,
+    card: { cardholderName: 'Ada Lovelace', number: visaNumber(index), expMonth: '12', expYear: '2030' },
+  }));
+  await renderApp('/user/data-management/import');
+  await chooseFile(fileOf(JSON.stringify({ encrypted: false, items }), 'twelve.json'));
+  // Named by the label it shows alone.
+  const button = page.getByRole('button', { name: 'Import 12 cards', exact: true });
+  await expect.element(button).toBeVisible();
+  await expectNoAxeViolations();
+  // The case in question: on a narrow phone the label wraps, and 'Importing…' would not.
+  const label = [...button.element().querySelectorAll('[data-shown]')].find(
+    (part) => part.textContent === 'Import 12 cards',
+  );
+  const lines = document.createRange();
+  lines.selectNodeContents(label as Element);
+  expect(lines.getClientRects().length).toBe(2);
+  const row = button.element().parentElement as HTMLElement;
+  const before = row.getBoundingClientRect().height;
+  // Every size the row takes from the press until the screen is left, each before it is painted.
+  const sizes: number[] = [];
+  const watch = new ResizeObserver((entries) => {
+    for (const entry of entries) if (entry.target.isConnected) sizes.push(entry.target.getBoundingClientRect().height);
+  });
+  watch.observe(row);
+  const saw: string[] = [];
+  const names = new MutationObserver(() => {
+    if (row.isConnected) saw.push(row.querySelector('[aria-busy]')?.getAttribute('aria-busy') ?? '');
+  });
+  names.observe(row, { subtree: true, attributes: true });
+  await button.click();
+  await expect.element(page.getByText('Imported 12 cards')).toBeVisible();
+  watch.disconnect();
+  names.disconnect();
+  expect(saw).toContain('true');
+  expect(sizes.filter((size) => size !== before)).toEqual([]);
 });
 
 test('a CSV file asks which column is which, suggests an answer, and shows the first rows to check it against', async () => {

@@ -125,7 +125,12 @@ export function ImportPreviewStep({ preview, busy, onImport, onCancel }: ImportP
           aria-busy={busy}
           onClick={() => onImport(chosen.map((entry) => entry.card))}
         >
-          {busy ? PreviewTexts.importing : `Import ${cardCount(chosen.length)}`}
+          {/* Both labels are laid out in one place and the button takes the room of the larger: 'Importing…' in place
+              of a label that took two lines would shrink the row under the finger that pressed it. */}
+          <span className="button-labels">
+            <span data-shown={!busy}>{`Import ${cardCount(chosen.length)}`}</span>
+            <span data-shown={busy}>{PreviewTexts.importing}</span>
+          </span>
         </button>
       </div>
     </div>
