@@ -30,6 +30,16 @@ function visaNumber(index: number): string {
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
+/** A plain Bitwarden export of `count` distinct Visa cards, 'Card 1' on. */
+function manyCards(count: number, name: string): File {
+  const items = Array.from({ length: count }, (_, index) => ({
+    type: 3,
+    name: `Card ${index + 1}`,
+    card: { cardholderName: 'Ada Lovelace', number: visaNumber(index), expMonth: '12', expYear: '2030' },
+  }));
+  return fileOf(JSON.stringify({ encrypted: false, items }), name);
+}
+
 const visa = makeCard(
   { number: '4111111111111111', expiry: '01/30', cardholder: 'Ada Lovelace', issuer: 'First Bank', network: 'VISA' },
   { id: 'Visa0001', modifiedAt: 1_700_000_000_000 },
@@ -118,13 +128,8 @@ test('importing a Bitwarden file: the preview lists what is new, what Sleeve has
 });
 
 test('a large file previews a hundred rows at a time, and imports every chosen card, shown or not', async () => {
-  const items = Array.from({ length: 250 }, (_, index) => ({
-    type: 3,
-    name: `Card ${index + 1}`,
-    card: { cardholderName: 'Ada Lovelace', number: visaNumber(index), expMonth: '12', expYear: '2030' },
-  }));
   await renderApp('/user/data-management/import');
-  await chooseFile(fileOf(JSON.stringify({ encrypted: false, items }), 'many.json'));
+  await chooseFile(manyCards(250, 'many.json'));
   const add = section(/^To add \(250\)$/);
   await expect.element(add.getByRole('checkbox', { name: /Item 100 / })).toBeVisible();
   expect(add.getByRole('checkbox').elements()).toHaveLength(100);
@@ -150,13 +155,8 @@ test("pressing 'Import' leaves its buttons where they were, where its label take
   const [width, height] = [window.innerWidth, window.innerHeight];
   onTestFinished(() => page.viewport(width, height));
   await page.viewport(320, 640);
-  const items = Array.from({ length: 12 }, (_, index) => ({
-    type: 3,
-    name: `Card ${index + 1}`,
-    card: { cardholderName: 'Ada Lovelace', number: visaNumber(index), expMonth: '12', expYear: '2030' },
-  }));
   await renderApp('/user/data-management/import');
-  await chooseFile(fileOf(JSON.stringify({ encrypted: false, items }), 'twelve.json'));
+  await chooseFile(manyCards(12, 'twelve.json'));
   // Named by the label it shows alone.
   const button = page.getByRole('button', { name: 'Import 12 cards', exact: true });
   await expect.element(button).toBeVisible();
