@@ -50,7 +50,7 @@ export function PinPad({ onSubmit, purpose, focusOnMount = false, blocked = '' }
   // A key that was just pressed goes dim when the PIN is full (or while it is checked) and would drop the focus to
   // the page; the PIN field keeps it instead, also when the PIN is cleared after a failure. In the next frame, whose
   // style and layout this change has made due anyway: focusing here would have the browser work them out in the
-  // task of the key that completed the PIN as well (at 4× CPU throttling, 10–21 ms of a task of 25–57).
+  // task of the key that completed the PIN as well (at 4× CPU throttling, 15–25 ms of a task of 39–84).
   useEffect(() => {
     if (!full && !entry.busy && entry.error === '') return;
     const frame = requestAnimationFrame(() => {
