@@ -4,7 +4,11 @@
  * and types the group's queries (their first four keys each) with the page throttled, the box emptied (throttled
  * too) between queries. It prints each key's time from its keydown to the summary's change in the DOM, then the
  * median and p95 of those times and the page's tasks of 50 ms or more, those while typing apart from those while
- * emptying the box. Options: `--rounds=N` (default 3), `--throttle=R` (default 4), `--cards=N` (default 10,000).
+ * emptying the box. Then the same times in four parts, median and p95 of each: the key waiting for the page
+ * (its event made, its first listener not yet run), the keydown's own listeners, the browser's editing (the keydown
+ * done, the box's `input` event not yet dispatched) and the app's answer (that event until the summary changed: the
+ * search, React's render and commit of the rows). Options: `--rounds=N` (default 3), `--throttle=R` (default 4),
+ * `--cards=N` (default 10,000).
  */
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
@@ -23,6 +27,7 @@ const browser = await chromium.launch({ executablePath: requireChromium(), args:
 try {
   const cards = Object.fromEntries(data.large.plain.map((card) => [card.id, card]));
   const { page } = await freshPage(browser, { 'sleeve/cards': JSON.stringify({ type: 'UNENCRYPTED', cards }) });
+  await page.addInitScript(watchKeyParts);
   await page.goto(`${app.url}/home`);
   await page.waitForFunction(() => /** @type {any} */ (window).__bench.firstCardAt !== null);
   // Home's search index is built while the page is idle.
@@ -31,6 +36,8 @@ try {
   const box = page.getByRole('searchbox', { name: 'Search cards' });
   /** @type {number[]} */
   const times = [];
+  /** @type {(KeyMoments & { changedAt: number })[]} */
+  const parts = [];
   const started = (await probeState(page)).longTasks.length;
   // When each emptying of the box began and ended (page time): the long tasks between are the emptying's.
   /** @type {[number, number][]} */
@@ -59,11 +66,15 @@ try {
           // The count shown did not change (the same cards match): nothing to time.
           .catch(() => false);
         if (!changed) continue;
-        const took = await page.evaluate(() => {
+        const { took, key: keyParts } = await page.evaluate(() => {
           const state = /** @type {any} */ (window).__bench;
-          return state.summaries.at(-1).changedAt - state.keydownAt;
+          const changedAt = state.summaries.at(-1).changedAt;
+          /** @type {KeyMoments} */
+          const moments = /** @type {any} */ (window).__keyMoments;
+          return { took: changedAt - state.keydownAt, key: { ...moments, changedAt } };
         });
         times.push(took);
+        parts.push(keyParts);
         line.push(`${key} ${round(took)}`);
       }
       await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
@@ -81,8 +92,41 @@ try {
   console.log(
     `${times.length} keys at ${rate}×: DOM median ${round(median(times))} ms, p95 ${round(percentile(times, 95))} ms`,
   );
+  /** @type {[string, (key: KeyMoments & { changedAt: number }) => number][]} */
+  const spans = [
+    ['waiting for the page', (key) => key.keydown - key.made],
+    ['the keydown', (key) => key.keydownDone - key.keydown],
+    ["the browser's editing", (key) => key.input - key.keydownDone],
+    ["the app's answer", (key) => key.changedAt - key.input],
+  ];
+  for (const [name, span] of spans) {
+    const list = parts.map(span);
+    console.log(`  ${name}: median ${round(median(list))} ms, p95 ${round(percentile(list, 95))} ms`);
+  }
   console.log(`tasks of 50 ms or more: ${listed(false)} typing, ${listed(true)} emptying the box`);
 } finally {
   await browser.close();
   await app.close();
+}
+
+/**
+ * @typedef {{ made: number, keydown: number, keydownDone: number, input: number }} KeyMoments
+ * When the last key's event was made, its first keydown listener ran, its keydown listeners were done (a bubbling
+ * listener on the window, the last to run) and its `input` event began (a capturing listener on the window, the
+ * first to run): page time, kept as `window.__keyMoments`. Runs in the page before the app.
+ */
+function watchKeyParts() {
+  /** @type {KeyMoments} */
+  const moments = { made: 0, keydown: 0, keydownDone: 0, input: 0 };
+  /** @type {any} */ (window).__keyMoments = moments;
+  addEventListener(
+    'keydown',
+    (event) => {
+      moments.made = event.timeStamp;
+      moments.keydown = performance.now();
+    },
+    true,
+  );
+  addEventListener('keydown', () => (moments.keydownDone = performance.now()));
+  addEventListener('input', () => (moments.input = performance.now()), true);
 }

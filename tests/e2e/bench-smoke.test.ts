@@ -166,10 +166,13 @@ it("times the search's own work per keystroke, a query's first key apart from th
   expect(stdout).toMatch(/^later keys: mean \d+\.\d{2} ms, largest \d+\.\d{2} ms$/m);
 }, 70_000);
 
-it('types throttled keystrokes into Home and prints their DOM times and long tasks, typing apart from emptying', async () => {
+it('types throttled keystrokes into Home and prints their DOM times, in parts, and long tasks, typing apart from emptying', async () => {
   const stdout = await toolOutput(['bench/search-keys.mjs', '--rounds=1', '--cards=200', '--throttle=1']);
   expect(stdout).toMatch(/^ {2}"ada": a \d+(\.\d+)?/m);
   expect(stdout).toMatch(/^\d+ keys at 1×: DOM median \d+(\.\d+)? ms, p95 \d+(\.\d+)? ms$/m);
+  for (const part of ['waiting for the page', 'the keydown', "the browser's editing", "the app's answer"]) {
+    expect(stdout).toMatch(new RegExp(`^ {2}${part}: median \\d+(\\.\\d+)? ms, p95 \\d+(\\.\\d+)? ms$`, 'm'));
+  }
   expect(stdout).toMatch(
     /^tasks of 50 ms or more: \d+( \([\d., ]+ ms\))? typing, \d+( \([\d., ]+ ms\))? emptying the box$/m,
   );
