@@ -554,8 +554,12 @@ class Sequence {
       if (app.locked) return `${tab.name} is locked`;
       if ((app.user !== null) !== signedIn)
         return `${tab.name} is ${app.user ? '' : 'not '}signed in; storage says otherwise`;
-      if (state.unreadable.length > 0)
-        return `${tab.name} lists cards it cannot open: ${state.unreadable.map((card) => card.id).join(', ')}`;
+      if (state.unreadable.length > 0) {
+        // Where each came from, for a failure that does not come back on replay.
+        const whence = (id: string) =>
+          `${id} (${Object.hasOwn(server, id) ? 'on' : 'not on'} the server, ${Object.hasOwn(stored.cards, id) ? '' : 'not '}stored)`;
+        return `${tab.name} lists cards it cannot open: ${state.unreadable.map((card) => whence(card.id)).join(', ')}`;
+      }
       const ids = state.cards
         .map((card) => card.id)
         .sort()
@@ -595,7 +599,8 @@ class Sequence {
       lines.push(
         `${tab.name}: ${app.phase}${app.locked ? ' locked' : ''}${app.user ? ' signed in' : ''}` +
           `${app.pinCreated ? ' pin' : ''}${app.passwordCreated ? ' password' : ''}, shows ` +
-          `[${tab.store.cardsState.cards.map((card) => `${card.id}@${card.modifiedAt}`).join(' ')}], waiting ${tab.store.cardsState.waiting}`,
+          `[${tab.store.cardsState.cards.map((card) => `${card.id}@${card.modifiedAt}`).join(' ')}], waiting ${tab.store.cardsState.waiting}` +
+          `, cannot open [${tab.store.cardsState.unreadable.map((card) => card.id).join(' ')}]`,
       );
     }
     return lines.map((line) => `  ${line}`).join('\n');
