@@ -597,7 +597,8 @@ class Sequence {
     for (const tab of this.tabs) {
       const app = tab.store.appState;
       lines.push(
-        `${tab.name}: ${app.phase}${app.locked ? ' locked' : ''}${app.user ? ' signed in' : ''}` +
+        `${tab.name}: ${app.phase}${app.locked ? ' locked' : ''}` +
+          `${app.user ? ` signed in${app.user.uid === this.uid ? '' : ` as ${app.user.uid}, not ${this.uid}`}` : ''}` +
           `${app.pinCreated ? ' pin' : ''}${app.passwordCreated ? ' password' : ''}, shows ` +
           `[${tab.store.cardsState.cards.map((card) => `${card.id}@${card.modifiedAt}`).join(' ')}], waiting ${tab.store.cardsState.waiting}` +
           `, cannot open [${tab.store.cardsState.unreadable.map((card) => card.id).join(' ')}]`,
