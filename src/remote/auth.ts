@@ -162,25 +162,39 @@ export const currentEmail = (): string => auth.currentUser?.email ?? '';
  */
 const SIGN_IN_ELSEWHERE_WAIT_MS = 3_000;
 
+/** Whom a tab expects Firebase to name at start-up. */
+export interface ExpectedUser {
+  /** The account this device's records belong to; `null` when they do not say (any user will do). */
+  uid: string | null;
+  /** Another tab says it has just signed in, so this tab's Firebase may not have read that session yet. */
+  signedInElsewhere: boolean;
+}
+
 /**
- * Resolves once Firebase has restored (or not) the session kept from an earlier visit. `signedInElsewhere`: another
- * tab says it has just signed in, so a missing user may only mean this tab's Firebase has not read it yet; wait a
- * little for it before answering that nobody is signed in.
+ * Resolves once Firebase has restored (or not) the session kept from an earlier visit. When another tab has just
+ * signed in, this tab's Firebase may still hold nobody, or an earlier account whose sign-out it has not read yet:
+ * it waits a little for the expected account rather than answer with either (nobody would clear the account off
+ * the device; the earlier account would begin a session whose cards this key cannot open).
  */
-export async function firstUser(signedInElsewhere = false): Promise<SignedInUser | null> {
+export async function firstUser(
+  expected: ExpectedUser = { uid: null, signedInElsewhere: false },
+): Promise<SignedInUser | null> {
   await auth.authStateReady();
-  if (auth.currentUser || !signedInElsewhere) return currentUser();
+  const isExpected = (user: User | null): user is User =>
+    user !== null && (expected.uid === null || user.uid === expected.uid);
+  if (isExpected(auth.currentUser) || !expected.signedInElsewhere) return currentUser();
   return new Promise((resolve) => {
     const stop = () => {
       clearTimeout(timer);
       unsubscribe();
     };
+    // Still not heard of: answer with whoever Firebase holds, as on any start-up.
     const timer = setTimeout(() => {
       stop();
       resolve(currentUser());
     }, SIGN_IN_ELSEWHERE_WAIT_MS);
     const unsubscribe = onAuthStateChanged(auth, (user) => {
-      if (!user) return;
+      if (!isExpected(user)) return;
       stop();
       resolve(toUser(user));
     });

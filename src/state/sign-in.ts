@@ -17,7 +17,7 @@ import { detailsGoingUp, noServerDetails } from '../domain/synced-details';
 import type { SignedInUser } from '../domain/user';
 import { getEngine } from '../engine';
 import type { AccountServer } from '../remote';
-import { updateStorage } from '../storage/local-storage';
+import { loadOutbox, updateStorage } from '../storage/local-storage';
 import type { SignInResult } from './account';
 import { AccountMessages, withBusy } from './account';
 import { openForMove, sealAll } from './details';
@@ -265,8 +265,11 @@ export async function resumeAccount(afterOtherTab = false): Promise<boolean> {
     showError(error);
     return true;
   }
-  // Another tab's sign-in reaches this tab's Firebase a moment after its records reach storage.
-  const user = await server.firstUser(afterOtherTab);
+  // Another tab's sign-in reaches this tab's Firebase a moment after its records reach storage; the outbox names
+  // the account the records belong to.
+  const outbox = loadOutbox();
+  const uid = outbox.ok ? outbox.value.uid : null;
+  const user = await server.firstUser({ uid, signedInElsewhere: afterOtherTab });
   if (!user) {
     await leaveDevice();
     return false;

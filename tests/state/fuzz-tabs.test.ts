@@ -51,7 +51,8 @@ const REGRESSION_SEEDS: readonly number[] = [
   // A tab following another tab's sign-in asked its own Firebase, which had not read the shared session yet, and
   // cleared the account off the device.
   1275554474, 1275554492,
-  // A tab that locked only as it followed the last change was left locked when the check began.
+  // A tab that locked only as it followed the last change was left locked when the check began. Later, rarely: a tab
+  // following the other's sign-in began its session on the earlier sequence's account, which its Firebase still held.
   720264867,
   // A change that left the outbox after another device deleted its card went on showing the card.
   519832993,
