@@ -48,3 +48,20 @@ export async function inSlices<T>(
     for (let index = start; index < end; index++) each(items[index] as T, index);
   }
 }
+
+/** The results of `each` for every item, in order, made `perSlice` at a time with a new task between slices. */
+export async function mapInSlices<T, U>(
+  items: readonly T[],
+  each: (item: T, index: number) => U,
+  options: { perSlice?: number; signal?: AbortSignal } = {},
+): Promise<U[]> {
+  const results: U[] = [];
+  await inSlices(
+    items,
+    (item, index) => {
+      results.push(each(item, index));
+    },
+    options,
+  );
+  return results;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { inSlices, nextTask } from '../../src/domain/next-task';
+import { inSlices, mapInSlices, nextTask } from '../../src/domain/next-task';
 
 describe('work in slices', () => {
   test('every item is visited once, in order, with its index, a slice at a time with tasks between', async () => {
@@ -50,5 +50,13 @@ describe('work in slices', () => {
       visits += 1;
     });
     expect(visits).toBe(0);
+  });
+
+  test('mapped in slices, each result is in its item’s place', async () => {
+    const items = Array.from({ length: 1001 }, (_, index) => index);
+    await expect(mapInSlices(items, (item, index) => `${item}:${index}`, { perSlice: 100 })).resolves.toEqual(
+      items.map((item) => `${item}:${item}`),
+    );
+    await expect(mapInSlices([], () => 1)).resolves.toEqual([]);
   });
 });

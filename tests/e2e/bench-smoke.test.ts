@@ -6,7 +6,8 @@
  * (bench/first-frame-fonts.mjs), of a deletion (bench/delete-tasks.mjs), the search's own time per keystroke
  * (bench/search-match.mjs), throttled keystrokes on the page (bench/search-keys.mjs), the idle callbacks that
  * first build Home's search index (bench/index-slices.mjs), the tasks of an unlock (bench/unlock-tasks.mjs) and of
- * an import, with the functions each ran (bench/import-tasks.mjs --functions), run once too.
+ * an import, with the functions each ran (bench/import-tasks.mjs --functions), and a plain export's long tasks
+ * (bench/plain-export-tasks.mjs) run once too.
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -198,4 +199,16 @@ it("traces an import's two spans and times the store, naming the functions of an
     /^ {2}'Import 200 cards' → stored: \d+ tasks of 50 ms or more; \d+ font lookups, \d+\.\d ms$/m,
   );
   expect(stdout).toMatch(/^ {2}stored and painted in \d+\.\d ms from the click$/m);
+}, 100_000);
+
+it('exports every card as Bitwarden and as Credential Exchange, and prints the time and long tasks of each', async () => {
+  const stdout = await toolOutput(['bench/plain-export-tasks.mjs', '--runs=1', '--cards=200', '--throttle=1']);
+  for (const format of ['bitwarden', 'cxf']) {
+    expect(stdout).toMatch(
+      new RegExp(
+        `^ {2}run 1 ${format}: \\d+ ms to the download, \\d+ long tasks \\(longest \\d+ ms\\), 0\\.\\d\\d MB$`,
+        'm',
+      ),
+    );
+  }
 }, 100_000);

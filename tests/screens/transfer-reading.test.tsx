@@ -94,10 +94,19 @@ describe('a large file saved a part at a time', () => {
     const downloads = catchDownloads();
     // A card emoji (two UTF-16 units) astride the first part's end, and text enough for several parts.
     const text = `${'a'.repeat(DOWNLOAD_PART_CHARS - 1)}💳${'é'.repeat(DOWNLOAD_PART_CHARS)}${'z'.repeat(12345)}`;
-    await downloadText(text, 'large.json');
+    await downloadText([text], 'large.json');
     const file = await downloads.next();
     expect(file.name).toBe('large.json');
     expect(file.text.length).toBe(text.length);
     expect(file.text === text).toBe(true);
+  });
+
+  test('a text in parts becomes one file of the parts in order, an empty part and a short one included', async () => {
+    const downloads = catchDownloads();
+    const parts = ['{"items": [\n', `${'ü'.repeat(DOWNLOAD_PART_CHARS + 7)}💳`, '', ',\n', 'z'.repeat(99), '\n]}\n'];
+    await downloadText(parts, 'parts.json');
+    const file = await downloads.next();
+    expect(file.name).toBe('parts.json');
+    expect(file.text === parts.join('')).toBe(true);
   });
 });

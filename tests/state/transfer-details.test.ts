@@ -100,11 +100,11 @@ describe("cards' details in and out", () => {
     const card = cards[0] as PlainCard;
     await saveCard({ id: card.id, data: card.data, details: kept });
     await createPin('274951');
-    const files = [await exportBackup(PASSPHRASE), exportPlain('bitwarden'), exportPlain('cxf')];
+    const files = [await exportBackup(PASSPHRASE), await exportPlain('bitwarden'), await exportPlain('cxf')];
     for (const file of files) {
       // Only the plain files hold the PIN in the clear; the backup is encrypted.
-      expect(file.text.includes('9753'), file.fileName).toBe(!file.fileName.startsWith('sleeve-backup'));
-      const read = await previewOf(file.text);
+      expect(file.parts.join('').includes('9753'), file.fileName).toBe(!file.fileName.startsWith('sleeve-backup'));
+      const read = await previewOf(file.parts.join(''));
       const all = [...read.add, ...read.already].map((entry) => entry.card);
       const back = all.find((entry) => entry.data.number === card.data.number);
       expect(back?.details, file.fileName).toEqual(kept);

@@ -67,7 +67,7 @@ describe('the round trip', () => {
     expect(cardsState.cards).toEqual([]);
     expect(localStorage.getItem('sleeve/cards')).toBeNull();
 
-    const preview = await previewOf(file.text);
+    const preview = await previewOf(file.parts.join(''));
     expect(preview.add).toHaveLength(1000);
     expect(preview.already).toEqual([]);
     expect(preview.cannot).toEqual([]);
@@ -92,7 +92,7 @@ describe('the round trip', () => {
 
     await eraseDevice();
     await createPin('802461');
-    const preview = await previewOf(file.text);
+    const preview = await previewOf(file.parts.join(''));
     await importCards(preview.add.map((entry) => entry.card));
 
     const stored = storedJson('cards') as { type: string; cards: Record<string, { data: object }> };
@@ -115,7 +115,7 @@ describe('the round trip', () => {
     seedPlainCards(wallet);
     await startApp();
     for (const format of ['bitwarden', 'cxf'] as const) {
-      const preview = await previewOf(exportPlain(format).text);
+      const preview = await previewOf((await exportPlain(format)).parts.join(''));
       expect(preview.add).toEqual([]);
       expect(preview.already).toHaveLength(30);
       expect(preview.already.every((entry) => entry.reason === 'Sleeve already has this card')).toBe(true);

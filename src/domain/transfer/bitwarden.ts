@@ -10,11 +10,13 @@
 import type { PlainCard } from '../card';
 import type { CardDetails } from '../card-details';
 import { InvalidArgumentError } from '../errors';
+import { mapInSlices } from '../next-task';
 import { toCardRow } from './card-fields';
 import { DETAIL_LABELS, detailsOf, FIELD_DETAILS, namedValues } from './details';
 import { splitExpiry } from './expiry';
 import type { ImportParse, ImportRow, ThemeSource } from './import-row';
 import { isObject, itemWhere } from './import-row';
+import { indentedJson } from './json-text';
 import { defaultTitle, plainTitleToIssuer } from './titles';
 
 export const BITWARDEN_CARD_TYPE = 3;
@@ -108,10 +110,13 @@ const customFields = (details: CardDetails) =>
     linkedId: null,
   }));
 
-/** The cards as a Bitwarden JSON export that Bitwarden (and most other managers) import. */
-export function writeBitwarden(cards: readonly PlainCard[], options: PlainExportOptions): string {
+/**
+ * The cards as a Bitwarden JSON export that Bitwarden (and most other managers) import: the file's text in parts, made
+ * a slice of cards at a time (json-text.ts).
+ */
+export async function writeBitwarden(cards: readonly PlainCard[], options: PlainExportOptions): Promise<string[]> {
   const uuid = options.uuid ?? (() => crypto.randomUUID());
-  const items = cards.map((card) => {
+  const items = await mapInSlices(cards, (card) => {
     const { data } = card;
     const details = detailsOf(card, options.details);
     const expiry = splitExpiry(data.expiry);
@@ -143,5 +148,5 @@ export function writeBitwarden(cards: readonly PlainCard[], options: PlainExport
       deletedDate: null,
     };
   });
-  return `${JSON.stringify({ encrypted: false, folders: [], items }, null, 2)}\n`;
+  return [...(await indentedJson({ encrypted: false, folders: [], items }, items)), '\n'];
 }

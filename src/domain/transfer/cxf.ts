@@ -14,6 +14,7 @@
 import type { PlainCard } from '../card';
 import type { CardDetails } from '../card-details';
 import { InvalidArgumentError } from '../errors';
+import { mapInSlices } from '../next-task';
 import type { PlainExportOptions } from './bitwarden';
 import { networkLabel, toCardRow } from './card-fields';
 import type { NamedValue, RawDetails } from './details';
@@ -21,6 +22,7 @@ import { DETAIL_LABELS, detailsOf } from './details';
 import { splitExpiry } from './expiry';
 import type { ImportParse, ImportRow, ThemeSource } from './import-row';
 import { isObject, itemWhere } from './import-row';
+import { indentedJson } from './json-text';
 import { defaultTitle, plainTitleToIssuer } from './titles';
 
 const CREDIT_CARD = 'credit-card';
@@ -142,11 +144,11 @@ function noteCredential(details: CardDetails): Record<string, unknown> | null {
   return content === '' ? null : { type: NOTE, content: { fieldType: 'string', value: content } };
 }
 
-/** The cards as one account's items in a CXF 1.0 document. */
-export function writeCxf(cards: readonly PlainCard[], options: CxfExportOptions): string {
+/** The cards as one account's items in a CXF 1.0 document: its text in parts, a slice of cards at a time (json-text.ts). */
+export async function writeCxf(cards: readonly PlainCard[], options: CxfExportOptions): Promise<string[]> {
   const random = options.randomBytes ?? ((length: number) => crypto.getRandomValues(new Uint8Array(length)));
   const id = () => base64url(random(16));
-  const items = cards.map((card) => {
+  const items = await mapInSlices(cards, (card) => {
     const { data } = card;
     const details = detailsOf(card, options.details);
     const expiry = yearMonth(data.expiry);
@@ -180,5 +182,5 @@ export function writeCxf(cards: readonly PlainCard[], options: CxfExportOptions)
     timestamp: seconds(options.now.getTime()),
     accounts: [{ id: id(), username: '', email: '', collections: [], items }],
   };
-  return `${JSON.stringify(document, null, 2)}\n`;
+  return [...(await indentedJson(document, items)), '\n'];
 }

@@ -39,12 +39,15 @@ export const someDetails = (cards: readonly PlainCard[]): Map<string, CardDetail
  * The round trip of an export: three cards (every detail, only notes, none) written with `someDetails` and read back
  * by `exportAndRead` must bring back every detail as it went out, without a change.
  */
-export function expectEveryDetailBack(
-  exportAndRead: (cards: PlainCard[], details: Map<string, CardDetails>) => readonly ImportRow[],
-): void {
+export async function expectEveryDetailBack(
+  exportAndRead: (
+    cards: PlainCard[],
+    details: Map<string, CardDetails>,
+  ) => readonly ImportRow[] | Promise<readonly ImportRow[]>,
+): Promise<void> {
   const third = { id: 'Zz9yX8wV', data: { ...visaData, number: '6011000990139424', network: 'DISCOVER' as const } };
   const cards = [...twoCards(), { ...third, modifiedAt: 1709287400000 }];
-  const rows = exportAndRead(cards, someDetails(cards));
+  const rows = await exportAndRead(cards, someDetails(cards));
   expect(detailsAndChanges(rows)).toEqual([
     [fullDetails, []],
     [{ ...NO_DETAILS, notes: 'Only notes' }, []],

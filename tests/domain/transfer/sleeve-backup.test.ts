@@ -122,8 +122,8 @@ describe('the backup’s card details', () => {
     expect(Object.keys(backupCard(second, NO_DETAILS))).toEqual(['id', 'data', 'modifiedAt']);
   });
 
-  test('read back, every detail comes back as it went out', () => {
-    expectEveryDetailBack((cards, details) => {
+  test('read back, every detail comes back as it went out', async () => {
+    await expectEveryDetailBack((cards, details) => {
       // Through JSON, as the plaintext is sealed and opened.
       const plaintext = JSON.stringify({ cards: cards.map((card) => backupCard(card, details.get(card.id))) });
       return backupRows(JSON.parse(plaintext)) ?? [];

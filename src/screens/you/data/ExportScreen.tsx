@@ -51,7 +51,7 @@ const FORMATS: readonly { value: ExportFormat; label: string; hint: string }[] =
 ];
 
 /** Makes the file, saves it and goes back where the person came from; the gate's verify screen adds a step. */
-async function saveExport(make: () => Promise<ExportFile> | ExportFile, stepsBack: number): Promise<void> {
+async function saveExport(make: () => Promise<ExportFile>, stepsBack: number): Promise<void> {
   let file: ExportFile;
   try {
     file = await make();
@@ -59,7 +59,7 @@ async function saveExport(make: () => Promise<ExportFile> | ExportFile, stepsBac
     showError(error);
     return;
   }
-  await downloadText(file.text, file.fileName);
+  await downloadText(file.parts, file.fileName);
   showToast(ExportTexts.exported(file.count));
   goBack(stepsBack, '/user/data-management');
 }
@@ -73,7 +73,7 @@ export function ExportScreen() {
   const id = useId();
 
   /** Behind the gate when a password or PIN exists: the export runs once it is verified. */
-  const start = (make: () => Promise<ExportFile> | ExportFile) => {
+  const start = (make: () => Promise<ExportFile>) => {
     const route = gateFor(() => saveExport(make, 2));
     if (route) {
       navigate(`/data-management/${route}`);
