@@ -26,17 +26,34 @@ export function passesLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** An expiry's month and four-digit year from MM/YY (every card year is 20YY), or null when it is not one. */
-export function readExpiryMonth(expiry: string): { month: number; year: number } | null {
-  const match = /^(\d{2})\/(\d{2})$/.exec(expiry);
-  if (!match) return null;
-  const month = Number(match[1]);
-  if (month < 1 || month > 12) return null;
-  return { month, year: 2000 + Number(match[2]) };
-}
-
 /** Months counted from year 0, so that month arithmetic crosses year ends without special cases. */
 const monthIndex = (year: number, month: number): number => year * 12 + (month - 1);
+
+/** The number the two digits at `at` in `text` make, or -1 when either is not a digit 0-9. */
+function twoDigits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48;
+  const ones = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
+}
+
+/**
+ * An expiry's month (`monthIndex`) from MM/YY, every card year being 20YY, or null when it is not one. Read by
+ * character codes rather than a pattern, and with nothing made: ordering ten thousand cards by expiry reads every
+ * card's, which on a slow phone made pressing 'Expiring first' a long task.
+ */
+function expiryMonthIndex(expiry: string): number | null {
+  if (expiry.length !== 5 || expiry.charCodeAt(2) !== 47) return null; // 47: '/'
+  const month = twoDigits(expiry, 0);
+  const year = twoDigits(expiry, 3);
+  if (month < 1 || month > 12 || year < 0) return null;
+  return monthIndex(2000 + year, month);
+}
+
+/** An expiry's month and four-digit year from MM/YY (every card year is 20YY), or null when it is not one. */
+export function readExpiryMonth(expiry: string): { month: number; year: number } | null {
+  const index = expiryMonthIndex(expiry);
+  return index === null ? null : { month: (index % 12) + 1, year: Math.floor(index / 12) };
+}
 
 export type ExpiryStatus = 'expired' | 'soon';
 
@@ -61,17 +78,26 @@ export function expiryStatus(expiry: string, now: Date): ExpiryStatus | null {
   return monthsLeft <= SOON_MONTHS ? 'soon' : null;
 }
 
+/** Where a card whose expiry is not a month and year sorts: after every month a two-digit year can name. */
+const NO_MONTH = monthIndex(2100, 1);
+/** Room for a card's position beside its month in one number: far more cards than any storage holds. */
+const POSITIONS = 2 ** 26;
+
 /**
  * The cards with the earliest expiry first, so expired cards lead, then those expiring soon, then the rest; cards
  * whose expiry is not a month and year go last. Cards of one month keep the order they came in (newest first).
+ *
+ * Each card is one number, its month and then its position, and the engine sorts the numbers itself, without calling
+ * back into script for every comparison: with 10,000 cards, a quarter of the time of a sort by comparisons.
  */
 export function byExpiry(cards: readonly PlainCard[]): PlainCard[] {
-  const keyed = cards.map((card, position) => {
-    const read = readExpiryMonth(card.data.expiry);
-    return { card, position, key: read ? monthIndex(read.year, read.month) : Number.POSITIVE_INFINITY };
-  });
-  keyed.sort((a, b) => (a.key === b.key ? a.position - b.position : a.key < b.key ? -1 : 1));
-  return keyed.map((entry) => entry.card);
+  const keys = new Float64Array(cards.length);
+  for (let position = 0; position < cards.length; position++) {
+    const month = expiryMonthIndex((cards[position] as PlainCard).data.expiry);
+    keys[position] = (month ?? NO_MONTH) * POSITIONS + position;
+  }
+  keys.sort();
+  return Array.from(keys, (key) => cards[key % POSITIONS] as PlainCard);
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   passesLuhn,
   readExpiryMonth,
 } from '../../src/domain/card-checks';
+import { baseSeed, makeCards, mulberry32, pick, randomInt } from '../support/seeded';
 
 /** Networks' published test numbers, and (marked) numbers made up here with a correct check digit. */
 const validNumbers: readonly [Network, string][] = [
@@ -61,6 +62,25 @@ describe('expiry', () => {
     expect(readExpiryMonth('01/30')).toEqual({ month: 1, year: 2030 });
     expect(readExpiryMonth('12/99')).toEqual({ month: 12, year: 2099 });
     for (const expiry of ['00/30', '13/30', '1/30', '01/2030', '', 'ab/cd']) expect(readExpiryMonth(expiry)).toBeNull();
+  });
+
+  it('reads any text as the pattern MM/YY would, digits beside slashes, spaces and look-alikes', () => {
+    const seed = baseSeed(import.meta.env.VITE_SLEEVE_EXPIRY_SEED, 20_261_130);
+    const random = mulberry32(seed);
+    const characters = ['0', '1', '2', '9', '/', ' ', ':', '.', '٣', '１', '\n', 'a'];
+    // The rule as a pattern: two ASCII digits, a slash, two ASCII digits, a month 01-12.
+    const byPattern = (expiry: string) => {
+      const match = /^(\d{2})\/(\d{2})$/.exec(expiry);
+      const month = Number(match?.[1]);
+      return match && month >= 1 && month <= 12 ? { month, year: 2000 + Number(match[2]) } : null;
+    };
+    for (let run = 0; run < 5_000; run++) {
+      const length = pick(random, [5, 5, 5, 4, 6, randomInt(random, 8)]);
+      const expiry = Array.from({ length }, (_, at) =>
+        at === 2 && randomInt(random, 4) > 0 ? '/' : pick(random, characters),
+      ).join('');
+      expect(readExpiryMonth(expiry), `seed ${seed}, ${JSON.stringify(expiry)}`).toEqual(byPattern(expiry));
+    }
   });
 
   // Local time, as the device shows its clock: the last minute of November, of the year, and the first of the next.
@@ -117,6 +137,31 @@ describe('expiry', () => {
       'broken',
     ]);
     expect(cards[0]?.id).toBe('late');
+  });
+
+  it('orders any wallet as a sort by comparisons would, cards of one month (or none) in the order they came', () => {
+    const base = baseSeed(import.meta.env.VITE_SLEEVE_EXPIRY_SEED, 20_261_130);
+    const expiries = ['01/00', '12/99', '02/27', '02/27', '13/27', '00/27', '2/27', 'soon', '', '11/26', '07/31'];
+    const monthOf = (card: PlainCard) => {
+      const read = readExpiryMonth(card.data.expiry);
+      return read ? read.year * 12 + read.month : Number.POSITIVE_INFINITY;
+    };
+    for (const [run, count] of [0, 1, 2, 50, 3_000].entries()) {
+      const seed = base + run;
+      const random = mulberry32(seed);
+      const cards = makeCards(seed, count).map((card, index) => ({
+        ...card,
+        data: { ...card.data, expiry: index % 3 === 0 ? pick(random, expiries) : card.data.expiry },
+      }));
+      const expected = cards
+        .map((card, position) => ({ card, position, month: monthOf(card) }))
+        .sort((a, b) => (a.month === b.month ? a.position - b.position : a.month < b.month ? -1 : 1))
+        .map((entry) => entry.card.id);
+      expect(
+        byExpiry(cards).map((card) => card.id),
+        `seed ${seed}, ${count} cards`,
+      ).toEqual(expected);
+    }
   });
 });
 
