@@ -53,6 +53,8 @@ export class SlowRuns {
   imports = [];
   /** @type {{ ms: number, longTasks: number, longestTask: number }[]} an encrypted backup, PIN to download */
   exports = [];
+  /** @type {{ ms: number, longTasks: number, longestTask: number }[]} a plain file (Bitwarden or CXF), PIN to download */
+  plainExports = [];
   /** @type {{ ms: number, longTasks: number, longestTask: number }[]} one card of 10,000 deleted */
   deletes = [];
 
@@ -95,6 +97,9 @@ export class SlowRuns {
       results.export_ms_10k_slow = round(median(this.exports.map((run) => run.ms)));
       results.long_tasks_export_10k_slow = median(this.exports.map((run) => run.longTasks));
       results.longest_task_export_10k_ms_slow = round(median(this.exports.map((run) => run.longestTask)));
+      results.export_plain_ms_10k_slow = round(median(this.plainExports.map((run) => run.ms)));
+      results.long_tasks_export_plain_10k_slow = median(this.plainExports.map((run) => run.longTasks));
+      results.longest_task_export_plain_10k_ms_slow = round(median(this.plainExports.map((run) => run.longestTask)));
       results.delete_ms_10k_slow = round(median(this.deletes.map((run) => run.ms)));
       results.long_tasks_delete_10k_slow = median(this.deletes.map((run) => run.longTasks));
       results.longest_task_delete_10k_ms_slow = round(median(this.deletes.map((run) => run.longestTask)));

@@ -1,22 +1,24 @@
 /**
  * The `transfer` group: a 10,000-card Bitwarden JSON export imported through Data Management on a PIN-protected
  * device (so every card is sealed in the worker and stored encrypted), then an encrypted backup of those 10,000 cards
- * exported, then one of its cards deleted, all through the production build's screens as a person would use them.
+ * exported, then a plain file of them (Bitwarden in even runs, Credential Exchange in odd ones), then one of its
+ * cards deleted, all through the production build's screens as a person would use them.
  *
  * `import_ms_10k` is the app's own time: the file chosen (the input's change event) → the preview painted (its
  * 'Import N cards' button and its first hundred rows), plus
  * 'Import N cards' clicked → 'Imported N cards' painted (the stored, encrypted cards); the moment the benchmark takes
  * between the two, where a person would read the preview, is left out. `export_ms_10k` runs from the sixth digit of
  * the PIN that Export asks for first (the keystroke that starts the work: the PIN's verification, the backup key's
- * derivation and the encryption) → the download starting. Long tasks are counted over the same spans: for an import,
+ * derivation and the encryption) → the download starting; `export_plain_ms_10k` the same for the plain file, whose
+ * PIN is asked for after the warning's 'Export anyway'. Long tasks are counted over the same spans: for an import,
  * those that start between the file chosen and the preview painted, or between the click and the stored cards
  * painted (the benchmark's own work between the two, such as finding the button, is not the app's; nor is scrolling
  * to the button, done and settled before the click as a person scrolls before tapping).
  *
  * When the `slow` group runs too, each run also makes the same import and export on a page whose CPU is throttled 4×
  * (bench/support/cdp.mjs), in turn with the unthrottled one (`inTurn`, bench/groups/slow.mjs), and hands those
- * samples to `SlowRuns`, which reports `import_ms_10k_slow`, `long_tasks_import_10k_slow`, `export_ms_10k_slow` and
- * `long_tasks_export_10k_slow`.
+ * samples to `SlowRuns`, which reports `import_ms_10k_slow`, `long_tasks_import_10k_slow`, `export_ms_10k_slow`,
+ * `long_tasks_export_10k_slow` and the same for the plain export.
  *
  * @typedef {import('playwright').Browser} Browser
  * @typedef {import('playwright').Page} Page
@@ -98,6 +100,19 @@ async function exportOnce(page, pin, count) {
     `Save encrypted backup of ${count} cards`,
   );
   await save.click();
+  const { file, ...timed } = await downloadAfterPin(page, pin);
+  if (file.format !== 'sleeve-backup' || file.count !== count) {
+    throw new Error(`The export was not a backup of ${count} cards`);
+  }
+  return timed;
+}
+
+/**
+ * The PIN that Export asks for, typed; the file it downloads (as JSON), timed from the PIN's sixth digit, with the
+ * long tasks over that span.
+ * @param {Page} page @param {string} pin
+ */
+async function downloadAfterPin(page, pin) {
   await page.getByRole('heading', { name: 'Verify your PIN' }).waitFor();
   await typePin(page, pin.slice(0, -1));
   const downloaded = page.waitForEvent('download', { timeout: 120_000 });
@@ -106,11 +121,35 @@ async function exportOnce(page, pin, count) {
   await page.waitForFunction(() => /** @type {any} */ (window).__bench.downloadAt > 0);
   const { keydownAt, downloadAt } = await probeState(page);
   const long = await longTasksSince(page, keydownAt, downloadAt);
-  const backup = JSON.parse(await readFile(await download.path(), 'utf8'));
-  if (backup.format !== 'sleeve-backup' || backup.count !== count) {
-    throw new Error(`The export was not a backup of ${count} cards`);
-  }
-  return { ms: downloadAt - keydownAt, longTasks: long.count, longestTask: long.longest };
+  /** @type {any} */
+  const file = JSON.parse(await readFile(await download.path(), 'utf8'));
+  return { file, ms: downloadAt - keydownAt, longTasks: long.count, longestTask: long.longest };
+}
+
+/** The Export screen's plain formats, as the person reads them, and how many cards each file holds. */
+const PLAIN_FORMATS = [
+  { label: 'Bitwarden (JSON, not encrypted)', cards: (/** @type {any} */ file) => file.items?.length },
+  {
+    label: 'Credential Exchange (JSON, not encrypted)',
+    cards: (/** @type {any} */ file) => file.accounts?.[0]?.items?.length,
+  },
+];
+
+/**
+ * A plain export of every card, in the format `run` picks: the warning's 'Export anyway', then the PIN, timed from its
+ * sixth digit to the download as the backup is.
+ * @param {Page} page @param {string} pin @param {number} count @param {number} run
+ */
+async function plainExportOnce(page, pin, count, run) {
+  const format = /** @type {(typeof PLAIN_FORMATS)[number]} */ (PLAIN_FORMATS[run % PLAIN_FORMATS.length]);
+  await openDataManagement(page, 'Export cards');
+  await page.getByLabel(format.label).check();
+  await page.getByRole('button', { name: `Export ${count} cards without encryption` }).click();
+  await page.getByRole('button', { name: 'Export anyway' }).click();
+  const { file, ...timed } = await downloadAfterPin(page, pin);
+  const held = format.cards(file);
+  if (held !== count) throw new Error(`The plain export (${format.label}) held ${held} cards, not ${count}`);
+  return timed;
 }
 
 /** A second after the deletion is painted: the work a deletion leaves behind (its search index made again) is felt. */
@@ -138,11 +177,12 @@ async function deleteOnce(page, count) {
 }
 
 /**
- * One fresh profile under a PIN: the import of `file`, the export of what it stored, then one card deleted; throttled
+ * One fresh profile under a PIN: the import of `file`, the two exports of what it stored, then one card deleted; throttled
  * 4× when `slow`.
  * @param {Browser} browser @param {string} appUrl @param {Data} data @param {Buffer} file @param {boolean} slow
+ * @param {number} run which run this is (it picks the plain format)
  */
-async function transferOnce(browser, appUrl, data, file, slow) {
+async function transferOnce(browser, appUrl, data, file, slow, run) {
   const count = data.large.plain.length;
   const seed = {
     'sleeve/cards': JSON.stringify({ type: 'ENCRYPTED', cards: {} }),
@@ -158,7 +198,8 @@ async function transferOnce(browser, appUrl, data, file, slow) {
     const imported = await importOnce(page, file, count);
     await page.waitForURL(/\/home$/);
     const exported = await exportOnce(page, data.pin, count);
-    return { imported, exported, deleted: await deleteOnce(page, count) };
+    const exportedPlain = await plainExportOnce(page, data.pin, count, run);
+    return { imported, exported, exportedPlain, deleted: await deleteOnce(page, count) };
   } finally {
     await context.close();
   }
@@ -171,7 +212,7 @@ async function transferOnce(browser, appUrl, data, file, slow) {
 export async function transferFigures(browser, appUrl, data, results, { runs, slowRuns }) {
   const cards = data.large.plain;
   log(
-    `transfer: ${runs} imports of a ${cards.length}-card Bitwarden file under a PIN, each followed by an export` +
+    `transfer: ${runs} imports of a ${cards.length}-card Bitwarden file under a PIN, each followed by two exports` +
       (slowRuns ? ', each pair beside a throttled one' : ''),
   );
   const file = Buffer.from(bitwardenExport(cards));
@@ -179,20 +220,24 @@ export async function transferFigures(browser, appUrl, data, results, { runs, sl
   const imports = [];
   /** @type {Awaited<ReturnType<typeof exportOnce>>[]} */
   const exports = [];
+  /** @type {Awaited<ReturnType<typeof plainExportOnce>>[]} */
+  const plainExports = [];
   /** @type {Awaited<ReturnType<typeof deleteOnce>>[]} */
   const deletes = [];
   for (let run = 0; run < runs; run++) {
     const pair = await inTurn(
       run,
-      () => transferOnce(browser, appUrl, data, file, false),
-      slowRuns ? () => transferOnce(browser, appUrl, data, file, true) : null,
+      () => transferOnce(browser, appUrl, data, file, false, run),
+      slowRuns ? () => transferOnce(browser, appUrl, data, file, true, run) : null,
     );
     imports.push(pair.plain.imported);
     exports.push(pair.plain.exported);
+    plainExports.push(pair.plain.exportedPlain);
     deletes.push(pair.plain.deleted);
     if (pair.slow) {
       slowRuns?.imports.push(pair.slow.imported);
       slowRuns?.exports.push(pair.slow.exported);
+      slowRuns?.plainExports.push(pair.slow.exportedPlain);
       slowRuns?.deletes.push(pair.slow.deleted);
     }
   }
@@ -206,6 +251,9 @@ export async function transferFigures(browser, appUrl, data, results, { runs, sl
   results.export_ms_10k = of(exports, 'ms');
   results.long_tasks_export_10k = median(exports.map((run) => run.longTasks));
   results.longest_task_export_10k_ms = of(exports, 'longestTask');
+  results.export_plain_ms_10k = of(plainExports, 'ms');
+  results.long_tasks_export_plain_10k = median(plainExports.map((run) => run.longTasks));
+  results.longest_task_export_plain_10k_ms = of(plainExports, 'longestTask');
   results.delete_ms_10k = of(deletes, 'ms');
   results.long_tasks_delete_10k = median(deletes.map((run) => run.longTasks));
   results.longest_task_delete_10k_ms = of(deletes, 'longestTask');

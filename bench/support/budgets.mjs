@@ -63,6 +63,7 @@ export const BUDGETS = {
   long_tasks_startup_100: none,
   long_tasks_import_10k: none,
   long_tasks_export_10k: none,
+  long_tasks_export_plain_10k: none,
   long_tasks_delete_10k: none,
   startup_ms_100: atMost(500),
   initial_js_gzip_kb: () => '≤ 110',
@@ -77,6 +78,7 @@ export const BUDGETS = {
   long_tasks_merge_10k_slow: none,
   long_tasks_import_10k_slow: none,
   long_tasks_export_10k_slow: none,
+  long_tasks_export_plain_10k_slow: none,
   long_tasks_delete_10k_slow: none,
   // Heap: ten times the cards may take at most three times the memory.
   heap_mb_10k: (results) =>

@@ -62,6 +62,8 @@ const FIGURES = [
   'long_tasks_import_10k_slow',
   'export_ms_10k_slow',
   'long_tasks_export_10k_slow',
+  'export_plain_ms_10k_slow',
+  'long_tasks_export_plain_10k_slow',
   // One card of the imported wallet deleted, unthrottled and throttled.
   'long_tasks_delete_10k',
   'long_tasks_delete_10k_slow',
@@ -77,6 +79,8 @@ const FIGURES = [
   'outbox_lost_1k',
   'import_ms_10k',
   'export_ms_10k',
+  'export_plain_ms_10k',
+  'long_tasks_export_plain_10k',
   'unlock_passkey_to_list_ms_1k',
   'derivations_change_password_screen',
   'search_paint_p95_ms_10k',
