@@ -10,6 +10,10 @@ import {
 } from '../../src/domain/card-checks';
 import { baseSeed, makeCards, mulberry32, pick, randomInt } from '../support/seeded';
 
+const env = (typeof process !== 'undefined' ? process.env : {}) as Record<string, string | undefined>;
+/** The base of the seeded checks below, printed with any failure: SLEEVE_EXPIRY_SEED=s replays it, =random draws one. */
+const EXPIRY_SEED = baseSeed(env.SLEEVE_EXPIRY_SEED, 20_261_130);
+
 /** Networks' published test numbers, and (marked) numbers made up here with a correct check digit. */
 const validNumbers: readonly [Network, string][] = [
   ['VISA', '4111111111111111'],
@@ -65,7 +69,8 @@ describe('expiry', () => {
   });
 
   it('reads any text as the pattern MM/YY would, digits beside slashes, spaces and look-alikes', () => {
-    const seed = baseSeed(import.meta.env.VITE_SLEEVE_EXPIRY_SEED, 20_261_130);
+    const seed = EXPIRY_SEED;
+    console.info(`expiry: texts from seed ${seed} (SLEEVE_EXPIRY_SEED replays it)`);
     const random = mulberry32(seed);
     const characters = ['0', '1', '2', '9', '/', ' ', ':', '.', '٣', '１', '\n', 'a'];
     // The rule as a pattern: two ASCII digits, a slash, two ASCII digits, a month 01-12.
@@ -140,7 +145,8 @@ describe('expiry', () => {
   });
 
   it('orders any wallet as a sort by comparisons would, cards of one month (or none) in the order they came', () => {
-    const base = baseSeed(import.meta.env.VITE_SLEEVE_EXPIRY_SEED, 20_261_130);
+    const base = EXPIRY_SEED;
+    console.info(`expiry: wallets from base seed ${base} (SLEEVE_EXPIRY_SEED replays it)`);
     const expiries = ['01/00', '12/99', '02/27', '02/27', '13/27', '00/27', '2/27', 'soon', '', '11/26', '07/31'];
     const monthOf = (card: PlainCard) => {
       const read = readExpiryMonth(card.data.expiry);

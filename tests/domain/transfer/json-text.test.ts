@@ -1,14 +1,15 @@
 /**
  * An export file's text made a slice of items at a time (src/domain/transfer/json-text.ts): its parts always join into
  * exactly the text `JSON.stringify(document, null, 2)` makes, wherever the long list sits and whatever its items hold, and the page
- * gets its turns while it is made. Seeded: a fixed base, printed with any failure; VITE_SLEEVE_JSON_TEXT_SEED=s
- * replays base s, =random draws one.
+ * gets its turns while it is made. Seeded: a fixed base, printed with any failure; SLEEVE_JSON_TEXT_SEED=s replays
+ * base s, =random draws one.
  */
 import { describe, expect, it } from 'vitest';
 import { ITEMS_PER_PART, indentedJson } from '../../../src/domain/transfer/json-text';
 import { baseSeed, mulberry32, pick, type Random, randomInt } from '../../support/seeded';
 
-const BASE = baseSeed(import.meta.env.VITE_SLEEVE_JSON_TEXT_SEED, 20_261_130);
+const env = (typeof process !== 'undefined' ? process.env : {}) as Record<string, string | undefined>;
+const BASE = baseSeed(env.SLEEVE_JSON_TEXT_SEED, 20_261_130);
 
 /** Texts an item's fields may hold: line breaks, quotes, backslashes, accents, emoji, a lone surrogate, spaces. */
 const TEXTS = [
@@ -67,6 +68,7 @@ function documentWith(random: Random, list: object[]): unknown {
 
 describe('an export file as text', () => {
   it('joins into the text JSON.stringify makes with an indent of two, for lists of every size, a part a slice', async () => {
+    console.info(`export text: documents from base seed ${BASE} (SLEEVE_JSON_TEXT_SEED replays it)`);
     for (const [run, count] of [0, 1, 2, 7, ITEMS_PER_PART, ITEMS_PER_PART + 1, 2 * ITEMS_PER_PART + 3].entries()) {
       for (let shape = 0; shape < 4; shape++) {
         const seed = BASE + run * 10 + shape;
