@@ -23,7 +23,7 @@ import type { DetailsCollection } from '../domain/stored-details';
 import { checkDetailsCollection, emptyDetailsCollection } from '../domain/stored-details';
 import type { Checked } from '../domain/stored-shapes';
 import { checkAuth, checkCollection, checkOutbox, checkPreferences } from '../domain/stored-shapes';
-import { collectionText, knownCollection, rememberText } from './cards-text';
+import { collectionText, knownCollection, latin1Json, rememberText } from './cards-text';
 import { protectionProblem } from './protection';
 import { writeEntries } from './write-entries';
 import { StorageWriteError } from './write-error';
@@ -157,7 +157,8 @@ function serialised(
     ...names.map((name): [string, string | null] => {
       const value = (values as Record<StoredValueName, unknown>)[name];
       if (name === 'cards' && cardsText !== undefined) return [STORAGE_KEYS.cards, cardsText];
-      return [STORAGE_KEYS[name], value === null ? null : JSON.stringify(value)];
+      // Every value one byte a character, as the cards are (cards-text.ts `latin1Json`): the same JSON, stored faster.
+      return [STORAGE_KEYS[name], value === null ? null : latin1Json(JSON.stringify(value))];
     }),
     [REVISION_KEY, String(revision)],
   ];

@@ -1,13 +1,20 @@
 /**
- * The stored cards' text (src/storage/cards-text.ts): always the very text `JSON.stringify` makes of the collection,
- * whatever its ids and however it was changed since its text was last made, and the text this tab read or wrote
+ * The stored cards' text (src/storage/cards-text.ts): always the text `JSON.stringify` makes of the collection, with
+ * every character beyond Latin-1 escaped (so the same value, one byte a character), whatever its ids and however it
+ * was changed since its text was last made, and the text this tab read or wrote
  * stands for the collection it holds. Seeded: a fixed base, printed with any failure; VITE_SLEEVE_CARDS_TEXT_SEED=s
  * replays base s, =random draws one.
  */
 import { describe, expect, it } from 'vitest';
 import { type CardCollection, type PlainCard, withoutCard } from '../../src/domain/card';
 import { withoutCards, withStoredCard, withStoredCards } from '../../src/domain/stored-cards';
-import { CARDS_PER_TEXT_SLICE, collectionText, knownCollection, rememberText } from '../../src/storage/cards-text';
+import {
+  CARDS_PER_TEXT_SLICE,
+  collectionText,
+  knownCollection,
+  latin1Json,
+  rememberText,
+} from '../../src/storage/cards-text';
 import { baseSeed, makeCard, makeCards, mulberry32, pick, randomInt } from '../support/seeded';
 
 const BASE = baseSeed(import.meta.env.VITE_SLEEVE_CARDS_TEXT_SEED, 20_261_128);
@@ -29,6 +36,13 @@ const sealed = (cards: readonly PlainCard[]): CardCollection => ({
   ),
 });
 
+/** The text a collection is stored as: JSON.stringify's, each character beyond Latin-1 as a `\uXXXX` escape. */
+const asStored = (collection: CardCollection): string =>
+  JSON.stringify(collection).replace(
+    /[\u0100-\uffff]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
 /** Ids a key order or a quote could trip on: integer-like ones (which objects list first), `__proto__`, escapes. */
 function withAwkwardIds(collection: CardCollection): CardCollection {
   const cards: Record<string, unknown> = { ...collection.cards };
@@ -48,7 +62,7 @@ describe('the stored cards as text', () => {
         sealed(cards),
         withAwkwardIds(plain(cards.length ? cards : [makeCard(mulberry32(seed))])),
       ]) {
-        expect(await collectionText(collection), `seed ${seed}, ${count} cards`).toBe(JSON.stringify(collection));
+        expect(await collectionText(collection), `seed ${seed}, ${count} cards`).toBe(asStored(collection));
       }
     }
   });
@@ -57,7 +71,7 @@ describe('the stored cards as text', () => {
     const seed = BASE + 100;
     const random = mulberry32(seed);
     let collection = plain(makeCards(seed, CARDS_PER_TEXT_SLICE + 300));
-    expect(await collectionText(collection)).toBe(JSON.stringify(collection));
+    expect(await collectionText(collection)).toBe(asStored(collection));
     for (let step = 0; step < 60; step++) {
       const ids = Object.keys(collection.cards);
       const id = pick(random, ids);
@@ -74,7 +88,7 @@ describe('the stored cards as text', () => {
         ]);
       }
       expect(await collectionText(collection), `seed ${seed}, step ${step}, change ${change}`).toBe(
-        JSON.stringify(collection),
+        asStored(collection),
       );
     }
   });
@@ -87,5 +101,30 @@ describe('the stored cards as text', () => {
     expect(knownCollection(JSON.parse(JSON.stringify(text)))).toBe(collection);
     expect(knownCollection(text.replace('"UNENCRYPTED"', '"ENCRYPTED"'))).toBeUndefined();
     expect(knownCollection(`${text} `)).toBeUndefined();
+  });
+
+  it('holds the same value as JSON.stringify, one byte a character, whatever the cards’ text holds', async () => {
+    const texts = [
+      'Kōji Satō',
+      'Caisse d’Épargne',
+      '💳 Zoë',
+      'Ünïcödé é ÿ',
+      '\u2028\u2029',
+      'ĀāŁł',
+      '\ud83d',
+      '\ude00 lone',
+    ];
+    const random = mulberry32(BASE + 300);
+    const cards = makeCards(BASE + 300, 40).map((card) => ({
+      ...card,
+      data: { ...card.data, cardholder: pick(random, texts), issuer: `${pick(random, texts)} ${pick(random, texts)}` },
+    }));
+    for (const collection of [plain(cards), withAwkwardIds(plain(cards))]) {
+      const text = await collectionText(collection);
+      expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(collection)));
+      expect(/[\u0100-\uffff]/.test(text), text.slice(0, 200)).toBe(false);
+    }
+    // Text already one byte a character is left as it is.
+    expect(latin1Json('{"a":"Zoë é"}')).toBe('{"a":"Zoë é"}');
   });
 });
