@@ -1,7 +1,7 @@
 /**
  * An export file's text, made without a long task. A plain export of ten thousand cards is 6 to 9 MB of indented
  * JSON; `JSON.stringify` of it in one call held a phone four times slower than a laptop still for a third to half a
- * second, and even joining the items' texts into one string, or copying one such string, takes 60 to 100 ms there.
+ * second, and even joining the items' texts into one string, or copying one such string, took 60 to 150 ms there.
  * Only the one long list (the cards' items) is large, so it is written a slice of items at a time, each slice a task
  * of its own (next-task.ts), and the text is kept in parts: a slice's items each, which the download makes a file of
  * without ever joining them (src/screens/you/data/download.ts).
