@@ -8,12 +8,14 @@ import { page, userEvent } from 'vitest/browser';
 import { navigate } from 'wouter/use-browser-location';
 import type { PinRecord, SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
+import { connectedNow } from '../../src/remote/account-key';
 import * as db from '../../src/remote/database';
 import { auth } from '../../src/remote/firebase';
 import { gateFor } from '../../src/state/gate';
 import { signOut } from '../../src/state/leave';
 import { createPin, verifyPassword } from '../../src/state/secrets';
 import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
+import { appState, cardsState, session } from '../../src/state/store';
 import { expectNoAxeViolations } from '../support/axe';
 import { seedPinCount, storedPinCount } from '../support/device-keys';
 import { startEngine, stopEngines } from '../support/engine-worker';
@@ -91,7 +93,26 @@ test('a fresh page unlocks with the password; a wrong one is flagged, the right 
   await field.fill(PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect.poll(currentPath).toBe('/home');
-  await expect.element(firstBank()).toBeVisible();
+  // The card can only come from the server here (the reopened page has no offline copy): once, under the suite's
+  // load, it did not show within the wait. Should that happen again, the failure says what the page held.
+  await expect
+    .element(firstBank())
+    .toBeVisible()
+    .catch(async (error: unknown) => {
+      const held = {
+        locked: appState.locked,
+        user: auth.currentUser?.uid ?? null,
+        session: session() !== null,
+        connected: await Promise.race([
+          connectedNow(),
+          new Promise((resolve) => setTimeout(resolve, 2000, 'no answer')),
+        ]),
+        shown: cardsState.cards.length,
+        merging: cardsState.merging,
+        stored: Object.keys(localStorage).filter((key) => key.startsWith('sleeve/')),
+      };
+      throw new Error(`${String(error)}\nThe page held: ${JSON.stringify(held)}`);
+    });
 });
 
 test('with a PIN, the password unlock help offers it; signing out there leaves nothing on this device', async () => {
