@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+import { PLAIN_FORMATS } from './groups/transfer.mjs';
 import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
 import { freshPage, longTasksSince, probeState } from './support/pages.mjs';
@@ -25,14 +26,6 @@ const seed = {
     cards: Object.fromEntries(data.large.plain.map((card) => [card.id, card])),
   }),
 };
-/** The Export screen's choices, as the person reads them. */
-const FORMATS = {
-  bitwarden: 'Bitwarden (JSON, not encrypted)',
-  cxf: 'Credential Exchange (JSON, not encrypted)',
-};
-/** The cards a file holds, in the format's own place for them. @param {string} format @param {any} file */
-const cardsIn = (format, file) => (format === 'bitwarden' ? file.items : file.accounts?.[0]?.items)?.length ?? 0;
-
 /** After the download: the work the export leaves behind (the toast, the way back) is counted too. */
 const AFTER_MS = 500;
 
@@ -41,7 +34,7 @@ const browser = await chromium.launch({ executablePath: requireChromium(), args:
 try {
   console.log(`plain export of ${count} cards, throttled ${rate}×`);
   for (let run = 0; run < runs; run++) {
-    for (const [format, label] of Object.entries(FORMATS)) {
+    for (const { name: format, label, cards } of PLAIN_FORMATS) {
       const { context, page } = await freshPage(browser, seed, { acceptDownloads: true });
       try {
         await page.goto(`${app.url}/user/data-management/export`);
@@ -58,7 +51,7 @@ try {
         await page.waitForTimeout(AFTER_MS);
         const long = await longTasksSince(page, clickAt, downloadAt + AFTER_MS);
         const text = await readFile(await download.path(), 'utf8');
-        const held = cardsIn(format, JSON.parse(text));
+        const held = cards(JSON.parse(text));
         if (held !== count) throw new Error(`The ${format} file holds ${held} cards, not ${count}`);
         const size = Buffer.byteLength(text);
         console.log(

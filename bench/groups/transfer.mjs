@@ -126,10 +126,15 @@ async function downloadAfterPin(page, pin) {
   return { file, ms: downloadAt - keydownAt, longTasks: long.count, longestTask: long.longest };
 }
 
-/** The Export screen's plain formats, as the person reads them, and how many cards each file holds. */
-const PLAIN_FORMATS = [
-  { label: 'Bitwarden (JSON, not encrypted)', cards: (/** @type {any} */ file) => file.items?.length },
+/** The Export screen's plain formats: their names here, their choices as the person reads them, the cards a file holds. */
+export const PLAIN_FORMATS = [
   {
+    name: 'bitwarden',
+    label: 'Bitwarden (JSON, not encrypted)',
+    cards: (/** @type {any} */ file) => file.items?.length,
+  },
+  {
+    name: 'cxf',
     label: 'Credential Exchange (JSON, not encrypted)',
     cards: (/** @type {any} */ file) => file.accounts?.[0]?.items?.length,
   },
