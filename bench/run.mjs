@@ -33,7 +33,7 @@ import { transferFigures } from './groups/transfer.mjs';
 import { UnlockRuns, unlockRun } from './groups/unlock.mjs';
 import { table } from './support/budgets.mjs';
 import { makeData } from './support/data.mjs';
-import { watchMachine } from './support/machine.mjs';
+import { firstTouchNote, watchMachine } from './support/machine.mjs';
 import { contextDefaults, log, pace } from './support/pages.mjs';
 import { ROOT, serveApp, serveHarness } from './support/servers.mjs';
 import { writeSpeedFactor } from './support/speed.mjs';
@@ -199,8 +199,10 @@ async function main() {
   await writeFile(OUT, `${JSON.stringify(results, null, 2)}\n`);
   process.stdout.write(
     `${table(results, tiny)}\n\nload average ${results.load_average_start} → ${results.load_average_end}, ` +
-      `CPU steal ${results.cpu_steal_pct ?? '?'} %, speed factor ${results.speed_factor} ` +
-      `(kdf_openssl_ms ${results.kdf_openssl_ms} / 110; every absolute budget above is multiplied by it)\nwrote ${OUT.slice(ROOT.length)} in ${round((performance.now() - started) / 1000)} s\n`,
+      `CPU steal ${results.cpu_steal_pct ?? '?'} %, ${results.memory_first_touch_us} µs a page of memory on first use, ` +
+      `speed factor ${results.speed_factor} ` +
+      `(kdf_openssl_ms ${results.kdf_openssl_ms} / 110; every absolute budget above is multiplied by it)\n` +
+      `${firstTouchNote(results)}wrote ${OUT.slice(ROOT.length)} in ${round((performance.now() - started) / 1000)} s\n`,
   );
 }
 

@@ -24,6 +24,8 @@ const FIGURES = [
   'kdf_ms',
   'kdf_openssl_ms',
   'speed_factor',
+  // The machine's memory: what a page costs the first time it is used, beside the speed factor.
+  'memory_first_touch_us',
   'kdf_ratio',
   'derivations_unlock',
   'derivations_verify',
