@@ -10,7 +10,7 @@
  * process, so its time depends on how busy that process is as much as on the page.
  */
 import { chromium } from 'playwright';
-import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+import { BENCH_CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
 import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
 import { freshPage, longTasksSince, probeState } from './support/pages.mjs';
@@ -36,7 +36,7 @@ function layouts(/** @type {TraceEvent[]} */ events, /** @type {TraceEvent[]} */
 
 const data = await makeData({ small: 10, large: 10, startup: 100 });
 const app = await serveApp();
-const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
+const browser = await chromium.launch({ executablePath: requireChromium(), args: BENCH_CHROMIUM_ARGS, headless: true });
 try {
   for (let run = 0; run < runs; run++) {
     const { context, page } = await freshPage(browser, { 'sleeve/cards': JSON.stringify(data.startup) });

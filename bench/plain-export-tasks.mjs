@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { chromium } from 'playwright';
-import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+import { BENCH_CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
 import { PLAIN_FORMATS } from './groups/transfer.mjs';
 import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
@@ -30,7 +30,7 @@ const seed = {
 const AFTER_MS = 500;
 
 const app = await serveApp();
-const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
+const browser = await chromium.launch({ executablePath: requireChromium(), args: BENCH_CHROMIUM_ARGS, headless: true });
 try {
   console.log(`plain export of ${count} cards, throttled ${rate}×`);
   for (let run = 0; run < runs; run++) {

@@ -20,7 +20,7 @@ import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright';
-import { CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+import { BENCH_CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
 import { accountFigures } from './groups/account.mjs';
 import { benchPage, derivationFigures, engineFigures, mergeFigures, openFigures } from './groups/engine.mjs';
 import { heapFigures } from './groups/heap.mjs';
@@ -150,7 +150,11 @@ async function main() {
   const machine = await watchMachine();
   log(`sleeve bench${tiny ? ' (tiny)' : ''}: ${SIZES.small} / ${SIZES.large} / ${SIZES.startup} cards`);
   const [data, app, harness] = await Promise.all([makeData(SIZES), serveApp(), serveHarness()]);
-  const browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({
+    executablePath: requireChromium(),
+    args: BENCH_CHROMIUM_ARGS,
+    headless: true,
+  });
   const slowRuns = GROUPS.has('slow') ? new SlowRuns() : null;
   /** @type {[string, () => Promise<void>][]} each group's work, in the order a full run takes them */
   const groups = [];

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
-import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, requireChromium } from '../../scripts/chromium.mjs';
+import { BENCH_CHROMIUM_ARGS, FAKE_CAMERA_ARGS, requireChromium } from '../../scripts/chromium.mjs';
 import { makeClip } from '../../scripts/scan-corpus/clip.mjs';
 import { log } from '../support/pages.mjs';
 import { ROOT } from '../support/servers.mjs';
@@ -73,7 +73,7 @@ async function renderersMb(cdp) {
 async function fillOnce(appUrl, clip) {
   const browser = await chromium.launch({
     executablePath: requireChromium(),
-    args: [...CHROMIUM_ARGS, ...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${clip}`],
+    args: [...BENCH_CHROMIUM_ARGS, ...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${clip}`],
     headless: true,
   });
   try {
