@@ -21,9 +21,10 @@ export const CHROMIUM_ARGS = [
  * when first asked for. The driver keeps the DevTools protocol's Runtime domain on in every page, and while it is on,
  * V8 records a stack with lines and columns for every Error a script makes. React DOM makes several while its script
  * is evaluated, so V8 parsed the whole first script a second time, on the main thread, to find their positions
- * (`V8.CollectSourcePositions`: 112 and 139 ms in two traced loads of /home at full speed). No browser without a debugger attached does that:
- * Chromium tracing the same load on its own (`--trace-startup`) has no such parse over 5 ms. Positions made at
- * compile time cost a little in every compile instead, so the figures stay on the side of too slow.
+ * (`V8.CollectSourcePositions`: 112 and 139 ms in two traced loads of /home at full speed). No browser without a
+ * debugger attached does that: Chromium tracing the same load on its own (`--trace-startup`) has no such parse over
+ * 5 ms. Positions made at compile time cost a little in every compile instead, so the figures stay on the side of
+ * too slow.
  */
 export const BENCH_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--js-flags=--no-enable-lazy-source-positions'];
 

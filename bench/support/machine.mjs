@@ -53,7 +53,7 @@ export function firstTouchMicros() {
 /** Above this, the run's browser figures are not to be set beside a usual machine's (see above). */
 const SLOW_FIRST_TOUCH_US = 2;
 
-/** A line for under the table when memory's first use is that slow, or '' . @param {Record<string, unknown>} results */
+/** A line for under the table when memory's first use is that slow, or ''. @param {Record<string, unknown>} results */
 export function firstTouchNote(results) {
   const micros = results.memory_first_touch_us;
   if (typeof micros !== 'number' || micros <= SLOW_FIRST_TOUCH_US) return '';
