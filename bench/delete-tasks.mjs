@@ -5,8 +5,7 @@
  * main-thread task of 50 ms or more with its largest parts, then every idle callback's time (Home's search index is
  * built in them). Options: `--runs=N` (default 2), `--throttle=R` (default 4), `--cards=N` (default 10,000).
  */
-import { chromium } from 'playwright';
-import { BENCH_CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+import { launchBenchBrowser } from './support/browser.mjs';
 import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
 import { freshPage, typePin } from './support/pages.mjs';
@@ -17,7 +16,7 @@ const runs = option('runs', 2);
 const rate = option('throttle', 4);
 const data = await makeData({ small: 10, large: option('cards', 10_000), startup: 10 });
 const app = await serveApp();
-const browser = await chromium.launch({ executablePath: requireChromium(), args: BENCH_CHROMIUM_ARGS, headless: true });
+const browser = await launchBenchBrowser();
 try {
   for (let run = 0; run < runs; run++) {
     const seed = { 'sleeve/cards': JSON.stringify(data.large.encrypted), 'sleeve/auth': JSON.stringify(data.auth) };

@@ -9,8 +9,7 @@
  * text uses, and one for each name in a font stack the device lacks. On Linux each is a call to the browser's own
  * process, so its time depends on how busy that process is as much as on the page.
  */
-import { chromium } from 'playwright';
-import { BENCH_CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+import { launchBenchBrowser } from './support/browser.mjs';
 import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
 import { freshPage, longTasksSince, probeState } from './support/pages.mjs';
@@ -36,7 +35,7 @@ function layouts(/** @type {TraceEvent[]} */ events, /** @type {TraceEvent[]} */
 
 const data = await makeData({ small: 10, large: 10, startup: 100 });
 const app = await serveApp();
-const browser = await chromium.launch({ executablePath: requireChromium(), args: BENCH_CHROMIUM_ARGS, headless: true });
+const browser = await launchBenchBrowser();
 try {
   for (let run = 0; run < runs; run++) {
     const { context, page } = await freshPage(browser, { 'sleeve/cards': JSON.stringify(data.startup) });

@@ -8,8 +8,7 @@
  * `--functions`, the page's script is sampled too, and each long task names the functions it ran. Options: `--runs=N` (default 2), `--throttle=R` (default 4), `--cards=N`
  * (default 10,000).
  */
-import { chromium } from 'playwright';
-import { BENCH_CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+import { launchBenchBrowser } from './support/browser.mjs';
 import { throttle } from './support/cdp.mjs';
 import { bitwardenExport, makeData } from './support/data.mjs';
 import { freshPage, paintedWhen, probeState, scrolledTo, typePin } from './support/pages.mjs';
@@ -22,7 +21,7 @@ const data = await makeData({ small: 10, large: option('cards', 10_000), startup
 const count = data.large.plain.length;
 const file = Buffer.from(bitwardenExport(data.large.plain));
 const app = await serveApp();
-const browser = await chromium.launch({ executablePath: requireChromium(), args: BENCH_CHROMIUM_ARGS, headless: true });
+const browser = await launchBenchBrowser();
 
 /**
  * Traces `act` until `done`, then a moment after, and prints its long tasks under `title`.

@@ -4,8 +4,7 @@
  * the time of every idle callback (the index is built in them, a slice of cards each). Options: `--runs=N` (default
  * 2), `--throttle=R` (default 4), `--cards=N` (default 10,000).
  */
-import { chromium } from 'playwright';
-import { BENCH_CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+import { launchBenchBrowser } from './support/browser.mjs';
 import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
 import { freshPage } from './support/pages.mjs';
@@ -15,7 +14,7 @@ import { mainThreadEvents, ms, option } from './support/trace.mjs';
 const data = await makeData({ small: 10, large: option('cards', 10_000), startup: 10 });
 const cards = Object.fromEntries(data.large.plain.map((card) => [card.id, card]));
 const app = await serveApp();
-const browser = await chromium.launch({ executablePath: requireChromium(), args: BENCH_CHROMIUM_ARGS, headless: true });
+const browser = await launchBenchBrowser();
 try {
   for (let run = 1; run <= option('runs', 2); run++) {
     const { context, page } = await freshPage(browser, {

@@ -7,9 +7,8 @@
  * size (after checking that it holds every card). Options: `--runs=N` (default 2), `--throttle=R` (default 4), `--cards=N` (default 10,000).
  */
 import { readFile } from 'node:fs/promises';
-import { chromium } from 'playwright';
-import { BENCH_CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
 import { PLAIN_FORMATS } from './groups/transfer.mjs';
+import { launchBenchBrowser } from './support/browser.mjs';
 import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
 import { freshPage, longTasksSince, probeState } from './support/pages.mjs';
@@ -30,7 +29,7 @@ const seed = {
 const AFTER_MS = 500;
 
 const app = await serveApp();
-const browser = await chromium.launch({ executablePath: requireChromium(), args: BENCH_CHROMIUM_ARGS, headless: true });
+const browser = await launchBenchBrowser();
 try {
   console.log(`plain export of ${count} cards, throttled ${rate}×`);
   for (let run = 0; run < runs; run++) {

@@ -19,8 +19,6 @@
 import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright';
-import { BENCH_CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
 import { accountFigures } from './groups/account.mjs';
 import { benchPage, derivationFigures, engineFigures, mergeFigures, openFigures } from './groups/engine.mjs';
 import { heapFigures } from './groups/heap.mjs';
@@ -31,6 +29,7 @@ import { SlowRuns } from './groups/slow.mjs';
 import { startupFigures } from './groups/startup.mjs';
 import { transferFigures } from './groups/transfer.mjs';
 import { UnlockRuns, unlockRun } from './groups/unlock.mjs';
+import { launchBenchBrowser } from './support/browser.mjs';
 import { table } from './support/budgets.mjs';
 import { makeData } from './support/data.mjs';
 import { firstTouchNote, watchMachine } from './support/machine.mjs';
@@ -150,11 +149,7 @@ async function main() {
   const machine = await watchMachine();
   log(`sleeve bench${tiny ? ' (tiny)' : ''}: ${SIZES.small} / ${SIZES.large} / ${SIZES.startup} cards`);
   const [data, app, harness] = await Promise.all([makeData(SIZES), serveApp(), serveHarness()]);
-  const browser = await chromium.launch({
-    executablePath: requireChromium(),
-    args: BENCH_CHROMIUM_ARGS,
-    headless: true,
-  });
+  const browser = await launchBenchBrowser();
   const slowRuns = GROUPS.has('slow') ? new SlowRuns() : null;
   /** @type {[string, () => Promise<void>][]} each group's work, in the order a full run takes them */
   const groups = [];

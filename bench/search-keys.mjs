@@ -10,9 +10,9 @@
  * search, React's render and commit of the rows). Options: `--rounds=N` (default 3), `--throttle=R` (default 4),
  * `--cards=N` (default 10,000).
  */
-import { chromium } from 'playwright';
-import { BENCH_CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+
 import { QUERIES } from './groups/search.mjs';
+import { launchBenchBrowser } from './support/browser.mjs';
 import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
 import { freshPage, probeState } from './support/pages.mjs';
@@ -23,7 +23,7 @@ import { option } from './support/trace.mjs';
 const rate = option('throttle', 4);
 const data = await makeData({ small: 10, large: option('cards', 10_000), startup: 10 });
 const app = await serveApp();
-const browser = await chromium.launch({ executablePath: requireChromium(), args: BENCH_CHROMIUM_ARGS, headless: true });
+const browser = await launchBenchBrowser();
 try {
   const cards = Object.fromEntries(data.large.plain.map((card) => [card.id, card]));
   const { page } = await freshPage(browser, { 'sleeve/cards': JSON.stringify({ type: 'UNENCRYPTED', cards }) });

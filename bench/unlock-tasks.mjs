@@ -6,9 +6,9 @@
  * main-thread task of 50 ms or more with its largest parts. Options: `--runs=N` (default 3), `--throttle=R`
  * (default 4), `--cards=N` (default 1,000).
  */
-import { chromium } from 'playwright';
-import { BENCH_CHROMIUM_ARGS, requireChromium } from '../scripts/chromium.mjs';
+
 import { boundProfile, forgetCaches } from './groups/unlock.mjs';
+import { launchBenchBrowser } from './support/browser.mjs';
 import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
 import { typePinUntilList } from './support/pages.mjs';
@@ -19,7 +19,7 @@ const runs = option('runs', 3);
 const rate = option('throttle', 4);
 const data = await makeData({ small: option('cards', 1000), large: 10, startup: 10 });
 const app = await serveApp();
-const browser = await chromium.launch({ executablePath: requireChromium(), args: BENCH_CHROMIUM_ARGS, headless: true });
+const browser = await launchBenchBrowser();
 try {
   const { context } = await boundProfile(browser, app.url, data, data.small.encrypted);
   for (let run = 0; run < runs; run++) {

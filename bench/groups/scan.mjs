@@ -21,9 +21,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright';
-import { BENCH_CHROMIUM_ARGS, FAKE_CAMERA_ARGS, requireChromium } from '../../scripts/chromium.mjs';
+import { FAKE_CAMERA_ARGS } from '../../scripts/chromium.mjs';
 import { makeClip } from '../../scripts/scan-corpus/clip.mjs';
+import { launchBenchBrowser } from '../support/browser.mjs';
 import { log } from '../support/pages.mjs';
 import { ROOT } from '../support/servers.mjs';
 import { median, percentile, round } from '../support/stats.mjs';
@@ -71,11 +71,7 @@ async function renderersMb(cdp) {
  * @param {string} appUrl @param {string} clip
  */
 async function fillOnce(appUrl, clip) {
-  const browser = await chromium.launch({
-    executablePath: requireChromium(),
-    args: [...BENCH_CHROMIUM_ARGS, ...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${clip}`],
-    headless: true,
-  });
+  const browser = await launchBenchBrowser([...FAKE_CAMERA_ARGS, `--use-file-for-fake-video-capture=${clip}`]);
   try {
     const context = await browser.newContext();
     await context.addInitScript(watchFill);
