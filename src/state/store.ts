@@ -1,13 +1,13 @@
 /**
  * What is true for this device, in one place. In proxies, what screens read: the lock and account flags, the cards
- * and their details on screen, the PIN's limit, the toast, the clipboard's countdown. Outside any proxy, what no screen may hold: the
- * auth records, the stored collection, the running sync session, the sign-in in progress, the secret the gate
- * verified, and the bookkeeping of tabs and timers. A leaf: it imports nothing of the state layer, so every other
- * state module reads and changes it without an import circle, and `resetDevice` puts all of it back as a fresh page
- * has it.
+ * and their details on screen, the PIN's limit, the toast, the clipboard's countdown. Outside any proxy, what no
+ * screen may hold: the auth records, the stored collection, the running sync session, the sign-in in progress, the
+ * secret the gate verified, and the bookkeeping of tabs and timers. A leaf: it imports nothing of the state layer, so
+ * every other state module reads and changes it without an import circle, and `resetDevice` puts all of it back as a
+ * fresh page has it.
  *
- * Proxies hold view data only (DESIGN.md invariant 2): decrypted cards, flags, ids of unreadable cards; never a
- * salt, a wrapped key or a CryptoKey. The lock flags change only through src/state/lock.ts.
+ * Proxies hold view data only (DESIGN.md invariant 2): decrypted cards, flags, ids of unreadable cards; never a salt,
+ * a wrapped key or a CryptoKey. The lock flags change only through src/state/lock.ts.
  */
 import { proxy, ref } from 'valtio';
 import type { CardCollection, PlainCard, UnreadableCard } from '../domain/card';
@@ -46,17 +46,11 @@ const initialAppState = () => ({
   passkeyCreated: false,
   /** Signed in with Google and a password created or entered; `null` for anonymous use. */
   user: null as SignedInUser | null,
-  /**
-   * False while this device has an account password and Firebase has not yet said who is signed in; only the
-   * splash shows until then (SPEC.md §2). True when there is no account on this device.
-   */
+  /** False while Firebase has not yet said who is signed in to this device's account: the splash (SPEC.md §2). */
   remoteReady: true,
   /** The password was changed on another device: unlocking needs the new one ('Enter your new password'). */
   passwordStale: false,
-  /**
-   * The newer password opened a key that cannot open the cards this device could open (src/state/key-conflict.ts):
-   * nothing was dropped, and the person may keep this device's key.
-   */
+  /** The newer password's key cannot open the cards this one could (src/state/newer-password.ts): nothing dropped. */
   keyConflict: false,
 });
 export const appState = proxy(initialAppState());
@@ -262,6 +256,8 @@ export function onDeviceEvent(listener: (event: DeviceEvent) => void): () => voi
  */
 export function forgetStorageReading(): void {
   setSession(null);
+  // An open of the disposed session may still be in the worker: answered later, it must not show what was forgotten.
+  claimScreen(takeTicket());
   setRecords(emptyAuthRecords());
   memory.collection = emptyPlainCollection();
   memory.newerPassword = null;
@@ -284,7 +280,9 @@ export async function resetDevice(): Promise<void> {
   clearTimeout(memory.idle.timer);
   clearTimeout(memory.clipboard.timer);
   clearTimeout(memory.toast.timer);
-  Object.assign(memory, initialMemory(), { install: memory.install }); // the browser's offer, not the device's
+  // The browser's offer is not the device's; tickets keep counting, so an open from before stays refused.
+  const { install, tickets, shownTicket } = memory;
+  Object.assign(memory, initialMemory(), { install, tickets, shownTicket });
   setPendingSignIn(null);
   Object.assign(accountState, initialAccountState());
   Object.assign(passkeyState, initialPasskeyState());

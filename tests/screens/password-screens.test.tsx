@@ -93,8 +93,9 @@ test('a fresh page unlocks with the password; a wrong one is flagged, the right 
   await field.fill(PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect.poll(currentPath).toBe('/home');
-  // The card can only come from the server here (the reopened page has no offline copy): once, under the suite's
-  // load, it did not show within the wait. Should that happen again, the failure says what the page held.
+  // The card can only come from the server here (the reopened page has no offline copy). It once stayed off the
+  // screen: an open of the first page's session came back after the reopen (tests/state/restart.test.ts). Should
+  // it fail again, the failure says what the page held.
   await expect
     .element(firstBank())
     .toBeVisible()

@@ -85,6 +85,8 @@ export function setSession(tab: Tab, next: Session | null): void {
 
 export function resetDevice(tab: Tab): void {
   setSession(tab, null);
+  // store.ts `forgetStorageReading`: an open of the disposed session, answered later, is older than what shows now.
+  madeShow(tab, startShow(tab));
   setRecords(tab, emptyAuthRecords());
   // store.ts `forgetStorageReading`: what the lock remembered goes with what was read.
   tab.cardsBeforeLock = null;
