@@ -1,4 +1,6 @@
 /**
+ * @vitest-environment happy-dom
+ *
  * A corpus of mutated stored values and server payloads run through the real validators and openers: realistic values
  * (tests/support/corpus.ts) damaged at random, then read as the app reads them. For every case: nothing throws; what
  * is accepted is well-formed card by card; what is refused comes with a reason in plain words; every entry that went
@@ -7,6 +9,7 @@
  *
  * Fixed base seeds, printed with any failure; pinned seeds below replay cases that once failed.
  * SLEEVE_CORPUS_RUNS=n runs n bases instead of one; SLEEVE_CORPUS_SEED=s replays base s, =random draws new ones.
+ * In happy-dom (the docblock above), for the storage the stored values are written to and read back from.
  */
 import { describe, expect, it } from 'vitest';
 import { NETWORKS, THEMES } from '../../src/domain/card';
