@@ -2,7 +2,7 @@
  * @vitest-environment happy-dom
  *
  * A corpus of mutated stored values and server payloads run through the real validators and openers: realistic values
- * (tests/support/corpus.ts) damaged at random, then read as the app reads them. For every case: nothing throws; what
+ * (tests/support/corpus/) damaged at random, then read as the app reads them. For every case: nothing throws; what
  * is accepted is well-formed card by card; what is refused comes with a reason in plain words; every entry that went
  * in comes out exactly once (opened, or listed as unreadable or malformed); the input is never changed (it is frozen)
  * and what is stored stays byte for byte as it was.
@@ -35,18 +35,10 @@ import {
   buildOutbox,
   buildPreferences,
   buildServerCards,
-  caseSeed,
-  damage,
-  damageText,
-  deepFreeze,
-  exactText,
-  excerpt,
-  isRecord,
-  materialize,
-  own,
-  plainReasonProblem,
-  toText,
-} from '../support/corpus';
+} from '../support/corpus/builders';
+import { caseSeed, excerpt, plainReasonProblem } from '../support/corpus/cases';
+import { damage, damageText } from '../support/corpus/damage';
+import { deepFreeze, exactText, isRecord, materialize, own, toText } from '../support/corpus/values';
 import type { Random } from '../support/seeded';
 import { baseSeed, mulberry32, randomInt } from '../support/seeded';
 
@@ -57,7 +49,7 @@ const CASES_PER_BASE = 5_000;
 /** Always run, so a change that breaks the corpus fails every time and not only on an unlucky draw. */
 const FIXED_BASE = 20_250_601;
 /**
- * Case seeds that found a bug; each replays exactly that case (see caseSeed) as long as tests/support/corpus.ts draws
+ * Case seeds that found a bug; each replays exactly that case (see caseSeed) as long as tests/support/corpus/ draws
  * the same way. A change to the generator redraws them: find new ones by running the corpus with the fix reverted.
  * The bugs themselves are also held by the hand-written cases in 'what the corpus found', which do not depend on it.
  */

@@ -12,16 +12,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CardCollection, CardData, OpenedCards, PlainCollection } from '../../src/domain/card';
 import type { SecretRecord } from '../../src/domain/secret';
-import {
-  caseSeed,
-  exactText,
-  excerpt,
-  isRecord,
-  plainReasonProblem,
-  randomBytes,
-  setOwn,
-  toBase64,
-} from '../support/corpus';
+import { randomBytes, toBase64 } from '../support/corpus/builders';
+import { caseSeed, excerpt, plainReasonProblem } from '../support/corpus/cases';
+import { exactText, isRecord, setOwn } from '../support/corpus/values';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import type { Random } from '../support/seeded';
 import { baseSeed, makeCardId, makeCards, mulberry32, pick, randomInt } from '../support/seeded';

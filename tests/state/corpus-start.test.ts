@@ -27,20 +27,10 @@ import { cardsState } from '../../src/state/store';
 import type { StoredValueName } from '../../src/storage/local-storage';
 import { discard, STORAGE_KEYS } from '../../src/storage/local-storage';
 import { REVISION_KEY } from '../../src/storage/write-sequence';
-import {
-  buildOutbox,
-  buildPlainCollection,
-  buildPreferences,
-  buildRecord,
-  caseSeed,
-  copyOf,
-  damage,
-  damageText,
-  excerpt,
-  isRecord,
-  plainReasonProblem,
-  toText,
-} from '../support/corpus';
+import { buildOutbox, buildPlainCollection, buildPreferences, buildRecord } from '../support/corpus/builders';
+import { caseSeed, excerpt, plainReasonProblem } from '../support/corpus/cases';
+import { damage, damageText } from '../support/corpus/damage';
+import { copyOf, isRecord, toText } from '../support/corpus/values';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import type { Random } from '../support/seeded';
 import { baseSeed, makeCards, mulberry32, pick, randomInt } from '../support/seeded';
