@@ -1,4 +1,4 @@
-/** The corpus's cases: their seeds, and what a failure says of them. */
+/** What every corpus case shares: its seed from a base, an excerpt of its input, and whether a reason reads plainly. */
 
 /** A short, printable excerpt of a case's input for failure messages. */
 export function excerpt(text: string, length = 240): string {
