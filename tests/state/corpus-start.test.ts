@@ -13,10 +13,10 @@
  * then holds the engine's count whatever was stored there, and the PIN record bound to this device once it opened).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { CardCollection, PlainCollection } from '../../src/domain/card';
+import type { CardCollection } from '../../src/domain/card';
 import type { PinAttempts } from '../../src/domain/pin-attempts';
 import { attemptsFor, checkPinAttempts, noAttempts } from '../../src/domain/pin-attempts';
-import type { PinRecord, SecretRecord } from '../../src/domain/secret';
+import type { PinRecord } from '../../src/domain/secret';
 import { cardDataProblem } from '../../src/domain/stored-cards';
 import { checkDetailsCollection } from '../../src/domain/stored-details';
 import { checkAuth, checkCollection, checkOutbox, checkPreferences } from '../../src/domain/stored-shapes';
@@ -27,13 +27,10 @@ import { cardsState } from '../../src/state/store';
 import type { StoredValueName } from '../../src/storage/local-storage';
 import { discard, STORAGE_KEYS } from '../../src/storage/local-storage';
 import { REVISION_KEY } from '../../src/storage/write-sequence';
-import { buildOutbox, buildPlainCollection, buildPreferences, buildRecord } from '../support/corpus/builders';
 import { caseSeed, excerpt, plainReasonProblem } from '../support/corpus/cases';
-import { damage, damageText } from '../support/corpus/damage';
-import { copyOf, isRecord, toText } from '../support/corpus/values';
-import { startEngine, stopEngines } from '../support/engine-worker';
-import type { Random } from '../support/seeded';
-import { baseSeed, makeCards, mulberry32, pick, randomInt } from '../support/seeded';
+import { buildState, makeWallets, type State } from '../support/corpus/device-states';
+import { isRecord } from '../support/corpus/values';
+import { baseSeed, mulberry32 } from '../support/seeded';
 
 const PIN = '274951';
 const NOW = 1_722_000_000_000;
@@ -42,74 +39,13 @@ const BASE = baseSeed(import.meta.env.VITE_SLEEVE_CORPUS_SEED, 902_117_364);
 const CASES = 300;
 const NAMES = Object.keys(STORAGE_KEYS) as StoredValueName[];
 
-/** A PIN record and the cards its engine encrypted under it; two of them, so a record can meet another's cards. */
-const wallets: { record: SecretRecord; cards: CardCollection }[] = [];
-
-beforeAll(async () => {
-  for (const seed of [61, 62]) {
-    const cards = makeCards(seed, 6);
-    const plain: PlainCollection = {
-      type: 'UNENCRYPTED',
-      cards: Object.fromEntries(cards.map((card) => [card.id, card])),
-    };
-    const { record, collection } = await startEngine().createSecret(PIN, plain, NOW);
-    wallets.push({ record, cards: collection });
-  }
-  stopEngines();
-}, 20_000);
+beforeAll(() => makeWallets(PIN, NOW), 20_000);
 
 afterAll(async () => {
   await getEngine().lock();
   localStorage.clear();
   await discard(...NAMES);
 });
-
-// ---- one state ----
-
-type State = Partial<Record<StoredValueName, string>>;
-
-function stored(random: Random, value: unknown, steps: string[], name: StoredValueName, damageRate: number): string {
-  let text = toText(value);
-  if (random() < damageRate) {
-    const damaged = damage(random, copyOf(value), 1 + randomInt(random, 3));
-    steps.push(...damaged.steps.map((step) => `${name}: ${step}`));
-    text = toText(damaged.value);
-  }
-  if (random() < 0.05) {
-    const cut = damageText(random, text);
-    steps.push(`${name}: ${cut.step}`);
-    text = cut.text;
-  }
-  return text;
-}
-
-function buildState(random: Random, steps: string[]): State {
-  const state: State = {};
-  const scenario = random() < 0.45 ? 'plain' : random() < 0.93 ? 'pin' : 'account';
-  steps.push(scenario);
-  if (random() < 0.8) state.preferences = stored(random, buildPreferences(random), steps, 'preferences', 0.15);
-  if (random() < 0.5) state.outbox = stored(random, buildOutbox(random), steps, 'outbox', 0.15);
-  if (scenario === 'plain') {
-    if (random() < 0.6) state.auth = stored(random, { password: null, pin: null }, steps, 'auth', 0.2);
-    if (random() < 0.9) state.cards = stored(random, buildPlainCollection(random), steps, 'cards', 0.5);
-    return state;
-  }
-  const wallet = pick(random, wallets);
-  const other = random() < 0.2 ? pick(random, wallets) : wallet;
-  const password = scenario === 'account' ? buildRecord(random) : null;
-  state.auth = stored(random, { password, pin: wallet.record }, steps, 'auth', 0.2);
-  state.cards = stored(random, other.cards, steps, 'cards', 0.5);
-  if (random() < 0.3)
-    state.pinAttempts = stored(random, buildAttempts(random, wallet.record), steps, 'pinAttempts', 0.2);
-  return state;
-}
-
-/** A count of wrong PINs: this PIN's or another's, below the wait, waiting (over or not), or stopped. */
-function buildAttempts(random: Random, record: SecretRecord): PinAttempts {
-  const wrongInARow = randomInt(random, 12);
-  const tryAgainAt = wrongInARow >= 5 && random() < 0.8 ? Date.now() + (random() < 0.5 ? -1 : 1) * 60_000 : null;
-  return { pinSalt: random() < 0.8 ? record.salt : wallets[1]!.record.salt, wrongInARow, tryAgainAt };
-}
 
 /**
  * Why what unlocking did to storage is not what it documents, or `null`: the mirror of the count of wrong PINs may
