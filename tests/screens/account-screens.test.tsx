@@ -1,17 +1,15 @@
 /**
- * The Account screen and its password steps, with the real account module, the real worker and the real local
- * backend. Google's popup cannot run here (tests/e2e/sync.test.ts drives it), so each test signs in the way the
- * popup ends and then opens the step the account module says comes next, as the Account screen does.
+ * The Account screen signed out and its password steps, with the real account module, the real worker and the real
+ * local backend. Google's popup cannot run here (tests/e2e/sync.test.ts drives it), so each test signs in the way the
+ * popup ends and then opens the step the account module says comes next, as the Account screen does. Signed in:
+ * account-signed-in-screens.test.tsx.
  */
-import { beforeAuthStateChanged } from 'firebase/auth';
-import { goOffline, goOnline } from 'firebase/database';
 import { afterEach, beforeEach, expect, inject, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { navigate } from 'wouter/use-browser-location';
 import { getEngine } from '../../src/engine';
-import { auth, database } from '../../src/remote/firebase';
+import { auth } from '../../src/remote/firebase';
 import type { SignInResult } from '../../src/state/account';
-import { saveCard } from '../../src/state/cards';
 import { gateFor } from '../../src/state/gate';
 import { removeAccount, signOut } from '../../src/state/leave';
 import { startApp } from '../../src/state/lifecycle';
@@ -56,15 +54,6 @@ async function accountFromAnotherDevice(): Promise<string> {
   await continueSignIn();
   await createAccountPassword(PASSWORD);
   await signOut();
-  return uid;
-}
-
-/** Signed in to a new account on this device, on the Account screen. */
-async function signedInOnAccount(): Promise<string> {
-  await renderApp('/user/account', { cards: [makeCard({ issuer: 'First Bank' })] });
-  const uid = await googleSignIn(sub);
-  await continueSignIn();
-  await createAccountPassword(PASSWORD);
   return uid;
 }
 
@@ -245,83 +234,4 @@ test('an account with cards but no password record offers no password: it explai
   // The account's cards are still on the server, for the day the record is back.
   const server = (await (await fetch(inject('databaseDumpUrl'))).json()) as Record<string, { cards?: object }>;
   expect(Object.keys(server[uid]?.cards ?? {})).toHaveLength(1);
-});
-
-test('signed in: the full name and the Danger Zone, confirmed first; Cancel keeps the account', async () => {
-  const uid = await signedInOnAccount();
-  await expect.element(page.getByText('Ada Lovelace')).toBeVisible();
-  await expect.element(page.getByRole('heading', { name: 'Danger Zone' })).toBeVisible();
-  await page.getByRole('button', { name: 'Delete account' }).click();
-  const remove = page.getByRole('dialog', { name: 'Delete account' });
-  await expect.element(remove.getByText('Are you sure you want to delete your account?')).toBeVisible();
-  await expect
-    .element(
-      remove.getByText('All your cards will be deleted from the server and this device. This action cannot be undone.'),
-    )
-    .toBeVisible();
-  // 'Delete' needs Google's re-authentication popup: tests/e2e/sync.test.ts confirms it and checks what is left.
-  await remove.getByRole('button', { name: 'Cancel' }).click();
-  await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
-  await expect.element(page.getByText('Ada Lovelace')).toBeVisible();
-  expect(await serverValue(`${uid}/auth/password`)).not.toBeNull();
-  expect(Object.keys((await serverValue(`${uid}/cards`)) as object)).toHaveLength(1);
-});
-
-test('signing out is confirmed first, holds the buttons while it runs and leaves nothing on this device', async () => {
-  await signedInOnAccount();
-  const preferences = { userInterface: { maskCardNumber: true }, updates: { checkAtLaunch: true } };
-  localStorage.setItem('sleeve/preferences', JSON.stringify(preferences));
-  // Firebase waits for this before it signs out, so the screen can be seen while the sign-out runs.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const stopHolding = beforeAuthStateChanged(auth, (user) => (user === null ? held : undefined));
-  try {
-    await page.getByRole('button', { name: 'Sign out of your account' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign out' });
-    await expect.element(dialog.getByText(/stay in your account, but this device will forget them/)).toBeVisible();
-    await dialog.getByRole('button', { name: 'Sign out' }).click();
-    await expect.element(page.getByRole('status', { name: 'Working on your account' })).toBeVisible();
-    await expect.element(page.getByRole('button', { name: 'Sign out of your account' })).toBeDisabled();
-    await expect.element(page.getByRole('button', { name: 'Delete account' })).toBeDisabled();
-  } finally {
-    release();
-    stopHolding();
-  }
-
-  await expect.element(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
-  await expect.element(page.getByText('Ada Lovelace')).not.toBeInTheDocument();
-  expect(auth.currentUser).toBeNull();
-  expect(localStorage.getItem('sleeve/cards')).toBeNull();
-  expect(localStorage.getItem('sleeve/auth')).toBeNull();
-  expect(storedJson('preferences')).toEqual(preferences);
-});
-
-test('signing out with changes not yet sent says they would be lost, and cancelling keeps them waiting', async () => {
-  await signedInOnAccount();
-  goOffline(database);
-  try {
-    await saveCard({ data: makeCard({ cardholder: 'Grace Hopper' }).data });
-    await page.getByRole('button', { name: 'Sign out of your account' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign out' });
-    await expect
-      .element(
-        dialog.getByText(
-          '1 change has not reached your account yet. Signing out now loses them; go online and wait for them to be sent first.',
-        ),
-      )
-      .toBeVisible();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    expect(Object.keys((storedJson('outbox') as { cards: object }).cards)).toHaveLength(1);
-  } finally {
-    goOnline(database);
-  }
-  // Back online, the change is sent, and the dialog says only what SPEC.md says.
-  await expect.poll(() => Object.keys((storedJson('outbox') as { cards: object }).cards)).toHaveLength(0);
-  await page.getByRole('button', { name: 'Sign out of your account' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign out' });
-  await expect.element(dialog.getByText(/stay in your account, but this device will forget them/)).toBeVisible();
-  await expect.element(dialog.getByText(/not reached your account yet/)).not.toBeInTheDocument();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
 });

@@ -1,3 +1,9 @@
+/**
+ * Signing in through the real worker, real storage and a real local backend (Auth emulator + realtime database
+ * server with per-uid rules): a new account, an existing one on a second device, and one with cards but no password
+ * record. Google's popup cannot run here, so each test signs in the way the popup ends (tests/support/account-flows.ts)
+ * and then calls the step that follows the popup. Signed in: account-signed-in.test.ts.
+ */
 import { onValue, ref } from 'firebase/database';
 import { describe, expect, test } from 'vitest';
 import type { PlainCard } from '../../src/domain/card';
