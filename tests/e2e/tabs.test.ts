@@ -2,15 +2,22 @@
  * Two tabs of one browser profile on the built app share one device's storage. Whatever one tab changes, the other
  * follows without a reload: cards added in either tab are all kept, even when both save at the same moment; a PIN
  * created in one tab locks the other and is never undone by it; edits, deletes and the PIN's removal show at once.
+ * Signing in and out: tabs-account.test.ts.
  */
-import type { Page } from 'playwright';
 import { expect, it } from 'vitest';
-import { createPassword, openAccount, PASSWORD, signInWithGoogle } from './support/account-flows';
 import { addCard, fillNewCard, MASTERCARD, storedItem, type TypedCard, typePin, VISA } from './support/actions';
-import { appUrl, contextPerTest, watchPageErrors } from './support/browser';
-import { serveGapiStandIn } from './support/gapi-stand-in';
 import { createPinFromSecurity, openSecurity } from './support/pin-flows';
 import { holdStorageLock, waitingStorageWrites } from './support/storage-lock';
+import {
+  cardLink,
+  everythingStored,
+  goHome,
+  inFront,
+  isCiphertext,
+  shownCards,
+  storedCards,
+  twoTabsPerTest,
+} from './support/two-tabs';
 
 const PIN = '274951';
 const CHANGED_ELSEWHERE = 'Sleeve was changed in another tab, so nothing was changed here. Check and try again.';
@@ -34,61 +41,7 @@ const roundCard = (round: number, side: 'East' | 'West'): TypedCard => ({
 });
 const ROUNDS = 5;
 
-type StoredCard = { id: string; modifiedAt: number; data: Record<string, unknown> };
-type Collection = { type: string; cards: Record<string, StoredCard> };
-type Tab = { page: Page; errors: string[] };
-
-const openContext = contextPerTest();
-
-/**
- * Two tabs of one profile, both on Home; tall enough that every card of a test is drawn in the list. `google`
- * serves the stand-in for Google's script loader, which sign-in needs.
- */
-async function twoTabs({ google = false } = {}): Promise<[Tab, Tab]> {
-  const context = await openContext({ viewport: { width: 480, height: 2400 } });
-  if (google) await serveGapiStandIn(context);
-  const tabs: Tab[] = [];
-  for (let i = 0; i < 2; i += 1) {
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(appUrl('/home'));
-    await page.getByRole('heading', { name: 'Home' }).waitFor();
-    tabs.push({ page, errors });
-  }
-  return tabs as [Tab, Tab];
-}
-
-/**
- * Brings a tab to the front before acting in it: like a person, the test works in one tab at a time. (Chromium
- * paints only the front tab of a window, and Playwright waits for paints before it clicks; the tab behind still
- * follows storage at once, which is what these tests check.)
- */
-async function inFront(tab: Tab): Promise<Page> {
-  await tab.page.bringToFront();
-  return tab.page;
-}
-
-const cardLink = (page: Page, issuer: string) =>
-  page.getByRole('link', { name: new RegExp(`^${issuer} .*ending \\d{4}, `) });
-
-const goHome = async (page: Page): Promise<void> => {
-  await page.getByRole('link', { name: 'Home', exact: true }).click();
-  await page.waitForURL(/\/home$/);
-};
-
-const shownCards = (page: Page): Promise<number> => page.locator('a.card-link').count();
-
-const storedCards = async (page: Page): Promise<Collection> => (await storedItem(page, 'sleeve/cards')) as Collection;
-
-/** Every value Sleeve keeps on the device, as stored, in one string. */
-const everythingStored = (page: Page): Promise<string> =>
-  page.evaluate(() =>
-    Object.keys(localStorage)
-      .map((key) => `${key}=${localStorage.getItem(key)}`)
-      .join('\n'),
-  );
-
-const isCiphertext = (card: StoredCard): boolean => Object.keys(card.data).sort().join() === 'cipherText,iv';
+const twoTabs = twoTabsPerTest();
 
 it('keeps every card added in either tab, one after the other, and shows them all in both without a reload', async () => {
   const [a, b] = await twoTabs();
@@ -323,63 +276,5 @@ it('removes a card deleted in one tab from the other, and opens the other plain 
   expect(stored.cards[visa]?.data).toMatchObject({ number: VISA.number, cardholder: VISA.holder });
   expect(stored.cards[added]?.data).toMatchObject({ number: DISCOVER.number, cardholder: DISCOVER.holder });
   expect(await storedItem(b.page, 'sleeve/auth')).toEqual({ password: null, pin: null, passkey: null });
-  expect([...a.errors, ...b.errors]).toEqual([]);
-});
-
-/** A Google account no earlier run has used, so signing in asks to create a password. */
-const newEmail = (label: string) => `tabs.${label}.${Date.now()}@example.com`;
-
-/** A signs in and creates the account's password; B, which holds no key, is asked for it and opens the cards. */
-async function signInBoth(a: Tab, b: Tab, email: string): Promise<void> {
-  await signInWithGoogle(await inFront(a), email, 'Ada Lovelace');
-  await createPassword(a.page, PASSWORD);
-  await b.page.waitForURL(/\/password\/unlock$/);
-  await (await inFront(b)).getByLabel('Enter password', { exact: true }).fill(PASSWORD);
-  await b.page.getByRole('button', { name: 'Continue' }).click();
-  await b.page.waitForURL(/\/home$/);
-  await b.page.getByRole('heading', { name: 'Hey, Ada' }).waitFor();
-  await cardLink(b.page, 'First Bank').waitFor();
-}
-
-/** B, signed out by the other tab, is back to a plain wallet with nothing of the account left. */
-async function expectSignedOut(b: Tab): Promise<void> {
-  await b.page.waitForURL(/\/home$/);
-  await b.page.getByRole('heading', { name: 'Home' }).waitFor();
-  await b.page.getByText('No cards found').waitFor();
-  const auth = (await storedItem(b.page, 'sleeve/auth')) as { password: unknown; pin: unknown } | null;
-  expect(auth === null || (auth.password === null && auth.pin === null)).toBe(true);
-  await openAccount(await inFront(b));
-  await b.page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
-}
-
-it('follows signing in and signing out in the other tab', async () => {
-  const [a, b] = await twoTabs({ google: true });
-  await addCard(await inFront(a), VISA);
-  await cardLink(b.page, 'First Bank').waitFor();
-  await signInBoth(a, b, newEmail('signout'));
-
-  await openAccount(await inFront(a));
-  await a.page.getByRole('button', { name: 'Sign out of your account' }).click();
-  await a.page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
-  await a.page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
-  await expectSignedOut(b);
-  expect([...a.errors, ...b.errors]).toEqual([]);
-});
-
-it('follows the account being deleted in the other tab', async () => {
-  const [a, b] = await twoTabs({ google: true });
-  const email = newEmail('delete');
-  await addCard(await inFront(a), VISA);
-  await cardLink(b.page, 'First Bank').waitFor();
-  await signInBoth(a, b, email);
-
-  await openAccount(await inFront(a));
-  await a.page.getByRole('button', { name: 'Delete account' }).click();
-  const popupOpened = a.page.waitForEvent('popup');
-  await a.page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  const popup = await popupOpened;
-  await popup.locator('.js-reuse-account', { hasText: email }).first().click();
-  await a.page.getByText('Account has been deleted').waitFor();
-  await expectSignedOut(b);
   expect([...a.errors, ...b.errors]).toEqual([]);
 });
