@@ -19,164 +19,33 @@
  *   password, then the new one twice), with the PBKDF2 runs the engine counted meanwhile.
  *
  * @typedef {import('playwright').Browser} Browser
- * @typedef {import('playwright').BrowserContext} BrowserContext
- * @typedef {import('playwright').Page} Page
  * @typedef {import('../support/pages.mjs').Results} Results
  * @typedef {import('../support/accounts.mjs').Account} Account
  * @typedef {Awaited<ReturnType<typeof import('../support/data.mjs').makeData>>} Data
+ * @typedef {import('../support/account-pages.mjs').AccountPage} AccountPage
  */
-import { runnerImport } from 'vite';
+import {
+  accountPage,
+  changePasswordFromScreen,
+  EDITABLE_CARD,
+  editThroughScreen,
+  joinDevice,
+  liveRound,
+  loadGapiStandIn,
+  openEditorOnce,
+} from '../support/account-pages.mjs';
 import { seedAccount } from '../support/accounts.mjs';
 import { buildSettings, localBackend } from '../support/backend.mjs';
-import { contextDefaults, epochOf, log, PHONE, paintedWhen, probeState } from '../support/pages.mjs';
-import { probe } from '../support/probe.mjs';
-import { ROOT } from '../support/servers.mjs';
+import { log } from '../support/pages.mjs';
 import { median, percentile, round } from '../support/stats.mjs';
-
-/** The stand-in for Google's script loader that the e2e tests serve (the machine has no internet). */
-async function loadGapiStandIn() {
-  const { module } = await runnerImport(`${ROOT}tests/e2e/support/gapi-stand-in.ts`, {
-    configFile: false,
-    logLevel: 'warn',
-  });
-  return /** @type {typeof import('../../tests/e2e/support/gapi-stand-in.ts')} */ (module).serveGapiStandIn;
-}
-
-/**
- * A new device of `account` in the production build: Home → You → Account → 'Sign in with Google', the emulator's
- * account chooser, the password; then Home. Resolves once the list is painted, with the time from Continue.
- * @param {Browser} browser @param {string} appUrl @param {Account} account @param {string} password
- * @param {Awaited<ReturnType<typeof loadGapiStandIn>>} serveGapiStandIn
- */
-async function joinDevice(browser, appUrl, account, password, serveGapiStandIn) {
-  const context = await browser.newContext({ viewport: PHONE, ...contextDefaults });
-  await context.addInitScript(probe, { seed: null });
-  await serveGapiStandIn(context);
-  const page = await context.newPage();
-  try {
-    await page.goto(`${appUrl}/home`);
-    await page.getByRole('heading', { name: 'Home' }).waitFor();
-    await page.getByRole('link', { name: 'You', exact: true }).click();
-    await page.getByRole('link', { name: 'Account' }).click();
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Sign in with Google' }).click();
-    const popup = await popupOpened;
-    await popup.waitForLoadState('domcontentloaded');
-    await popup.locator('.js-reuse-account', { hasText: account.email }).first().click();
-    await popup.waitForEvent('close');
-    await page.getByRole('heading', { name: 'Enter your password' }).waitFor();
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    // Home is tapped from the page itself the moment 'Signed in' shows.
-    await page.evaluate(() =>
-      /** @type {any} */ (window).__bench.tapWhen(
-        { selector: '.toast', text: 'Signed in' },
-        { selector: 'nav a', text: 'Home' },
-      ),
-    );
-    const painted = page.evaluate(() => /** @type {any} */ (window).__bench.firstCardPainted);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const paintedAt = /** @type {number} */ (await painted);
-    const { clickAt } = await probeState(page);
-    await page.waitForURL(/\/home$/);
-    return { context, page, ms: paintedAt - clickAt };
-  } catch (error) {
-    await context.close();
-    throw error;
-  }
-}
-
-/**
- * Cards the Edit screen saves as they are. The seeded numbers all have 16 digits, as another client may have stored
- * them; the form asks an American Express card for its 15 digits and 4-digit code before it saves.
- */
-const EDITABLE_CARD = 'a.card-link:not([aria-label*="American Express"])';
-
-/**
- * One round of a live update: A edits its open card's issuer to `issuer`; the time until B paints it.
- * @param {Page} a on a card's own screen @param {Page} b on Home @param {string} issuer
- */
-async function liveRound(a, b, issuer) {
-  await a.getByRole('link', { name: 'Edit' }).click();
-  await a.getByRole('heading', { name: 'Edit Card' }).waitFor();
-  await a.getByLabel('Issuer', { exact: true }).fill(issuer);
-  const seen = await paintedWhen(b, { selector: 'a.card-link', text: `${issuer} ` }, 30_000);
-  await a.getByRole('button', { name: 'Update' }).click();
-  const seenAt = await seen.done();
-  const { clickAt } = await probeState(a);
-  const ms = (await epochOf(b, seenAt)) - (await epochOf(a, clickAt));
-  // Back on the card's own screen, as Update leaves it.
-  await a.getByRole('link', { name: 'Edit' }).waitFor();
-  return ms;
-}
-
-/**
- * The account bench page, started, with a typed way to call its `window.bench`.
- * @param {Browser} browser @param {string} url
- */
-async function accountPage(browser, url) {
-  const context = await browser.newContext({ viewport: PHONE });
-  // Its edits come from the action, not from keys a person presses, so they are not activity: the auto-lock waits
-  // an hour here rather than locking mid-run.
-  await context.addInitScript(() => {
-    if (localStorage.getItem('sleeve/preferences') === null) {
-      localStorage.setItem(
-        'sleeve/preferences',
-        JSON.stringify({
-          userInterface: { maskCardNumber: false },
-          updates: { checkAtLaunch: true },
-          security: { lockAfterMinutes: 60, clipboardClearSeconds: 30 },
-        }),
-      );
-    }
-  });
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.waitForSelector('body[data-ready]');
-  /**
-   * Calls one method of the page's `window.bench` (bench/harness/account.ts, which this project's Node side cannot
-   * type-check: it renders the app's TSX) with JSON-able arguments.
-   * @type {(method: string, ...args: unknown[]) => Promise<any>}
-   */
-  const call = (method, ...args) =>
-    page.evaluate(
-      ([name, list]) => /** @type {any} */ (window).bench[name](...list),
-      /** @type {const} */ ([method, args]),
-    );
-  await call('start');
-  return { context, page, call };
-}
-
-/**
- * Edits the card at `position` on Home through the Edit screen, as a person does (an edited card moves to the top,
- * so the cards above `position` are the ones edited just before).
- * @param {Page} page @param {number} position @param {string} issuer
- */
-async function editThroughScreen(page, position, issuer) {
-  await page.getByRole('link', { name: 'Home', exact: true }).click();
-  await page.locator(EDITABLE_CARD).nth(position).click();
-  await page.getByRole('link', { name: 'Edit' }).click();
-  await page.getByRole('heading', { name: 'Edit Card' }).waitFor();
-  await page.getByLabel('Issuer', { exact: true }).fill(issuer);
-  await page.getByRole('button', { name: 'Update' }).click();
-  await page.getByRole('link', { name: 'Edit' }).waitFor();
-  await page.getByRole('link', { name: 'Home', exact: true }).click();
-}
-
-/** Opens a card's Edit screen and goes back to Home, so its script is loaded. @param {Page} page */
-async function openEditorOnce(page) {
-  await page.getByRole('link', { name: 'Home', exact: true }).click();
-  await page.locator(EDITABLE_CARD).first().click();
-  await page.getByRole('link', { name: 'Edit' }).click();
-  await page.getByRole('heading', { name: 'Edit Card' }).waitFor();
-  await page.getByRole('link', { name: 'Home', exact: true }).click();
-}
 
 /** Edits made through the Edit screen before the rest go through its action. */
 const SCREEN_EDITS = 2;
 
 /**
- * @param {Awaited<ReturnType<typeof accountPage>>} bench @param {Account} account @param {number} count
- * @param {number} run
+ * One offline round on the account bench page: `count` edits made offline (the first through the Edit screen), the
+ * connection back, and the time until none waits; with how long the edits took and how many never reached the server.
+ * @param {AccountPage} bench @param {Account} account @param {number} count @param {number} run
  */
 async function outboxOnce(bench, account, count, run) {
   const { context, page, call } = bench;
@@ -205,28 +74,6 @@ async function outboxOnce(bench, account, count, run) {
     );
   }
   return { flush: syncedAt - upAt, edits: editsMs, lost: count - landed };
-}
-
-/**
- * Current password, then the new one twice, on the change-password screen; the derivations the engine counted.
- * @param {Awaited<ReturnType<typeof accountPage>>} bench @param {Data} data
- */
-async function changePasswordFromScreen(bench, data) {
-  const { page, call } = bench;
-  await page.getByRole('link', { name: 'You', exact: true }).click();
-  await page.getByRole('link', { name: 'Security' }).click();
-  await page.getByRole('heading', { name: 'Security' }).waitFor();
-  const before = await call('derivations');
-  await page.getByRole('link', { name: 'Change password' }).click();
-  await page.getByLabel('Current password', { exact: true }).fill(data.password);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByText('Password verified').waitFor();
-  await page.getByLabel('New password', { exact: true }).fill(data.newPassword);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Confirm password', { exact: true }).fill(data.newPassword);
-  await page.getByRole('button', { name: 'Change password' }).click();
-  await page.getByText('Password has been changed').waitFor();
-  return (await call('derivations')) - before;
 }
 
 /**
