@@ -114,7 +114,7 @@ function longString(random: Random): string {
   return Array.from({ length }, () => String.fromCharCode(randomInt(random, 0x10000))).join('');
 }
 
-export function weirdString(random: Random): string {
+function weirdString(random: Random): string {
   const roll = random();
   if (roll < 0.05) return longString(random);
   if (roll < 0.2) return makeCardId(random);

@@ -8,7 +8,7 @@ import type { Sequence } from './sequence';
 import { storedOutbox } from './stored';
 import { type FuzzTab, PASSWORD, PIN, pause } from './tabs';
 
-export const ACTIONS = [
+const ACTIONS = [
   'add',
   'edit',
   'delete',

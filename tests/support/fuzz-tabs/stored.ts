@@ -18,7 +18,7 @@ export const storedAuth = (): { password: unknown; pin: unknown } =>
 export const storedOutbox = (): { cards: Record<string, unknown> } =>
   JSON.parse(localStorage.getItem(STORAGE.outbox) ?? '{"uid":null,"cards":{}}');
 
-export type ServerCard = { id: string; modifiedAt: number; data: { cipherText: string; iv: string } };
+type ServerCard = { id: string; modifiedAt: number; data: { cipherText: string; iv: string } };
 
 /** The account's cards as the server holds them: only this account's, never other tests' accounts beside it. */
 export async function serverCards(uid: string): Promise<Record<string, ServerCard>> {

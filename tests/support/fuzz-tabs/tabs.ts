@@ -19,7 +19,7 @@ type DatabaseSdk = typeof import('firebase/database');
 export const PIN = '274951';
 export const PASSWORD = 'Account password 1!';
 /** How long one action may take before it counts as hanging (sign-in derives and talks to the server). */
-export const ACTION_LIMIT_MS = 10_000;
+const ACTION_LIMIT_MS = 10_000;
 
 export interface FuzzTab {
   name: string;
