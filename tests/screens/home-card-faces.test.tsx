@@ -2,14 +2,8 @@
 import { describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { expectNoAxeViolations } from '../support/axe';
+import { cardLinks, search, visa } from '../support/home-screen';
 import { expiryIn, makeCard, renderApp } from '../support/render';
-
-const search = () => page.getByRole('searchbox', { name: 'Search cards' });
-const cardLinks = () => page.getByRole('link', { name: /ending \d{4},/ });
-const visa = makeCard(
-  { number: '4111111111111111', issuer: 'HDFC Bank', cardholder: 'Ada Lovelace', network: 'VISA' },
-  { modifiedAt: 1000 },
-);
 
 describe('expiry on Home', () => {
   const newest = makeCard({ issuer: 'Newest', number: '4000000000000002', expiry: expiryIn(24) }, { modifiedAt: 5000 });

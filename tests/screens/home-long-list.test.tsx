@@ -1,10 +1,8 @@
 /** Home with long lists: only the rows near the viewport rendered, every card searched, and rows handed on as searches change the cards shown. */
 import { describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
+import { cardLinks, search } from '../support/home-screen';
 import { makeCard, renderApp } from '../support/render';
-
-const search = () => page.getByRole('searchbox', { name: 'Search cards' });
-const cardLinks = () => page.getByRole('link', { name: /ending \d{4},/ });
 
 /** `count` cards named 'Bank 0', 'Bank 1', … with numbers ending in their index, newest first. */
 const bankCards = (count: number) =>

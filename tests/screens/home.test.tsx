@@ -3,15 +3,9 @@ import { page, userEvent } from 'vitest/browser';
 import { cardsState } from '../../src/state/cards';
 import { appState } from '../../src/state/lifecycle';
 import { expectNoAxeViolations } from '../support/axe';
+import { cardLinks, search, visa } from '../support/home-screen';
 import { makeCard, renderApp } from '../support/render';
 
-const search = () => page.getByRole('searchbox', { name: 'Search cards' });
-const cardLinks = () => page.getByRole('link', { name: /ending \d{4},/ });
-
-const visa = makeCard(
-  { number: '4111111111111111', issuer: 'HDFC Bank', cardholder: 'Ada Lovelace', network: 'VISA' },
-  { modifiedAt: 1000 },
-);
 const other = makeCard(
   { number: '5500000000000004', issuer: 'Axis', cardholder: 'Grace Hopper', network: 'OTHER' },
   { modifiedAt: 2000 },
