@@ -9,7 +9,8 @@
  *   --runs=N                      runs of each heavy scenario (default 7; kdf runs 2N+1; search keystrokes 6N)
  *   --only=engine,unlock,…        only these groups; results are still written (to bench/results.partial.json)
  *
- * Groups: engine, unlock, search, startup (bench/groups/<name>.mjs); slow (the start-up, unlock, search, open, merge,
+ * Groups: engine, unlock, search (typing, then flings down the list: bench/groups/scroll.mjs), startup
+ * (bench/groups/<name>.mjs); slow (the start-up, unlock, search, scroll, open, merge,
  * import and export scenarios again with the CPU throttled 4×, each beside its unthrottled partner, which therefore
  * runs too); heap
  * (read in the unlock runs' pages, which therefore run too); account (join, live update, outbox, the change of password; against the local backend); transfer (import and

@@ -1,8 +1,8 @@
 /**
  * The `search` group: keystrokes in Home's search box over 10,000 plain cards, each timed from its keydown to the
  * paint that shows the new count (and, separately, to the DOM update), beside the page's frame interval (what any
- * paint waits for). When the `slow` group runs, a second page takes the same queries in turn, its CPU throttled
- * while it types them.
+ * paint waits for); then, the box emptied, flings down the whole list (bench/groups/scroll.mjs). When the `slow`
+ * group runs, a second page takes the same queries and flings in turn, its CPU throttled while it types and scrolls.
  *
  * @typedef {import('playwright').Browser} Browser
  * @typedef {import('playwright').Page} Page
@@ -14,6 +14,8 @@ import { throttle, whileThrottled } from '../support/cdp.mjs';
 import { loadSearch } from '../support/data.mjs';
 import { freshPage, log, probeState, settle } from '../support/pages.mjs';
 import { median, percentile, round } from '../support/stats.mjs';
+import { FLINGS, Flings, fling } from './scroll.mjs';
+import { inTurn } from './slow.mjs';
 
 /** Queries typed one key at a time (ASCII only: each must be a real key press); the box is cleared between them. */
 export const QUERIES = [
@@ -114,12 +116,25 @@ class SearchPage {
     }
   }
 
-  /** Long tasks since the first timed keystroke. */
-  async longTasks() {
+  /** Long tasks since the first timed keystroke, until `to` (page time) when given. @param {number} [to] */
+  async longTasks(to = Number.POSITIVE_INFINITY) {
     await settle(this.page);
     const state = await probeState(this.page);
     const first = Math.min(...this.starts);
-    return state.longTasks.filter((start) => start >= first).length;
+    return state.longTasks.filter((start) => start >= first && start < to).length;
+  }
+
+  /**
+   * Empties the box, so that every card is listed again (where a fling starts), and returns the page's time from
+   * before: the end of the typing.
+   */
+  async emptied() {
+    const { page } = this;
+    const typed = await page.evaluate(() => performance.now());
+    await page.getByRole('searchbox', { name: 'Search cards' }).fill('');
+    await page.waitForFunction(() => !document.querySelector('.search-summary'));
+    await settle(page);
+    return typed;
   }
 }
 
@@ -151,6 +166,7 @@ export async function searchFigures(browser, appUrl, data, results, { samples, s
     return new SearchPage(context, page, throttled);
   };
   const plain = await open(false);
+  const scrolled = new Flings();
   const slow = slowRuns ? await open(true) : null;
   try {
     results.frame_interval_ms = round(/** @type {number} */ (await frameInterval(plain.page, samples < 10 ? 11 : 61)));
@@ -161,11 +177,22 @@ export async function searchFigures(browser, appUrl, data, results, { samples, s
         if (session.paint.length < samples) await session.type(query, summaryFor, samples);
       }
     }
-    results.long_tasks_search_10k = await plain.longTasks();
+    // Typed first, then scrolled: the search's long tasks are those until the typing ends.
+    results.long_tasks_search_10k = await plain.longTasks(await plain.emptied());
     if (slow && slowRuns) {
       slowRuns.search.dom.push(...slow.dom);
       slowRuns.search.paint.push(...slow.paint);
-      slowRuns.search.longTasks = await slow.longTasks();
+      slowRuns.search.longTasks = await slow.longTasks(await slow.emptied());
+    }
+    const flings = samples < 10 ? 1 : FLINGS;
+    for (let turn = 0; turn < flings; turn++) {
+      const { plain: plainFling, slow: slowFling } = await inTurn(
+        turn,
+        () => fling(plain.page, null),
+        slow && slowRuns ? () => fling(slow.page, slow.throttled) : null,
+      );
+      scrolled.add(plainFling);
+      if (slowFling && slowRuns) slowRuns.scroll.add(slowFling);
     }
   } finally {
     await plain.context.close();
@@ -176,4 +203,5 @@ export async function searchFigures(browser, appUrl, data, results, { samples, s
   results.search_dom_p95_ms_10k = round(percentile(plain.dom, 95));
   results.search_paint_p95_ms_10k = results.search_p95_ms_10k;
   results.search_runs = plain.paint.length;
+  scrolled.report(results, '');
 }

@@ -1,5 +1,5 @@
 /**
- * The `slow` group: the start-up, unlock, search, open, merge, import and export scenarios again with Chromium's CPU
+ * The `slow` group: the start-up, unlock, search, scroll, open, merge, import and export scenarios again with Chromium's CPU
  * throttled 4×
  * (`Emulation.setCPUThrottlingRate`, bench/support/cdp.mjs), as on a mid-range phone. Each throttled run is made in
  * the same run of the benchmark as its unthrottled partner, in turn with it (which of the two goes first alternates),
@@ -17,6 +17,7 @@
  * @typedef {import('../support/pages.mjs').Results} Results
  */
 import { median, percentile, round } from '../support/stats.mjs';
+import { Flings } from './scroll.mjs';
 
 /**
  * Runs `plain` and `slow` (when throttled runs are asked for) one after the other, the slow one first on odd turns.
@@ -45,6 +46,8 @@ export class SlowRuns {
   /** @type {{ main: number, worker: number }[]} throttled ÷ unthrottled time of the same loop, per unlock run */
   reach = [];
   search = { dom: /** @type {number[]} */ ([]), paint: /** @type {number[]} */ ([]), longTasks: 0 };
+  /** Flings down Home's list of 10,000 (bench/groups/scroll.mjs), on the search's throttled page. */
+  scroll = new Flings();
   /** @type {{ ms: number, longTasks: number }[]} */
   open = [];
   /** @type {{ ms: number, longTasks: number }[]} */
@@ -80,6 +83,7 @@ export class SlowRuns {
       results.long_tasks_search_10k_slow = this.search.longTasks;
       results.search_slow_runs = this.search.dom.length;
     }
+    this.scroll.report(results, '_slow');
     if (this.open.length > 0) {
       results.open_10k_ms_slow = round(median(this.open.map((run) => run.ms)));
       results.long_tasks_open_10k_slow = median(this.open.map((run) => run.longTasks));

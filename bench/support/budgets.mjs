@@ -65,6 +65,9 @@ export const BUDGETS = {
   long_tasks_export_10k: none,
   long_tasks_export_plain_10k: none,
   long_tasks_delete_10k: none,
+  // A fling down Home's list of 10,000: the page never stuck, no row in view left blank.
+  long_tasks_scroll_10k: none,
+  scroll_blank_frames_10k: none,
   startup_ms_100: atMost(500),
   initial_js_gzip_kb: () => '≤ 110',
   // Throttled 4× (a mid-range phone).
@@ -80,6 +83,8 @@ export const BUDGETS = {
   long_tasks_export_10k_slow: none,
   long_tasks_export_plain_10k_slow: none,
   long_tasks_delete_10k_slow: none,
+  long_tasks_scroll_10k_slow: none,
+  scroll_blank_frames_10k_slow: none,
   // Heap: ten times the cards may take at most three times the memory.
   heap_mb_10k: (results) =>
     typeof results.heap_mb_1k === 'number' ? `≤ ${round(3 * results.heap_mb_1k)}` : '≤ 3 × heap_mb_1k',

@@ -69,6 +69,13 @@ const FIGURES = [
   // One card of the imported wallet deleted, unthrottled and throttled.
   'long_tasks_delete_10k',
   'long_tasks_delete_10k_slow',
+  // Flings down Home's list (bench/groups/scroll.mjs), unthrottled and throttled.
+  'long_tasks_scroll_10k',
+  'scroll_blank_frames_10k',
+  'scroll_frame_p95_ms_10k',
+  'long_tasks_scroll_10k_slow',
+  'scroll_blank_frames_10k_slow',
+  'scroll_frame_p95_ms_10k_slow',
   'heap_mb_1k',
   'heap_mb_10k',
   'heap_page_mb_10k',
