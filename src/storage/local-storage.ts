@@ -113,7 +113,7 @@ export const loadPreferences = (): Loaded<Preferences> => load('preferences', ch
 export const loadOutbox = (): Loaded<Outbox> => load('outbox', checkOutbox, emptyOutbox);
 export const loadPinAttempts = (): Loaded<PinAttempts> => load('pinAttempts', checkPinAttempts, noAttempts);
 
-const LOADERS: { [K in StoredValueName]: () => Loaded<StoredValues[K]> } = {
+export const LOADERS: { [K in StoredValueName]: () => Loaded<StoredValues[K]> } = {
   cards: loadCards,
   details: loadDetails,
   auth: loadAuth,

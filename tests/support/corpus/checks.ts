@@ -7,15 +7,7 @@ import { NETWORKS, THEMES } from '../../../src/domain/card';
 import { cardDataProblem } from '../../../src/domain/stored-cards';
 import type { Checked } from '../../../src/domain/stored-shapes';
 import type { Loaded, StoredValueName } from '../../../src/storage/local-storage';
-import {
-  loadAuth,
-  loadCards,
-  loadDetails,
-  loadOutbox,
-  loadPinAttempts,
-  loadPreferences,
-  STORAGE_KEYS,
-} from '../../../src/storage/local-storage';
+import { LOADERS, STORAGE_KEYS } from '../../../src/storage/local-storage';
 import { excerpt, plainReasonProblem } from './cases';
 import { deepFreeze, isRecord } from './values';
 
@@ -86,15 +78,6 @@ export class CaseLog {
   }
 }
 
-const LOADERS: Record<StoredValueName, () => Loaded<unknown>> = {
-  cards: loadCards,
-  details: loadDetails,
-  auth: loadAuth,
-  preferences: loadPreferences,
-  outbox: loadOutbox,
-  pinAttempts: loadPinAttempts,
-};
-
 /**
  * The stored text through the storage module's real read (which must leave it as it is) and through JSON.parse and
  * the checker on a frozen copy; both must agree. Returns the frozen parsed value and the check, when both ran.
@@ -107,7 +90,7 @@ export function readStored<T>(
 ) {
   const key = STORAGE_KEYS[name];
   localStorage.setItem(key, text);
-  const loaded = log.call(`load ${name}`, LOADERS[name]);
+  const loaded = log.call<Loaded<unknown>>(`load ${name}`, LOADERS[name]);
   if (localStorage.getItem(key) !== text) log.fail(`reading ${name} changed what is stored`);
   localStorage.removeItem(key);
   let parsed: unknown;
