@@ -27,33 +27,61 @@ export function nextTask(): Promise<void> {
 }
 
 /**
- * How many items one slice takes: small enough that a slice of the heaviest per-item work here (a card row checked
- * and rendered into a preview entry, a card given an id) stays well under 50 ms at 4× throttling.
+ * How long one slice may run before the rest waits for a new task, on whatever device: a fifth of a long task (50
+ * ms), leaving room for the frame and the work around each slice. Timed rather than counted, a slice takes as many
+ * items as the device gets through in that time, so a phone slower than any the counts were once tuned on (500
+ * items a slice, under 50 ms at 4× CPU throttling here) still never holds the page for a long task, and a fast one
+ * stops less often.
  */
-export const ITEMS_PER_SLICE = 500;
+export const SLICE_MS = 10;
+
+export interface SliceOptions {
+  /** Checked before the first item and between slices: an aborted run stops with the signal's reason. */
+  signal?: AbortSignal;
+  /** The clock slices are timed by, in milliseconds (the page's own by default). */
+  now?: () => number;
+}
 
 /**
- * Calls `each` for every item, `perSlice` at a time with a new task between slices. Stops with the signal's reason
- * when `signal` is aborted (checked between slices).
+ * Calls `each` for every item, in order, a slice at a time (`SLICE_MS`, though never less than one item), with a new
+ * task between slices.
  */
 export async function inSlices<T>(
   items: readonly T[],
   each: (item: T, index: number) => void,
-  { perSlice = ITEMS_PER_SLICE, signal }: { perSlice?: number; signal?: AbortSignal } = {},
+  { signal, now }: SliceOptions = {},
 ): Promise<void> {
-  for (let start = 0; start < items.length; start += perSlice) {
-    if (start > 0) await nextTask();
-    signal?.throwIfAborted();
-    const end = Math.min(items.length, start + perSlice);
-    for (let index = start; index < end; index++) each(items[index] as T, index);
+  signal?.throwIfAborted();
+  const slice = sliceClock(now);
+  for (let index = 0; index < items.length; index++) {
+    each(items[index] as T, index);
+    if (index + 1 < items.length && slice.due()) {
+      await slice.next();
+      signal?.throwIfAborted();
+    }
   }
 }
 
-/** The results of `each` for every item, in order, made `perSlice` at a time with a new task between slices. */
+/**
+ * Times one slice after another: `due()` once the current slice has run `SLICE_MS`, and `next()` waits for a new
+ * task and starts the next slice. For loops that do more at a slice's end than `inSlices` lets them.
+ */
+export function sliceClock(now: () => number = () => performance.now()) {
+  let start = now();
+  return {
+    due: (): boolean => now() - start >= SLICE_MS,
+    next: async (): Promise<void> => {
+      await nextTask();
+      start = now();
+    },
+  };
+}
+
+/** The results of `each` for every item, in order, made in slices as `inSlices` makes them. */
 export async function mapInSlices<T, U>(
   items: readonly T[],
   each: (item: T, index: number) => U,
-  options: { perSlice?: number; signal?: AbortSignal } = {},
+  options: SliceOptions = {},
 ): Promise<U[]> {
   const results: U[] = [];
   await inSlices(

@@ -5,7 +5,6 @@
 import { describe, expect, test } from 'vitest';
 import type { EncryptedCard, EncryptedCollection } from '../../src/domain/card';
 import { cardsGoingUp } from '../../src/domain/merge-up';
-import { ITEMS_PER_SLICE } from '../../src/domain/next-task';
 import { makeCardId, mulberry32 } from '../support/seeded';
 
 const NOW = 1_722_000_000_000;
@@ -22,8 +21,8 @@ const collection = (cards: readonly EncryptedCard[]): EncryptedCollection => ({
 });
 
 describe('cardsGoingUp', () => {
-  // More local cards than one slice, some also on the server.
-  const ids = Array.from({ length: ITEMS_PER_SLICE * 2 + 7 }, () => makeCardId(random));
+  // A thousand local cards and more, some also on the server.
+  const ids = Array.from({ length: 1_007 }, () => makeCardId(random));
   const local = ids.map((id, index) => sealed(id, NOW - 10_000 + index));
   const shared = local.slice(0, 300);
   const serverOnly = [sealed(makeCardId(random), NOW - 5), sealed(makeCardId(random), NOW - 6)];

@@ -8,13 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { type CardCollection, type PlainCard, withoutCard } from '../../src/domain/card';
 import { withoutCards, withStoredCard, withStoredCards } from '../../src/domain/stored-cards';
-import {
-  CARDS_PER_TEXT_SLICE,
-  collectionText,
-  knownCollection,
-  latin1Json,
-  rememberText,
-} from '../../src/storage/cards-text';
+import { collectionText, knownCollection, latin1Json, rememberText } from '../../src/storage/cards-text';
 import { baseSeed, makeCard, makeCards, mulberry32, pick, randomInt } from '../support/seeded';
 
 const BASE = baseSeed(import.meta.env.VITE_SLEEVE_CARDS_TEXT_SEED, 20_261_128);
@@ -70,7 +64,7 @@ describe('the stored cards as text', () => {
   it('follows every change the app makes, each text made after the last', async () => {
     const seed = BASE + 100;
     const random = mulberry32(seed);
-    let collection = plain(makeCards(seed, CARDS_PER_TEXT_SLICE + 300));
+    let collection = plain(makeCards(seed, 1_300));
     expect(await collectionText(collection)).toBe(asStored(collection));
     for (let step = 0; step < 60; step++) {
       const ids = Object.keys(collection.cards);

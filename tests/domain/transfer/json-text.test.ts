@@ -5,7 +5,20 @@
  * base s, =random draws one.
  */
 import { describe, expect, it } from 'vitest';
-import { ITEMS_PER_PART, indentedJson } from '../../../src/domain/transfer/json-text';
+import { SLICE_MS } from '../../../src/domain/next-task';
+import { indentedJson } from '../../../src/domain/transfer/json-text';
+
+/** Items a slice, by `steppingClock`. */
+const PER_PART = 8;
+/** A clock that moves on an eighth of a slice each time it is read: eight items a slice, one read after each. */
+function steppingClock() {
+  let time = 0;
+  return () => {
+    time += SLICE_MS / PER_PART;
+    return time;
+  };
+}
+
 import { baseSeed, mulberry32, pick, type Random, randomInt } from '../../support/seeded';
 
 const env = (typeof process !== 'undefined' ? process.env : {}) as Record<string, string | undefined>;
@@ -69,7 +82,7 @@ function documentWith(random: Random, list: object[]): unknown {
 describe('an export file as text', () => {
   it('joins into the text JSON.stringify makes with an indent of two, for lists of every size, a part a slice', async () => {
     console.info(`export text: documents from base seed ${BASE} (SLEEVE_JSON_TEXT_SEED replays it)`);
-    for (const [run, count] of [0, 1, 2, 7, ITEMS_PER_PART, ITEMS_PER_PART + 1, 2 * ITEMS_PER_PART + 3].entries()) {
+    for (const [run, count] of [0, 1, 2, 7, PER_PART, PER_PART + 1, 2 * PER_PART + 3, 500].entries()) {
       for (let shape = 0; shape < 4; shape++) {
         const seed = BASE + run * 10 + shape;
         const random = mulberry32(seed);
@@ -77,18 +90,16 @@ describe('an export file as text', () => {
           randomInt(random, 6) === 0 ? [value(random, 1)] : item(random),
         );
         const document = documentWith(random, list);
-        const parts = await indentedJson(document, list);
+        const parts = await indentedJson(document, list, steppingClock());
         expect(parts.join(''), `seed ${seed}, ${count} items`).toBe(JSON.stringify(document, null, 2));
         // The outline's part, then one part per slice of items, then the rest's.
-        expect(parts, `seed ${seed}, ${count} items`).toHaveLength(
-          count === 0 ? 1 : 2 + Math.ceil(count / ITEMS_PER_PART),
-        );
+        expect(parts, `seed ${seed}, ${count} items`).toHaveLength(count === 0 ? 1 : 2 + Math.ceil(count / PER_PART));
       }
     }
   });
 
   it('lets the page take its turn while the items are written', async () => {
-    const list = Array.from({ length: 3 * ITEMS_PER_PART }, (_, index) => ({ index }));
+    const list = Array.from({ length: 3 * PER_PART }, (_, index) => ({ index }));
     let turns = 0;
     const channel = new MessageChannel();
     channel.port1.onmessage = () => {
@@ -96,7 +107,7 @@ describe('an export file as text', () => {
       if (turns < 100) channel.port2.postMessage(null);
     };
     channel.port2.postMessage(null);
-    await indentedJson({ items: list }, list);
+    await indentedJson({ items: list }, list, steppingClock());
     channel.port1.close();
     // A turn before each slice of items.
     expect(turns).toBeGreaterThanOrEqual(3);
