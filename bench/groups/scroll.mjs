@@ -16,8 +16,8 @@ import { whileThrottled } from '../support/cdp.mjs';
 import { probeState, settle } from '../support/pages.mjs';
 import { percentile, round } from '../support/stats.mjs';
 
-export const FLING_STEP_PX = 135;
-export const FLING_STEPS = 72;
+const FLING_STEP_PX = 135;
+const FLING_STEPS = 72;
 /** Flings per page in a full run; the smoke run makes one. */
 export const FLINGS = 3;
 

@@ -15,7 +15,7 @@
  * the one its text reads as.
  */
 import type { CardCollection } from '../domain/card';
-import { sliceClock } from '../domain/next-task';
+import { inSlices } from '../domain/next-task';
 
 /** Each card's member of the record (`"id":{…}`), with the key it was made under. */
 const cardMembers = new WeakMap<object, { key: string; text: string }>();
@@ -53,14 +53,11 @@ async function cardsText(cards: Readonly<Record<string, unknown>>): Promise<stri
   // Object.keys gives the order JSON.stringify writes: integer-like keys first, then the rest as they were added.
   const keys = Object.keys(cards);
   const members: string[] = [];
-  // Timed slices (next-task.ts): 1,000 new cards' texts took ~10 ms at 4× CPU throttling here, 40 ms at 8×.
-  const slice = sliceClock();
-  for (let index = 0; index < keys.length; index++) {
-    const key = keys[index] as string;
+  // In timed slices: 1,000 new cards' texts took ~10 ms at 4× CPU throttling here, 40 ms at 8×.
+  await inSlices(keys, (key) => {
     const text = cardMember(key, cards[key]);
     if (text !== undefined) members.push(text);
-    if (index + 1 < keys.length && slice.due()) await slice.next();
-  }
+  });
   return `{${members.join(',')}}`;
 }
 
