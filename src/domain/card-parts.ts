@@ -10,20 +10,21 @@
  *
  * A large value is sent as its shell (the value with each large list or record of cards taken out) and, for each
  * of those, its path in the value and its parts. Made or read with `partsNow` in the worker, which may take its time;
- * with `partsInTasks` on the page, a task per part.
+ * with `partsInSlices` on the page, in slices of time (`SLICE_MS`) of whole parts.
  */
 import { hasAtLeast } from './counts';
-import { nextTask } from './next-task';
+import { type SliceOptions, sliceClock } from './next-task';
 
 /** Below this many cards a value goes by structured clone as before. */
 export const JSON_TRANSFER_MIN_CARDS = 64;
 
 /**
- * Cards in one part: at 4× CPU throttling a part of 2,000 took 50–73 ms to make or read (with the message that
- * brings it), so a thousand stays well within a task. No smaller, as each pause between parts may wait for a frame:
- * an unlock of 1,000 cards crosses with none, where one at each 500 cards made it 70 ms slower.
+ * Cards in one part, the smallest piece the page makes or reads without a pause: about 12 ms to read at 8× CPU
+ * throttling, where a part of 1,000 took 48 ms (`node bench/unlock-tasks.mjs --throttle=8 --cards=10000
+ * --functions`). The page pauses between parts only once a slice has had its time, so on a fast device many parts
+ * go in one slice, and an unlock of 1,000 cards crosses without a pause at all.
  */
-export const CARDS_PER_PART = 1_000;
+export const CARDS_PER_PART = 250;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -101,7 +102,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const encoded = (value: unknown): Uint8Array<ArrayBuffer> => encoder.encode(JSON.stringify(value));
 
-/** Makes the parts of a large value, pausing (a `yield`) between parts; null when the value is not large. */
+/** Makes the parts of a large value, with a place to pause (a `yield`) between parts; null when the value is not large. */
 function* makeParts(value: unknown): Generator<void, CardParts | null> {
   const spots = largeSpots(value);
   if (spots.length === 0) return null;
@@ -131,7 +132,7 @@ function* makeParts(value: unknown): Generator<void, CardParts | null> {
   return { shell: JSON.stringify(shell), pieces };
 }
 
-/** Reads a large value back from its parts, pausing (a `yield`) between parts. */
+/** Reads a large value back from its parts, with a place to pause (a `yield`) between parts. */
 function* readParts({ shell, pieces }: CardParts): Generator<void, unknown> {
   let value: unknown = JSON.parse(shell);
   let read = 0;
@@ -161,11 +162,13 @@ function runNow<T>(steps: Generator<void, T>): T {
   }
 }
 
-async function runInTasks<T>(steps: Generator<void, T>): Promise<T> {
+/** Runs the steps in slices of time: after a part, a pause (a new task) only once the slice is due. */
+async function runInSlices<T>(steps: Generator<void, T>, { now }: Pick<SliceOptions, 'now'>): Promise<T> {
+  const slice = sliceClock(now);
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    await nextTask();
+    if (slice.due()) await slice.next();
   }
 }
 
@@ -175,10 +178,12 @@ export const partsNow = {
   read: (parts: CardParts): unknown => runNow(readParts(parts)),
 };
 
-/** On the page: a task per part. */
-export const partsInTasks = {
-  make: (value: unknown): Promise<CardParts | null> => runInTasks(makeParts(value)),
-  read: (parts: CardParts): Promise<unknown> => runInTasks(readParts(parts)),
+/** On the page: in slices of time, each of whole parts (`now`: the clock they are timed by, the page's by default). */
+export const partsInSlices = {
+  make: (value: unknown, options: Pick<SliceOptions, 'now'> = {}): Promise<CardParts | null> =>
+    runInSlices(makeParts(value), options),
+  read: (parts: CardParts, options: Pick<SliceOptions, 'now'> = {}): Promise<unknown> =>
+    runInSlices(readParts(parts), options),
 };
 
 /** The buffers of a value's parts, to transfer with it. */

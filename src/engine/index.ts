@@ -4,7 +4,7 @@
  */
 import { type Remote, transferHandlers, wrap } from 'comlink';
 import type { EngineApi } from '../../worker/api';
-import { partsInTasks } from '../domain/card-parts';
+import { partsInSlices } from '../domain/card-parts';
 import { PartedValue } from '../domain/collection-transfer';
 import { registerTransfers } from '../domain/transfers';
 
@@ -71,7 +71,7 @@ export function createEngine(worker: Worker): Engine {
 
 /**
  * Every call with large card values made in parts (src/domain/card-parts.ts): those it sends are made into
- * parts, and those it gets back read from theirs, a task per part, so a wallet of thousands of cards crosses the
+ * parts, and those it gets back read from theirs, in slices of time, so a wallet of thousands of cards crosses the
  * boundary without a long task on the page.
  */
 function inParts(remote: Engine): Engine {
@@ -83,11 +83,11 @@ function inParts(remote: Engine): Engine {
       return async (...values: unknown[]) => {
         const sent: unknown[] = [];
         for (const value of values) {
-          const parts = await partsInTasks.make(value);
+          const parts = await partsInSlices.make(value);
           sent.push(parts ? new PartedValue(parts) : value);
         }
         const result: unknown = await member(...sent);
-        return result instanceof PartedValue ? partsInTasks.read(result.parts) : result;
+        return result instanceof PartedValue ? partsInSlices.read(result.parts) : result;
       };
     },
   });

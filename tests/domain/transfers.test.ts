@@ -9,11 +9,12 @@ import {
   CARDS_PER_PART,
   type CardParts,
   JSON_TRANSFER_MIN_CARDS,
-  partsInTasks,
+  partsInSlices,
   partsNow,
 } from '../../src/domain/card-parts';
 import { COLLECTION_TRANSFER, PartedValue } from '../../src/domain/collection-transfer';
 import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
+import { nextTask, SLICE_MS } from '../../src/domain/next-task';
 import { registerTransfers } from '../../src/domain/transfers';
 import { makeCards } from '../support/seeded';
 
@@ -25,6 +26,31 @@ interface Handler {
 }
 
 const THROWN = Symbol('thrown');
+
+/** A clock that moves `msEach` each time it is read: once before the first part and once after each. */
+function partClock(msEach: number): () => number {
+  let time = 0;
+  return () => {
+    time += msEach;
+    return time;
+  };
+}
+
+/** How many tasks of other work ran while `work` was going on. */
+async function tasksDuring(work: () => Promise<unknown>): Promise<number> {
+  let tasks = 0;
+  let working = true;
+  const watching = (async () => {
+    while (working) {
+      await nextTask();
+      if (working) tasks += 1;
+    }
+  })();
+  await work();
+  working = false;
+  await watching;
+  return tasks;
+}
 
 /** A handler map shaped like Comlink's, with a built-in 'throw' handler that knows thrown values by a marker. */
 function comlinkLike(): Map<string, Handler> {
@@ -210,11 +236,25 @@ describe('large card values in JSON parts', () => {
     expect(Object.getOwnPropertyDescriptor(read.cards, '__proto__')?.value).toEqual({ polluted: true });
   });
 
-  test('the page makes and reads the same parts a task at a time', async () => {
+  test('the page makes and reads the same parts, pausing between parts once a slice has had its time', async () => {
+    // Two lists of two parts each: three places to pause, in making and in reading.
     const value: OpenedCards = { cards, unreadable };
-    const parts = (await partsInTasks.make(value)) as CardParts;
-    expect(parts).toEqual(partsNow.make(value));
-    expect(await partsInTasks.read(parts)).toEqual(value);
-    expect(await partsInTasks.make({ cards: cards.slice(0, 3), unreadable: [] })).toBeNull();
+    const expected = partsNow.make(value);
+    let parts = expected as CardParts;
+    // Parts that take no time are made and read in one go, with no other work between them.
+    const quick = { now: partClock(0) };
+    expect(await tasksDuring(async () => expect(await partsInSlices.make(value, quick)).toEqual(expected))).toBe(0);
+    expect(await tasksDuring(async () => expect(await partsInSlices.read(parts, quick)).toEqual(value))).toBe(0);
+    // Parts that take a slice's time each let other work run between them.
+    const slow = () => ({ now: partClock(SLICE_MS) });
+    const making = tasksDuring(async () => {
+      parts = (await partsInSlices.make(value, slow())) as CardParts;
+    });
+    expect(await making).toBeGreaterThan(0);
+    expect(parts).toEqual(expected);
+    expect(
+      await tasksDuring(async () => expect(await partsInSlices.read(parts, slow())).toEqual(value)),
+    ).toBeGreaterThan(0);
+    expect(await partsInSlices.make({ cards: cards.slice(0, 3), unreadable: [] })).toBeNull();
   });
 });
