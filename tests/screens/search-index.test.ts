@@ -1,24 +1,20 @@
 /**
- * Home's search index is built while the browser is idle, a slice of cards at a time, so that building it for ten
+ * Home's search index is built while the browser is idle, a slice of time at a time, so that building it for ten
  * thousand cards is never one long task; a search typed before it is done builds the rest at once. The browser's own
- * idle callbacks run the slices; each is watched as it ends, to see what the index holds then.
+ * idle callbacks run the slices, each watched as it ends to see what the index holds then; the slices are timed by a
+ * clock the test moves, and each idle moment is as long as the test says.
  */
 import { afterEach, expect, test, vi } from 'vitest';
 import type { CardDetails } from '../../src/domain/card-details';
+import { SLICE_MS } from '../../src/domain/next-task';
 import { toSearchEntry } from '../../src/domain/search';
-import {
-  CARDS_PER_SLICE,
-  hasSearchIndex,
-  prepareSearchIndex,
-  searchIndex,
-  searchIndexOf,
-} from '../../src/screens/home/search-index';
+import { hasSearchIndex, prepareSearchIndex, searchIndex, searchIndexOf } from '../../src/screens/home/search-index';
 import { makeCards } from '../support/seeded';
 
 const note = (notes: string): CardDetails => ({ notes, pin: '', phone: '', website: '', validFrom: '' });
 
-/** Two and a half slices of cards, one with notes in the last slice. */
-const cards = makeCards(25, CARDS_PER_SLICE * 2 + CARDS_PER_SLICE / 2);
+/** Twenty-five cards, one with notes near the end. */
+const cards = makeCards(25, 25);
 const noted = cards.at(-2)!;
 const details = { [noted.id]: note('Kept in the travel pouch') };
 const wholeBuild = () => cards.map((card) => toSearchEntry(card, card.id === noted.id ? details[noted.id]!.notes : ''));
@@ -28,11 +24,31 @@ const freshList = () => ({ shown: cards.slice(), byCard: { ...details } });
 
 const real = window.requestIdleCallback.bind(window);
 
-/** Runs `after` at the end of each idle callback the app asks for, with how many have ended so far. */
-function afterEachIdleCallback(after: (ended: number) => void): void {
+/** A clock that moves a tenth of a slice each time it is read (once per card): ten cards a slice. */
+function cardClock() {
+  let time = 0;
+  return {
+    now: () => {
+      time += SLICE_MS / 10;
+      return time;
+    },
+  };
+}
+
+/** An idle moment with `remaining` milliseconds left, or one that came by its timeout. */
+const idleFor = (remaining: number, didTimeout = false): IdleDeadline => ({
+  didTimeout,
+  timeRemaining: () => remaining,
+});
+
+/**
+ * Runs `after` at the end of each idle callback the app asks for, with how many have ended so far. Each is given
+ * `deadline`: an idle moment of a whole slice's time and more, unless the test says otherwise.
+ */
+function afterEachIdleCallback(after: (ended: number) => void, deadline = idleFor(5 * SLICE_MS)): void {
   let ended = 0;
   vi.spyOn(window, 'requestIdleCallback').mockImplementation((run, options) =>
-    real((deadline) => {
+    real(() => {
       run(deadline);
       after(++ended);
     }, options),
@@ -46,16 +62,49 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-test('is built a slice per idle moment, and holds what a whole build holds', async () => {
+test('is built a slice of time per idle moment, and holds what a whole build holds', async () => {
   const { shown, byCard } = freshList();
   const builtAfter: boolean[] = [];
   afterEachIdleCallback(() => builtAfter.push(hasSearchIndex(shown, byCard)));
-  prepareSearchIndex(shown, byCard);
+  prepareSearchIndex(shown, byCard, cardClock());
+  // Ten cards, ten more, the last five.
   await expect.poll(() => builtAfter).toEqual([false, false, true]);
   await idleMoment();
   expect(builtAfter).toHaveLength(3);
   expect(searchIndexOf(shown, byCard)).toEqual(wholeBuild());
   expect(searchIndex(searchIndexOf(shown, byCard), 'travel pouch')).toEqual([noted]);
+});
+
+test('an idle moment shorter than a slice ends the slice with it', async () => {
+  const { shown, byCard } = freshList();
+  let ended = 0;
+  afterEachIdleCallback(
+    (count) => {
+      ended = count;
+    },
+    idleFor(SLICE_MS / 4),
+  );
+  prepareSearchIndex(shown, byCard, cardClock());
+  // A quarter of a slice's time: three cards a moment (the third passes it), nine moments for twenty-five cards.
+  await expect.poll(() => hasSearchIndex(shown, byCard)).toBe(true);
+  await idleMoment();
+  expect(ended).toBe(9);
+  expect(searchIndexOf(shown, byCard)).toEqual(wholeBuild());
+});
+
+test('a callback run by its timeout, with no idle time left, still builds a whole slice', async () => {
+  const { shown, byCard } = freshList();
+  let ended = 0;
+  afterEachIdleCallback(
+    (count) => {
+      ended = count;
+    },
+    idleFor(0, true),
+  );
+  prepareSearchIndex(shown, byCard, cardClock());
+  await expect.poll(() => hasSearchIndex(shown, byCard)).toBe(true);
+  await idleMoment();
+  expect(ended).toBe(3);
 });
 
 test('a search typed before the last slice finds every card, and the slices stop', async () => {
@@ -67,7 +116,7 @@ test('a search typed before the last slice finds every card, and the slices stop
     // After the first slice: the card with notes is in a slice not yet built.
     if (count === 1) found = searchIndex(searchIndexOf(shown, byCard), 'TRAVEL');
   });
-  prepareSearchIndex(shown, byCard);
+  prepareSearchIndex(shown, byCard, cardClock());
   await expect.poll(() => ended).toBe(2);
   await idleMoment();
   expect(found).toEqual([noted]);
@@ -84,7 +133,7 @@ test('stopped part-way (the list changed or went away), it builds no more', asyn
     ended = count;
     if (count === 1) stop();
   });
-  stop = prepareSearchIndex(shown, byCard);
+  stop = prepareSearchIndex(shown, byCard, cardClock());
   await expect.poll(() => ended).toBe(1);
   await idleMoment();
   await idleMoment();

@@ -5,11 +5,12 @@
  *
  * Building it for 10,000 cards takes tens of milliseconds on a slow laptop (55 ms at 4× throttling, even when every
  * card keeps its entry), so it is not built in the render that first shows the list: it is built when the browser is
- * idle after that, a slice of cards at a time, and a search typed sooner builds the rest then. After a change (a card
+ * idle after that, a slice of time at a time, and a search typed sooner builds the rest then. After a change (a card
  * saved or deleted) the cards it did not touch are the same objects, and keep their entries.
  */
 import type { PlainCard } from '../../domain/card';
 import type { CardDetails } from '../../domain/card-details';
+import { SLICE_MS, type SliceOptions } from '../../domain/next-task';
 import { matchingEntries, type SearchEntry, searchNeedle, toSearchEntry } from '../../domain/search';
 
 export type DetailsByCard = Readonly<Record<string, CardDetails>>;
@@ -44,19 +45,17 @@ function keepIndex(cards: readonly PlainCard[], details: DetailsByCard, index: S
   byDetails.set(details, index);
 }
 
-/** Adds the entries of `cards` from `index.length` on, up to `end`, to `index`. */
-function addEntries(cards: readonly PlainCard[], details: DetailsByCard, index: SearchEntry[], end: number): void {
-  for (let at = index.length; at < end; at++) {
-    const card = cards[at] as PlainCard;
-    index.push(entryOf(card, details[card.id]?.notes));
-  }
+/** Adds the entry of the next card of `cards` not yet in `index`. */
+function addNextEntry(cards: readonly PlainCard[], details: DetailsByCard, index: SearchEntry[]): void {
+  const card = cards[index.length] as PlainCard;
+  index.push(entryOf(card, details[card.id]?.notes));
 }
 
 export function searchIndexOf(cards: readonly PlainCard[], details: DetailsByCard): SearchEntry[] {
   const built = builtIndex(cards, details);
   if (built) return built;
   const index: SearchEntry[] = [];
-  addEntries(cards, details, index, cards.length);
+  while (index.length < cards.length) addNextEntry(cards, details, index);
   keepIndex(cards, details, index);
   return index;
 }
@@ -80,23 +79,28 @@ export function searchIndex(index: readonly SearchEntry[], query: string): Plain
 const IDLE_TIMEOUT_MS = 1000;
 
 /**
- * Cards added to the index in one idle callback (`node bench/index-slices.mjs`): at 4× throttling, 1–13 ms and
- * mostly 5–7 when each entry is new (its text and character bits made: the first build, or after an import), and
- * 0.5–5.5 ms when the cards keep their entries. Never near a long task (50 ms), and short enough that a key pressed
- * meanwhile waits little.
- */
-export const CARDS_PER_SLICE = 500;
-
-/**
  * Builds the index for `cards` when the browser is next idle, a slice at a time; returns a function that stops it.
- * A search typed before it is done (`searchIndexOf`) builds the rest at once, and the slices then stop.
+ * A slice adds cards until it has run `SLICE_MS` or the idle moment is over, whichever comes first (and at least
+ * one card): at 4× throttling a new entry takes about 12 µs (`node bench/index-slices.mjs`), so a slice holds about
+ * 800 cards there and more on a fast device, and is never near a long task however slow the device is. A
+ * search typed before it is done (`searchIndexOf`) builds the rest at once, and the slices then stop.
  */
-export function prepareSearchIndex(cards: readonly PlainCard[], details: DetailsByCard): () => void {
+export function prepareSearchIndex(
+  cards: readonly PlainCard[],
+  details: DetailsByCard,
+  { now = () => performance.now() }: Pick<SliceOptions, 'now'> = {},
+): () => void {
   const index: SearchEntry[] = [];
   let cancel = () => {};
-  const slice = () => {
+  const slice = (deadline?: IdleDeadline) => {
     if (builtIndex(cards, details)) return;
-    addEntries(cards, details, index, Math.min(cards.length, index.length + CARDS_PER_SLICE));
+    // An idle callback run by its timeout has no idle time left, yet must build something.
+    const budget = deadline && !deadline.didTimeout ? Math.min(SLICE_MS, deadline.timeRemaining()) : SLICE_MS;
+    const start = now();
+    while (index.length < cards.length) {
+      addNextEntry(cards, details, index);
+      if (now() - start >= budget) break;
+    }
     if (index.length < cards.length) cancel = whenIdle(slice, 0);
     else keepIndex(cards, details, index);
   };
@@ -105,14 +109,15 @@ export function prepareSearchIndex(cards: readonly PlainCard[], details: Details
 }
 
 /**
- * Calls `run` when the browser is next idle; returns a function that cancels it. Without idle callbacks (Safari), in
- * a task of its own after `fallbackMs`: the first slice waits for the list to be shown, the rest follow at once.
+ * Calls `run` when the browser is next idle, with its deadline; returns a function that cancels it. Without idle
+ * callbacks (Safari), in a task of its own after `fallbackMs`: the first slice waits for the list to be shown, the
+ * rest follow at once.
  */
-function whenIdle(run: () => void, fallbackMs: number): () => void {
+function whenIdle(run: (deadline?: IdleDeadline) => void, fallbackMs: number): () => void {
   if (typeof requestIdleCallback === 'function') {
     const handle = requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
     return () => cancelIdleCallback(handle);
   }
-  const timer = setTimeout(run, fallbackMs);
+  const timer = setTimeout(() => run(), fallbackMs);
   return () => clearTimeout(timer);
 }
