@@ -5,9 +5,9 @@
  * here; budgets are the benchmark's report, not the test suite's. The trace of Home's first frame
  * (bench/first-frame-fonts.mjs), of a deletion (bench/delete-tasks.mjs), the search's own time per keystroke
  * (bench/search-match.mjs), throttled keystrokes on the page (bench/search-keys.mjs), the idle callbacks that
- * first build Home's search index (bench/index-slices.mjs), the tasks of an unlock (bench/unlock-tasks.mjs) and of
- * an import, with the functions each ran (bench/import-tasks.mjs --functions), and a plain export's long tasks
- * (bench/plain-export-tasks.mjs) run once too.
+ * first build Home's search index (bench/index-slices.mjs), a key typed before it is whole (bench/early-search.mjs),
+ * the tasks of an unlock (bench/unlock-tasks.mjs) and of an import, with the functions each ran
+ * (bench/import-tasks.mjs --functions), and a plain export's long tasks (bench/plain-export-tasks.mjs) run once too.
  */
 import { execFile } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
@@ -196,6 +196,11 @@ it("prints the idle callbacks in which Home's search index is first built", asyn
   const stdout = await toolOutput(['bench/index-slices.mjs', '--runs=1', '--cards=200', '--throttle=1']);
   // 200 cards: one slice, in at least one idle callback.
   expect(stdout).toMatch(/^run 1: idle callbacks \(ms\): \d+\.\d/m);
+}, 100_000);
+
+it('types a key as Home first shows and prints its time to the summary and the long tasks after', async () => {
+  const stdout = await toolOutput(['bench/early-search.mjs', '--runs=1', '--cards=200', '--throttle=1']);
+  expect(stdout).toMatch(/^run 1: key to summary \d+(\.\d+)? ms; tasks of 50 ms or more from the focus on: \d+/m);
 }, 100_000);
 
 it("traces an unlock's tasks from the PIN's last digit to Home's first card", async () => {

@@ -8,7 +8,13 @@ import { afterEach, expect, test, vi } from 'vitest';
 import type { CardDetails } from '../../src/domain/card-details';
 import { SLICE_MS } from '../../src/domain/next-task';
 import { toSearchEntry } from '../../src/domain/search';
-import { hasSearchIndex, prepareSearchIndex, searchIndex, searchIndexOf } from '../../src/screens/home/search-index';
+import {
+  finishSearchIndex,
+  hasSearchIndex,
+  prepareSearchIndex,
+  searchIndex,
+  searchIndexOf,
+} from '../../src/screens/home/search-index';
 import { makeCards } from '../support/seeded';
 
 const note = (notes: string): CardDetails => ({ notes, pin: '', phone: '', website: '', validFrom: '' });
@@ -148,4 +154,35 @@ test('an empty list has its index at its first idle moment', async () => {
   await idleMoment();
   expect(hasSearchIndex(none, byCard)).toBe(true);
   expect(searchIndexOf(none, byCard)).toEqual([]);
+});
+
+test('finished for a search begun, it is built a slice of time a task, once however often it is asked', async () => {
+  const { shown, byCard } = freshList();
+  const finished = finishSearchIndex(shown, byCard, cardClock());
+  // Ten cards in this task; the rest in tasks of their own.
+  expect(hasSearchIndex(shown, byCard)).toBe(false);
+  expect(finishSearchIndex(shown, byCard)).toBe(finished);
+  await finished;
+  expect(hasSearchIndex(shown, byCard)).toBe(true);
+  expect(searchIndexOf(shown, byCard)).toEqual(wholeBuild());
+  // Cards that take no time are all built in the task that asks.
+  const other = freshList();
+  const atOnce = finishSearchIndex(other.shown, other.byCard, { now: () => 0 });
+  expect(hasSearchIndex(other.shown, other.byCard)).toBe(true);
+  await atOnce;
+});
+
+test('idle slices and a search begun meanwhile build one index between them', async () => {
+  const { shown, byCard } = freshList();
+  let ended = 0;
+  afterEachIdleCallback((count) => {
+    ended = count;
+  });
+  prepareSearchIndex(shown, byCard, cardClock());
+  await expect.poll(() => ended).toBe(1);
+  await finishSearchIndex(shown, byCard, cardClock());
+  expect(searchIndexOf(shown, byCard)).toEqual(wholeBuild());
+  await idleMoment();
+  // The idle slice after the search's found nothing left, and asked for no other.
+  expect(ended).toBeLessThanOrEqual(2);
 });

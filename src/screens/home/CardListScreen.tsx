@@ -1,6 +1,6 @@
 /** /home: every card, newest first or expiring first, with search (SPEC.md §2). */
 import type { ReactNode } from 'react';
-import { memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Page } from '../../app/Page';
@@ -17,7 +17,8 @@ import { CardNotices } from './CardNotices';
 import { cardName } from './card-name';
 import { EmptyHome } from './EmptyHome';
 import { toggleExpiringFirst } from './list-order';
-import { type DetailsByCard, prepareSearchIndex, searchIndex, searchIndexOf } from './search-index';
+import { type DetailsByCard, searchIndex, searchIndexOf } from './search-index';
+import { useSearchIndex } from './use-search-index';
 
 /** A list row: the card (12rem at the root font size) and the gap below it. */
 export const CARD_ROW_HEIGHT = 208;
@@ -35,7 +36,6 @@ export function CardListScreen() {
     () => (expiringFirst ? byExpiry(cards as PlainCard[]) : (cards as PlainCard[])),
     [cards, expiringFirst],
   );
-  useEffect(() => prepareSearchIndex(cards as PlainCard[], byCard), [cards, byCard]);
 
   return (
     <Page
@@ -101,10 +101,16 @@ function SearchableCards({ cards, ordered, byCard, masked, children }: Searchabl
   // A search emptied brings back every row in view at once, each with a new card: the box and its summary change in
   // the keystroke's task and the whole list follows as a transition, so that one task is not all of it (on a slow
   // phone, more than 50 ms). A key typed meanwhile still filters at once: React applies the two in order.
+  const index = useSearchIndex(cards, byCard);
+  // The box's latest text, for a list that follows it once the index is whole.
+  const latest = useRef('');
   const search = (next: string) => {
+    latest.current = next;
     setQuery(next);
     if (next.trim() === '') startTransition(() => setListQuery(next));
-    else setListQuery(next);
+    // Typed before the index is whole (a search begun as Home shows): the list follows once it is, built a slice at
+    // a time, rather than in this key's task (use-search-index.ts). Its summary shows with it.
+    else index.whenWhole(() => setListQuery(latest.current));
   };
   const clear = () => {
     search('');
@@ -124,8 +130,9 @@ function SearchableCards({ cards, ordered, byCard, masked, children }: Searchabl
           spellCheck={false}
           value={query}
           onChange={(event) => search(event.target.value)}
+          onFocus={index.hurry}
         />
-        {searching && (
+        {searching && listSearching && (
           <p className="search-summary">
             <span aria-live="polite">
               Showing {shown.length} out of {cards.length} card(s)

@@ -5,16 +5,22 @@
  *
  * Building it for 10,000 cards takes tens of milliseconds on a slow laptop (55 ms at 4× throttling, even when every
  * card keeps its entry), so it is not built in the render that first shows the list: it is built when the browser is
- * idle after that, a slice of time at a time, and a search typed sooner builds the rest then. After a change (a card
- * saved or deleted) the cards it did not touch are the same objects, and keep their entries.
+ * idle after that, a slice of time at a time, and a search begun sooner builds the rest in slices of its own before
+ * the list is filtered (use-search-index.ts). After a change (a card saved or deleted) the cards it did not touch
+ * are the same objects, and keep their entries, so the index of the changed list is built at once by a search that
+ * needs it.
  */
 import type { PlainCard } from '../../domain/card';
 import type { CardDetails } from '../../domain/card-details';
-import { SLICE_MS, type SliceOptions } from '../../domain/next-task';
+import { SLICE_MS, type SliceOptions, sliceClock } from '../../domain/next-task';
 import { matchingEntries, type SearchEntry, searchNeedle, toSearchEntry } from '../../domain/search';
 
 export type DetailsByCard = Readonly<Record<string, CardDetails>>;
 
+/**
+ * Each pair's index, whole or still being built: the idle slices, a search's hurried slices and a search typed in
+ * the meantime all add to the same entries, so none of them makes an entry another has made.
+ */
 const indexes = new WeakMap<readonly PlainCard[], WeakMap<DetailsByCard, SearchEntry[]>>();
 
 /** Each card's last entry, kept while its notes are the ones it was made with. */
@@ -28,36 +34,62 @@ function entryOf(card: PlainCard, notes = ''): SearchEntry {
   return entry;
 }
 
-/** The index for this pair, when it has been built. */
-const builtIndex = (cards: readonly PlainCard[], details: DetailsByCard): SearchEntry[] | undefined =>
-  indexes.get(cards)?.get(details);
-
-/** Whether a search over this pair finds its index ready, rather than builds it first. */
-export const hasSearchIndex = (cards: readonly PlainCard[], details: DetailsByCard): boolean =>
-  builtIndex(cards, details) !== undefined;
-
-function keepIndex(cards: readonly PlainCard[], details: DetailsByCard, index: SearchEntry[]): void {
+/** This pair's index as far as it is built, made empty the first time it is asked for. */
+function indexFor(cards: readonly PlainCard[], details: DetailsByCard): SearchEntry[] {
   let byDetails = indexes.get(cards);
   if (!byDetails) {
     byDetails = new WeakMap();
     indexes.set(cards, byDetails);
   }
-  byDetails.set(details, index);
-}
-
-/** Adds the entry of the next card of `cards` not yet in `index`. */
-function addNextEntry(cards: readonly PlainCard[], details: DetailsByCard, index: SearchEntry[]): void {
-  const card = cards[index.length] as PlainCard;
-  index.push(entryOf(card, details[card.id]?.notes));
-}
-
-export function searchIndexOf(cards: readonly PlainCard[], details: DetailsByCard): SearchEntry[] {
-  const built = builtIndex(cards, details);
-  if (built) return built;
-  const index: SearchEntry[] = [];
-  while (index.length < cards.length) addNextEntry(cards, details, index);
-  keepIndex(cards, details, index);
+  let index = byDetails.get(details);
+  if (!index) {
+    index = [];
+    byDetails.set(details, index);
+  }
   return index;
+}
+
+/** Whether a search over this pair finds its index whole, rather than builds the rest of it first. */
+export const hasSearchIndex = (cards: readonly PlainCard[], details: DetailsByCard): boolean =>
+  indexes.get(cards)?.get(details)?.length === cards.length;
+
+/** Adds the entry of the next card of `cards` not yet in `index`; false once every card has one. */
+function addNextEntry(cards: readonly PlainCard[], details: DetailsByCard, index: SearchEntry[]): boolean {
+  const card = cards[index.length];
+  if (!card) return false;
+  index.push(entryOf(card, details[card.id]?.notes));
+  return true;
+}
+
+/** This pair's whole index, the rest of it built now if it is not yet. */
+export function searchIndexOf(cards: readonly PlainCard[], details: DetailsByCard): SearchEntry[] {
+  const index = indexFor(cards, details);
+  while (addNextEntry(cards, details, index));
+  return index;
+}
+
+/** The builds `finishSearchIndex` has begun, by index: one per index, whoever asks. */
+const finishing = new WeakMap<SearchEntry[], Promise<void>>();
+
+/**
+ * Builds the rest of this pair's index in slices of time, a task after each, rather than in the browser's idle
+ * moments: for a search the person has begun. Resolves once the index is whole (at once if it is).
+ */
+export function finishSearchIndex(
+  cards: readonly PlainCard[],
+  details: DetailsByCard,
+  { now }: Pick<SliceOptions, 'now'> = {},
+): Promise<void> {
+  const index = indexFor(cards, details);
+  let build = finishing.get(index);
+  if (!build) {
+    build = (async () => {
+      const slice = sliceClock(now);
+      while (addNextEntry(cards, details, index)) if (slice.due()) await slice.next();
+    })();
+    finishing.set(index, build);
+  }
+  return build;
 }
 
 /** Each index's last search: its needle and matches. */
@@ -82,27 +114,27 @@ const IDLE_TIMEOUT_MS = 1000;
  * Builds the index for `cards` when the browser is next idle, a slice at a time; returns a function that stops it.
  * A slice adds cards until it has run `SLICE_MS` or the idle moment is over, whichever comes first (and at least
  * one card): at 4× throttling a new entry takes about 12 µs (`node bench/index-slices.mjs`), so a slice holds about
- * 800 cards there and more on a fast device, and is never near a long task however slow the device is. A
- * search typed before it is done (`searchIndexOf`) builds the rest at once, and the slices then stop.
+ * 800 cards there and more on a fast device, and is never near a long task however slow the device is. A search
+ * begun before it is done builds the rest itself (`finishSearchIndex`, or `searchIndexOf` at once), and the next
+ * slice finds nothing left to build.
  */
 export function prepareSearchIndex(
   cards: readonly PlainCard[],
   details: DetailsByCard,
   { now = () => performance.now() }: Pick<SliceOptions, 'now'> = {},
 ): () => void {
-  const index: SearchEntry[] = [];
+  const index = indexFor(cards, details);
   let cancel = () => {};
   const slice = (deadline?: IdleDeadline) => {
-    if (builtIndex(cards, details)) return;
     // An idle callback run by its timeout has no idle time left, yet must build something.
     const budget = deadline && !deadline.didTimeout ? Math.min(SLICE_MS, deadline.timeRemaining()) : SLICE_MS;
     const start = now();
-    while (index.length < cards.length) {
-      addNextEntry(cards, details, index);
-      if (now() - start >= budget) break;
+    while (addNextEntry(cards, details, index)) {
+      if (index.length < cards.length && now() - start >= budget) {
+        cancel = whenIdle(slice, 0);
+        return;
+      }
     }
-    if (index.length < cards.length) cancel = whenIdle(slice, 0);
-    else keepIndex(cards, details, index);
   };
   cancel = whenIdle(slice, 200);
   return () => cancel();
