@@ -1,7 +1,7 @@
 /**
  * Home's search index as its search box uses it: built while the browser is idle once the list shows, and hurried
  * (a slice of time a task, not waiting for idle moments) once the person turns to the search. A key typed before the
- * index is whole is not filtered in its own task, which would build the rest in one go: a task of 100–225 ms for
+ * index is whole is not filtered in its own task, which would build the rest in one go: a task of 157–218 ms for
  * 10,000 cards at 4× CPU throttling (`node bench/early-search.mjs`, a key typed as the first card shows). The box
  * takes the key at once, and the list and its summary follow once the index is whole.
  */
