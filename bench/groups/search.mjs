@@ -2,7 +2,9 @@
  * The `search` group: keystrokes in Home's search box over 10,000 plain cards, each timed from its keydown to the
  * paint that shows the new count (and, separately, to the DOM update), beside the page's frame interval (what any
  * paint waits for); then, the box emptied, flings down the whole list (bench/groups/scroll.mjs). When the `slow`
- * group runs, a second page takes the same queries and flings in turn, its CPU throttled while it types and scrolls.
+ * group runs, a second page takes the same queries and flings in turn, its CPU throttled while it types and scrolls;
+ * then, throttled from their start, cold loads of Home where a key is typed as the first card shows
+ * (bench/groups/early-search.mjs).
  *
  * @typedef {import('playwright').Browser} Browser
  * @typedef {import('playwright').Page} Page
@@ -10,12 +12,16 @@
  * @typedef {import('../support/pages.mjs').Probe} Probe
  * @typedef {Awaited<ReturnType<typeof import('../support/data.mjs').makeData>>} Data
  */
-import { throttle, whileThrottled } from '../support/cdp.mjs';
+import { SLOW_RATE, throttle, whileThrottled } from '../support/cdp.mjs';
 import { loadSearch } from '../support/data.mjs';
 import { freshPage, log, probeState, settle } from '../support/pages.mjs';
 import { median, percentile, round } from '../support/stats.mjs';
+import { earlySearch } from './early-search.mjs';
 import { FLINGS, Flings, fling } from './scroll.mjs';
 import { inTurn } from './slow.mjs';
+
+/** Cold loads of Home, throttled, with a key typed as the first card shows. */
+const EARLY_SEARCHES = 3;
 
 /** Queries typed one key at a time (ASCII only: each must be a real key press); the box is cleared between them. */
 export const QUERIES = [
@@ -197,6 +203,13 @@ export async function searchFigures(browser, appUrl, data, results, { samples, s
   } finally {
     await plain.context.close();
     await slow?.context.close();
+  }
+  if (slowRuns) {
+    // A key typed as Home first shows, before its index is built: only throttled, where building it is long.
+    for (let run = 0; run < (samples < 10 ? 1 : EARLY_SEARCHES); run++) {
+      const { ms, tasks } = await earlySearch(browser, appUrl, seed, { rate: SLOW_RATE });
+      slowRuns.earlySearch.push({ ms, longTasks: tasks.length });
+    }
   }
   results.search_p95_ms_10k = round(percentile(plain.paint, 95));
   results.search_median_ms_10k = round(median(plain.paint));

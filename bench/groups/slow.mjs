@@ -46,6 +46,8 @@ export class SlowRuns {
   /** @type {{ main: number, worker: number }[]} throttled ÷ unthrottled time of the same loop, per unlock run */
   reach = [];
   search = { dom: /** @type {number[]} */ ([]), paint: /** @type {number[]} */ ([]), longTasks: 0 };
+  /** @type {{ ms: number, longTasks: number }[]} a key typed as Home first shows (bench/groups/early-search.mjs) */
+  earlySearch = [];
   /** Flings down Home's list of 10,000 (bench/groups/scroll.mjs), on the search's throttled page. */
   scroll = new Flings();
   /** @type {{ ms: number, longTasks: number }[]} */
@@ -82,6 +84,11 @@ export class SlowRuns {
       results.search_p95_ms_10k_slow = round(percentile(this.search.paint, 95));
       results.long_tasks_search_10k_slow = this.search.longTasks;
       results.search_slow_runs = this.search.dom.length;
+    }
+    if (this.earlySearch.length > 0) {
+      results.search_early_ms_10k_slow = round(median(this.earlySearch.map((run) => run.ms)));
+      results.long_tasks_search_early_10k_slow = median(this.earlySearch.map((run) => run.longTasks));
+      results.search_early_slow_runs = this.earlySearch.length;
     }
     this.scroll.report(results, '_slow');
     if (this.open.length > 0) {

@@ -57,6 +57,9 @@ const FIGURES = [
   'long_tasks_startup_100_slow',
   'long_tasks_unlock_1k_slow',
   'long_tasks_search_10k_slow',
+  // A key typed as Home first shows, before its search index is built (throttled).
+  'search_early_ms_10k_slow',
+  'long_tasks_search_early_10k_slow',
   'long_tasks_open_10k_slow',
   'merge_10k_ms_slow',
   'long_tasks_merge_10k_slow',
@@ -108,6 +111,7 @@ const RUN_COUNTS = [
   'startup_slow_runs',
   'unlock_slow_runs',
   'search_slow_runs',
+  'search_early_slow_runs',
   'open_slow_runs',
   'merge_slow_runs',
   'transfer_slow_runs',
