@@ -136,6 +136,12 @@ it("stays open with 'Lock after' set to Never", async () => {
   const errors = await protectedWallet(page);
   await openSecurity(page);
   await page.getByRole('combobox', { name: 'Lock after' }).selectOption('Never');
+  // The choice is kept once it is stored; a clock paused before that would run the old setting's timer.
+  await expect
+    .poll(() =>
+      page.evaluate(() => JSON.parse(localStorage.getItem('sleeve/preferences') ?? 'null')?.security?.lockAfterMinutes),
+    )
+    .toBeNull();
   await goHome(page);
   await pauseClock(page);
   await page.clock.fastForward('02:00:00');
