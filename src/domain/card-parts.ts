@@ -102,7 +102,7 @@ const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const encoded = (value: unknown): Uint8Array<ArrayBuffer> => encoder.encode(JSON.stringify(value));
 
-/** Makes the parts of a large value, with a place to pause (a `yield`) between parts; null when the value is not large. */
+/** Makes the parts of a large value, with a place to pause (a `yield`) between parts; null if it is not large. */
 function* makeParts(value: unknown): Generator<void, CardParts | null> {
   const spots = largeSpots(value);
   if (spots.length === 0) return null;

@@ -1,8 +1,8 @@
 /**
  * How large card values cross the worker boundary: in parts (card-parts.ts), so that the page makes and reads them a
  * part at a time. The page's bridge (src/engine/) makes the parts of what it sends beforehand and reads those it
- * receives afterwards, in slices of time of whole parts; the worker (worker/index.ts) does both in one go. Both sides register the
- * handler through transfers.ts.
+ * receives afterwards, in slices of time of whole parts; the worker (worker/index.ts) does both in one go. Both
+ * sides register the handler through transfers.ts.
  */
 import { type CardParts, carriesManyCards, partBuffers, partsNow } from './card-parts';
 

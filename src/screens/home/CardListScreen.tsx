@@ -98,12 +98,12 @@ function SearchableCards({ cards, ordered, byCard, masked, children }: Searchabl
     return ordered.filter((card) => matched.has(card));
   }, [cards, byCard, ordered, listQuery, listSearching]);
 
-  // A search emptied brings back every row in view at once, each with a new card: the box and its summary change in
-  // the keystroke's task and the whole list follows as a transition, so that one task is not all of it (on a slow
-  // phone, more than 50 ms). A key typed meanwhile still filters at once: React applies the two in order.
   const index = useSearchIndex(cards, byCard);
   // The box's latest text, for a list that follows it once the index is whole.
   const latest = useRef('');
+  // A search emptied brings back every row in view at once, each with a new card: the box and its summary change in
+  // the keystroke's task and the whole list follows as a transition, so that one task is not all of it (on a slow
+  // phone, more than 50 ms). A key typed meanwhile still filters at once: React applies the two in order.
   const search = (next: string) => {
     latest.current = next;
     setQuery(next);
