@@ -8,14 +8,12 @@
  */
 import { earlySearch } from './groups/early-search.mjs';
 import { launchBenchBrowser } from './support/browser.mjs';
-import { makeData } from './support/data.mjs';
+import { plainWalletSeed } from './support/data.mjs';
 import { serveApp } from './support/servers.mjs';
 import { round } from './support/stats.mjs';
 import { option } from './support/trace.mjs';
 
-const data = await makeData({ small: 10, large: option('cards', 10_000), startup: 10 });
-const cards = Object.fromEntries(data.large.plain.map((card) => [card.id, card]));
-const seed = { 'sleeve/cards': JSON.stringify({ type: 'UNENCRYPTED', cards }) };
+const seed = await plainWalletSeed(option('cards', 10_000));
 const app = await serveApp();
 const browser = await launchBenchBrowser();
 try {

@@ -20,6 +20,7 @@ import type { CardDetails, DetailsOutcome, DetailsPlain, EncryptedDetails } from
 import type { FromServer, Local, MergeDecision } from '../src/domain/merge-decision';
 import type { PinAttempts } from '../src/domain/pin-attempts';
 import type { PasskeyRecord, PinRecord, RetiredKeys, SecretRecord } from '../src/domain/secret';
+import type { StoredCardsRead } from '../src/domain/stored-shapes';
 import type { BackupOpening } from '../src/domain/transfer/sleeve-backup';
 
 export interface CreateSecretResult {
@@ -78,6 +79,9 @@ export interface EngineApi {
    * The cache is emptied when the DEK is dropped or replaced. Encrypted without the DEK: keyMissingDecrypt.
    */
   openCollection(collection: CardCollection): Promise<OpenedCards>;
+
+  /** The stored cards' text parsed and checked as the page's own read checks it; nothing opened or decrypted. */
+  readStoredCards(text: string): Promise<StoredCardsRead>;
 
   /**
    * One card as it is to be stored, and nothing else: the page chose its id (src/domain/card-id.ts) and time and

@@ -13,9 +13,11 @@ import { wrapsKey } from './vault/record-keys';
 import { replaceKey } from './vault/replace-key';
 import { retiredKeysUnder, setRetiredKeys } from './vault/retired';
 import { sealCards } from './vault/seal-many';
+import { readStoredCards } from './vault/stored-text';
 
 export const engine: EngineApi = {
   openCollection: (collection) => store.openCollection(collection),
+  readStoredCards: async (text) => readStoredCards(text),
   sealCard: (card, type) => store.sealCard(card, type),
   // Each side was branded where the page read it (storage, or the server's subscription); the brand is type-only.
   mergeCollections: async (local, remote) => decideMerge(local, remote),

@@ -10,6 +10,9 @@ import type { AuthRecords, PasskeyRecord, PinRecord, RetiredKeys, SecretRecord }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
 
+/** `checkCollection`'s answer as it crosses from the worker: `collection` by that name, so that it goes in parts. */
+export type StoredCardsRead = { ok: true; collection: CardCollection } | { ok: false; reason: string };
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isString = (value: unknown): value is string => typeof value === 'string';

@@ -15,6 +15,7 @@ import { cardsState, claimScreen, session, setStoredCollection, takeTicket } fro
 export function showOpened(collection: CardCollection, opened: OpenedCards, ticket = takeTicket()): boolean {
   if (!claimScreen(ticket)) return false;
   setStoredCollection(collection);
+  // Opened in the worker or in slices (view.ts), the cards come newest first, and this sort only walks them once.
   cardsState.cards = ref([...opened.cards].sort(byModifiedDesc));
   cardsState.unreadable = ref(opened.unreadable);
   cardsState.kept = ref(cardsState.kept.filter((id) => opened.unreadable.some((card) => card.id === id)));

@@ -5,9 +5,11 @@
  */
 import type { CardCollection } from '../domain/card';
 import type { AuthRecords, SecretRecord } from '../domain/secret';
-import { getEngine } from '../engine';
+import type { StoredCardsRead } from '../domain/stored-shapes';
+import { engineStartFailure, getEngine } from '../engine';
+import { loadCardsWith } from '../storage/cards-read-elsewhere';
 import type { StoredValueName } from '../storage/local-storage';
-import { loadAuth, loadCards, loadPreferences, onStorageChange } from '../storage/local-storage';
+import { loadAuth, loadPreferences, onStorageChange } from '../storage/local-storage';
 import { refreshStoredDetails } from './details';
 import { samePinLayer, sameRecord, sameRecords, sameWrappedKey } from './device-records';
 import { clearPasswordStale, lockDevice, showUnlocked } from './lock';
@@ -89,14 +91,20 @@ async function heldKeyWrapsPin(now: AuthRecords): Promise<boolean> {
   return now.pin !== null && (await getEngine().heldKeyWraps(now.pin)) === true;
 }
 
+/** Another tab's cards, parsed and checked off the page; a worker that cannot start leaves them to the page. */
+const readInWorker = (text: string): Promise<StoredCardsRead> =>
+  Promise.race([getEngine().readStoredCards(text), engineStartFailure()]);
+
 async function follow(names: Set<StoredValueName>): Promise<void> {
   if (appState.phase !== 'ready') return restart();
   if (names.has('preferences')) {
     const preferences = loadPreferences();
     if (preferences.ok) showPreferences(preferences.value);
   }
+  // Both taken from storage in this task, so they are of one moment; the cards' text is then read in the worker.
+  const cardsRead = loadCardsWith(readInWorker);
   const auth = loadAuth();
-  const cards = loadCards();
+  const cards = await cardsRead;
   // What another tab stored cannot be read: the start-up screen that says so takes over.
   if (!auth.ok || !cards.ok) return restart();
   const before = records();

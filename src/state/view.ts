@@ -4,7 +4,7 @@
  * listed, never a reason to show nothing.
  */
 import type { CardCollection } from '../domain/card';
-import { openPlain } from '../domain/stored-cards';
+import { openPlainInSlices } from '../domain/stored-cards';
 import { getEngine } from '../engine';
 import { showOpened } from './shown-cards';
 import { setStoredCollection, storedCollection, takeTicket } from './store';
@@ -12,7 +12,7 @@ import { setStoredCollection, storedCollection, takeTicket } from './store';
 /** What opening `collection` gives; encrypted collections need the key held in the worker. */
 export async function openStored(collection: CardCollection) {
   // A plain collection needs no crypto, so it is shown without waiting for the worker's script to load and start.
-  if (collection.type === 'UNENCRYPTED') return openPlain(collection);
+  if (collection.type === 'UNENCRYPTED') return openPlainInSlices(collection);
   // The worker checks every entry's shape as it opens them and lists what is damaged: sorting them out here too
   // would only add main-thread work (tens of milliseconds for 10,000 cards on a slow phone).
   return getEngine().openCollection(collection);

@@ -1,8 +1,10 @@
 /** Card-by-card sorting of stored collections, and the one-card changes applied to what is stored. */
 import { describe, expect, it } from 'vitest';
 import type { EncryptedCollection, PlainCollection } from '../../src/domain/card';
+import { byModifiedDesc } from '../../src/domain/search';
 import {
   openPlain,
+  openPlainInSlices,
   sameCards,
   sortOut,
   withoutCards,
@@ -34,6 +36,34 @@ describe('opening a plain collection card by card', () => {
       { id: 'Themed01', modifiedAt: 7, reason: 'its theme "GOLD" is unknown' },
       { id: 'Moved001', modifiedAt: b.modifiedAt, reason: 'its id does not match where it is stored' },
     ]);
+  });
+
+  it('gives the same newest first in slices of time: a large collection over many tasks, on a moving clock', async () => {
+    const many = makeCards(9, 600);
+    const damaged = { ...b, id: 'Themed01', modifiedAt: 7, data: { ...b.data, theme: 'GOLD' } };
+    const collection = plain(...many.slice(0, 300), damaged, ...many.slice(300));
+    /** Opens `collection` by `now`; whether a task queued as it began ran before it ended. */
+    const openWith = async (now: () => number) => {
+      let other = false;
+      setTimeout(() => {
+        other = true;
+      }, 0);
+      const opened = await openPlainInSlices(collection, { now });
+      return { opened, paused: other };
+    };
+    let clock = 0;
+    // Each card's check finds a millisecond gone: a slice holds about ten cards.
+    const slow = await openWith(() => (clock += 1));
+    const whole = openPlain(collection);
+    // The same cards, newest first as the worker's open gives them, and the same unreadable one.
+    expect(slow.opened).toEqual({ cards: [...whole.cards].sort(byModifiedDesc), unreadable: whole.unreadable });
+    expect(slow.opened.cards).toHaveLength(600);
+    expect(slow.opened.unreadable.map((card) => card.id)).toEqual(['Themed01']);
+    expect(slow.paused).toBe(true);
+    // On a clock that stands still, every card goes in one slice, with no pause.
+    const fast = await openWith(() => 0);
+    expect(fast.opened).toEqual(slow.opened);
+    expect(fast.paused).toBe(false);
   });
 
   it('sorts out encrypted entries whose structure is damaged before any is decrypted', () => {

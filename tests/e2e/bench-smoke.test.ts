@@ -6,7 +6,7 @@
  * (bench/first-frame-fonts.mjs), of a deletion (bench/delete-tasks.mjs), the search's own time per keystroke
  * (bench/search-match.mjs), throttled keystrokes on the page (bench/search-keys.mjs), the idle callbacks that
  * first build Home's search index (bench/index-slices.mjs), a key typed before it is whole (bench/early-search.mjs),
- * the tasks of an unlock (bench/unlock-tasks.mjs) and of an import, with the functions each ran
+ * another tab's change during a search (bench/tab-change.mjs), the tasks of an unlock (bench/unlock-tasks.mjs) and of an import, with the functions each ran
  * (bench/import-tasks.mjs --functions), and a plain export's long tasks (bench/plain-export-tasks.mjs) run once too.
  */
 import { execFile } from 'node:child_process';
@@ -205,6 +205,11 @@ it("prints the idle callbacks in which Home's search index is first built", asyn
 it('types a key as Home first shows and prints its time to the summary and the long tasks after', async () => {
   const stdout = await toolOutput(['bench/early-search.mjs', '--runs=1', '--cards=200', '--throttle=1']);
   expect(stdout).toMatch(/^run 1: key to summary \d+(\.\d+)? ms; tasks of 50 ms or more from the focus on: \d+/m);
+}, 100_000);
+
+it("stores a change from another tab during a search and prints the page's time to show it and its long tasks", async () => {
+  const stdout = await toolOutput(['bench/tab-change.mjs', '--runs=1', '--cards=200', '--throttle=1', '--functions']);
+  expect(stdout).toMatch(/^run 1: write to summary \d+(\.\d+)? ms; tasks of 50 ms or more after the write: \d+/m);
 }, 100_000);
 
 it("traces an unlock's tasks from the PIN's last digit to Home's first card", async () => {

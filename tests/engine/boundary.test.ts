@@ -65,6 +65,11 @@ test('nothing that crosses the boundary is or contains a CryptoKey, a 32-byte ra
   for (const card of makeCards(7, 70)) many.cards[card.id] = card;
   const bulk = await engine.createSecret('big wallet secret', many, 5);
   await engine.openCollection(bulk.collection);
+  // Another tab's stored text, read: the collection comes back as it was stored.
+  expect(await engine.readStoredCards(JSON.stringify(bulk.collection))).toEqual({
+    ok: true,
+    collection: bulk.collection,
+  });
   await engine.mergeCollections(asLocal(bulk.collection), asFromServer(bulk.collection));
   many = await engine.decryptCollection(bulk.collection);
   expect(Object.keys(many.cards)).toHaveLength(70);

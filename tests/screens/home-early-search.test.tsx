@@ -6,6 +6,7 @@
 import { afterEach, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { expectNoAxeViolations } from '../support/axe';
+import { slowAndNeverIdle } from '../support/busy-page';
 import { search } from '../support/home-screen';
 import { makeCard, renderApp } from '../support/render';
 
@@ -16,21 +17,6 @@ const bankCards = (count: number) =>
       { modifiedAt: 10_000 - index },
     ),
   );
-
-/**
- * A page too busy for idle callbacks, none of which ever runs, on a device so slow that each reading of the clock
- * finds a millisecond gone: the index is built only because a search was begun, a few cards a slice over many tasks.
- */
-function slowAndNeverIdle(): void {
-  vi.spyOn(window, 'requestIdleCallback').mockImplementation(() => 0);
-  vi.spyOn(window, 'cancelIdleCallback').mockImplementation(() => undefined);
-  const real = performance.now.bind(performance);
-  let lost = 0;
-  vi.spyOn(performance, 'now').mockImplementation(() => {
-    lost += 1;
-    return real() + lost;
-  });
-}
 
 /** Focuses the box and types `text` into it in one task, as a key pressed the moment the box is tapped. */
 function typeAtOnce(text: string): void {

@@ -18,7 +18,7 @@ import { cardName } from './card-name';
 import { EmptyHome } from './EmptyHome';
 import { toggleExpiringFirst } from './list-order';
 import { type DetailsByCard, searchIndex, searchIndexOf } from './search-index';
-import { useSearchIndex } from './use-search-index';
+import { useSearchedList, useSearchIndex } from './use-search-index';
 
 /** A list row: the card (12rem at the root font size) and the gap below it. */
 export const CARD_ROW_HEIGHT = 208;
@@ -90,13 +90,15 @@ function SearchableCards({ cards, ordered, byCard, masked, children }: Searchabl
   // Filtered in the keystroke's own render: over precomputed lower-case text this takes ~1 ms for 10,000 cards, so
   // deferring it (useDeferredValue) would only cost a second render and, often, a second frame before the list shows.
   // The index is the newest-first list's; in the other order the matches are picked out of the ordered list.
+  // The list as the search finds it: while a list changed mid-search has its index built, the one before it.
+  const list = useSearchedList({ cards, ordered, details: byCard }, listSearching);
   const shown = useMemo(() => {
-    if (!listSearching) return ordered;
-    const found = searchIndex(searchIndexOf(cards, byCard), listQuery);
-    if (ordered === cards) return found;
+    if (!listSearching) return list.ordered;
+    const found = searchIndex(searchIndexOf(list.cards, list.details), listQuery);
+    if (list.ordered === list.cards) return found;
     const matched = new Set(found);
-    return ordered.filter((card) => matched.has(card));
-  }, [cards, byCard, ordered, listQuery, listSearching]);
+    return list.ordered.filter((card) => matched.has(card));
+  }, [list.cards, list.details, list.ordered, listQuery, listSearching]);
 
   const index = useSearchIndex(cards, byCard);
   // The box's latest text, for a list that follows it once the index is whole.
@@ -135,7 +137,7 @@ function SearchableCards({ cards, ordered, byCard, masked, children }: Searchabl
         {searching && listSearching && (
           <p className="search-summary">
             <span aria-live="polite">
-              Showing {shown.length} out of {cards.length} card(s)
+              Showing {shown.length} out of {list.cards.length} card(s)
             </span>
             <button type="button" className="link-button" onClick={clear}>
               Clear
