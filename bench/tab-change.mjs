@@ -1,21 +1,27 @@
 /**
  * Another tab changes a full wallet while Home shows a search: `node bench/tab-change.mjs` loads Home with the
  * benchmark's 10,000 plain cards (the build already in `dist/`), searches for text no card holds, throttles the page,
- * and from a second tab of the same browser stores the cards again with one of them renamed to match. It prints the
- * time until the search's summary counts the renamed card and the page's tasks of 50 ms or more after the write.
- * Options: `--runs=N` (default 3), `--throttle=R` (default 4), `--cards=N` (default 10,000), `--functions` (the
+ * and from a second tab of the same browser stores the cards again without one of them, as Sleeve in another tab
+ * stores a deletion. It prints the time until the search's summary counts one card fewer and the page's tasks of 50
+ * ms or more after the write. Options: `--runs=N` (default 3), `--throttle=R` (default 4), `--cards=N` (default
+ * 10,000), `--pin` (the cards encrypted under a PIN, which the page is unlocked with first), `--functions` (the
  * page's CPU profile: the functions that took the most time of their own, from the write on).
  */
 import { launchBenchBrowser } from './support/browser.mjs';
 import { throttle } from './support/cdp.mjs';
-import { plainWalletSeed } from './support/data.mjs';
-import { freshPage, probeState } from './support/pages.mjs';
+import { makeData, plainWalletSeed } from './support/data.mjs';
+import { freshPage, probeState, typePinUntilList } from './support/pages.mjs';
 import { serveApp } from './support/servers.mjs';
 import { round } from './support/stats.mjs';
 import { option, withFunctions } from './support/trace.mjs';
 
 const QUERY = 'qzx';
-const seed = await plainWalletSeed(option('cards', 10_000));
+const count = option('cards', 10_000);
+const withPin = process.argv.includes('--pin');
+const data = withPin ? await makeData({ small: 10, large: count, startup: 10 }) : null;
+const seed = data
+  ? { 'sleeve/cards': JSON.stringify(data.large.encrypted), 'sleeve/auth': JSON.stringify(data.auth) }
+  : await plainWalletSeed(count);
 const app = await serveApp();
 const browser = await launchBenchBrowser();
 try {
@@ -23,6 +29,7 @@ try {
     const { context, page } = await freshPage(browser, seed);
     try {
       await page.goto(`${app.url}/home`);
+      if (data) await typePinUntilList(page, data.pin);
       await page.waitForFunction(() => /** @type {any} */ (window).__bench.firstCardAt !== null);
       await page.getByRole('searchbox', { name: 'Search cards' }).fill(QUERY);
       await page.waitForFunction(() => /** @type {any} */ (window).__bench.summaries.length > 0);
@@ -35,24 +42,20 @@ try {
       if (withFunctions) await startProfile(session);
       await page.waitForTimeout(300);
       const from = await page.evaluate(() => performance.now());
-      await other.evaluate((issuer) => {
+      await other.evaluate(() => {
         const stored = JSON.parse(/** @type {string} */ (localStorage.getItem('sleeve/cards')));
-        const card = Object.values(stored.cards)[5];
-        card.data.issuer = issuer;
-        card.modifiedAt += 1;
+        delete stored.cards[/** @type {string} */ (Object.keys(stored.cards)[5])];
         // As Sleeve stores it: one byte a character (src/storage/cards-text.ts).
         const text = JSON.stringify(stored).replace(
           /[\u0100-\uffff]/g,
           (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
         );
         localStorage.setItem('sleeve/cards', text);
-      }, `${QUERY} bank`);
+      });
       await page.waitForFunction(
-        () => /** @type {any} */ (window).__bench.summaries.at(-1)?.text?.startsWith('Showing 1 '),
-        null,
-        {
-          timeout: 60_000,
-        },
+        (left) => /** @type {any} */ (window).__bench.summaries.at(-1)?.text?.includes(` out of ${left} card`),
+        String(count - 1),
+        { timeout: 60_000 },
       );
       await page.waitForTimeout(1500);
       const profile = withFunctions ? await session.send('Profiler.stop') : null;
