@@ -4,7 +4,7 @@
  * paint waits for); then, the box emptied, flings down the whole list (bench/groups/scroll.mjs). When the `slow`
  * group runs, a second page takes the same queries and flings in turn, its CPU throttled while it types and scrolls;
  * then, throttled from their start, cold loads of Home where a key is typed as the first card shows
- * (bench/groups/early-search.mjs).
+ * (bench/groups/early-search.mjs), and searches during which another tab stores a change (bench/groups/tab-change.mjs).
  *
  * @typedef {import('playwright').Browser} Browser
  * @typedef {import('playwright').Page} Page
@@ -19,9 +19,13 @@ import { median, percentile, round } from '../support/stats.mjs';
 import { earlySearch } from './early-search.mjs';
 import { FLINGS, Flings, fling } from './scroll.mjs';
 import { inTurn } from './slow.mjs';
+import { tabChange } from './tab-change.mjs';
 
 /** Cold loads of Home, throttled, with a key typed as the first card shows. */
 const EARLY_SEARCHES = 3;
+
+/** Pages of Home searching, throttled, while another tab stores a change (bench/groups/tab-change.mjs). */
+const TAB_CHANGES = 3;
 
 /** Queries typed one key at a time (ASCII only: each must be a real key press); the box is cleared between them. */
 export const QUERIES = [
@@ -209,6 +213,11 @@ export async function searchFigures(browser, appUrl, data, results, { samples, s
     for (let run = 0; run < (samples < 10 ? 1 : EARLY_SEARCHES); run++) {
       const { ms, tasks } = await earlySearch(browser, appUrl, seed, { rate: SLOW_RATE });
       slowRuns.earlySearch.push({ ms, longTasks: tasks.length });
+    }
+    // Another tab's change to the full wallet during a search: throttled, where taking it in was long.
+    for (let run = 0; run < (samples < 10 ? 1 : TAB_CHANGES); run++) {
+      const { ms, tasks } = await tabChange(browser, appUrl, seed, { rate: SLOW_RATE, count: data.large.plain.length });
+      slowRuns.tabChange.push({ ms, longTasks: tasks.length });
     }
   }
   results.search_p95_ms_10k = round(percentile(plain.paint, 95));

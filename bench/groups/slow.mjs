@@ -48,6 +48,8 @@ export class SlowRuns {
   search = { dom: /** @type {number[]} */ ([]), paint: /** @type {number[]} */ ([]), longTasks: 0 };
   /** @type {{ ms: number, longTasks: number }[]} a key typed as Home first shows (bench/groups/early-search.mjs) */
   earlySearch = [];
+  /** @type {{ ms: number, longTasks: number }[]} another tab's change during a search (bench/groups/tab-change.mjs) */
+  tabChange = [];
   /** Flings down Home's list of 10,000 (bench/groups/scroll.mjs), on the search's throttled page. */
   scroll = new Flings();
   /** @type {{ ms: number, longTasks: number }[]} */
@@ -89,6 +91,11 @@ export class SlowRuns {
       results.search_early_ms_10k_slow = round(median(this.earlySearch.map((run) => run.ms)));
       results.long_tasks_search_early_10k_slow = median(this.earlySearch.map((run) => run.longTasks));
       results.search_early_slow_runs = this.earlySearch.length;
+    }
+    if (this.tabChange.length > 0) {
+      results.tab_change_ms_10k_slow = round(median(this.tabChange.map((run) => run.ms)));
+      results.long_tasks_tab_change_10k_slow = median(this.tabChange.map((run) => run.longTasks));
+      results.tab_change_slow_runs = this.tabChange.length;
     }
     this.scroll.report(results, '_slow');
     if (this.open.length > 0) {

@@ -79,6 +79,8 @@ export const BUDGETS = {
   long_tasks_search_10k_slow: none,
   // A key typed as Home first shows, before its search index is built.
   long_tasks_search_early_10k_slow: none,
+  // Another tab's change to the full wallet, during a search.
+  long_tasks_tab_change_10k_slow: none,
   long_tasks_open_10k_slow: none,
   long_tasks_merge_10k_slow: none,
   long_tasks_import_10k_slow: none,

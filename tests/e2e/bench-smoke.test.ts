@@ -60,6 +60,8 @@ const FIGURES = [
   // A key typed as Home first shows, before its search index is built (throttled).
   'search_early_ms_10k_slow',
   'long_tasks_search_early_10k_slow',
+  'tab_change_ms_10k_slow',
+  'long_tasks_tab_change_10k_slow',
   'long_tasks_open_10k_slow',
   'merge_10k_ms_slow',
   'long_tasks_merge_10k_slow',
@@ -112,6 +114,7 @@ const RUN_COUNTS = [
   'unlock_slow_runs',
   'search_slow_runs',
   'search_early_slow_runs',
+  'tab_change_slow_runs',
   'open_slow_runs',
   'merge_slow_runs',
   'transfer_slow_runs',
