@@ -101,10 +101,10 @@ async function follow(names: Set<StoredValueName>): Promise<void> {
     const preferences = loadPreferences();
     if (preferences.ok) showPreferences(preferences.value);
   }
-  // Both taken from storage in this task, so they are of one moment; the cards' text is then read in the worker.
-  const cardsRead = loadCardsWith(readInWorker);
+  // The cards' text is read in the worker; the records are read once it is back, with what this tab holds, so the
+  // three are of one moment.
+  const cards = await loadCardsWith(readInWorker);
   const auth = loadAuth();
-  const cards = await cardsRead;
   // What another tab stored cannot be read: the start-up screen that says so takes over.
   if (!auth.ok || !cards.ok) return restart();
   const before = records();

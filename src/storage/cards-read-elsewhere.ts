@@ -17,8 +17,10 @@ import { type Loaded, loadCards, markUnreadable, STORAGE_KEYS } from './local-st
 export const READ_ELSEWHERE_MIN_CHARS = 65_536;
 
 /**
- * `loadCards`, with a large text parsed and checked by `read`; a `read` that fails leaves it to the page. The text is
- * taken before the first pause, so keys read beside this call, in the same task, are of the same moment.
+ * `loadCards`, with a large text parsed and checked by `read`; a `read` that fails leaves it to the page. What it
+ * resolves with is what is stored as it resolves, so keys read right after it are of the same moment: a text stored
+ * anew while it was read (this tab's own write, known without a parse, or another tab's, whose event follows) is
+ * read by the page instead.
  */
 export async function loadCardsWith(
   read: (text: string) => Promise<StoredCardsRead>,
@@ -31,6 +33,7 @@ export async function loadCardsWith(
   } catch {
     return loadCards();
   }
+  if (localStorage.getItem(STORAGE_KEYS.cards) !== raw) return loadCards();
   if (!answer.ok) {
     markUnreadable('cards');
     return answer;

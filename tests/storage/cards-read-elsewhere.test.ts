@@ -66,6 +66,20 @@ describe('a large text', () => {
     expect(isBlocked('cards')).toBe(true);
   });
 
+  it('stored anew while it was read: what is stored now is given', async () => {
+    // Not a text read before, which would be known without asking.
+    localStorage.setItem(STORAGE_KEYS.cards, JSON.stringify(collection(999)));
+    const { read, asked } = workerReader();
+    const newer = collection(1_001);
+    const loaded = await loadCardsWith(async (text) => {
+      const answer = read(text);
+      localStorage.setItem(STORAGE_KEYS.cards, JSON.stringify(newer));
+      return answer;
+    });
+    expect(asked).toHaveLength(1);
+    expect(loaded).toEqual({ ok: true, value: newer });
+  });
+
   it('is read by the page when the worker cannot answer', async () => {
     localStorage.setItem(STORAGE_KEYS.cards, largeText);
     const loaded = await loadCardsWith(() => Promise.reject(new Error('The engine worker could not start')));
