@@ -87,11 +87,11 @@ function SearchableCards({ cards, ordered, byCard, masked, children }: Searchabl
   const searchBox = useRef<HTMLInputElement>(null);
   const searching = query.trim() !== '';
   const listSearching = listQuery.trim() !== '';
+  // The list as the search finds it: while a list changed mid-search has its index built, the one before it.
+  const list = useSearchedList({ cards, ordered, details: byCard }, listSearching);
   // Filtered in the keystroke's own render: over precomputed lower-case text this takes ~1 ms for 10,000 cards, so
   // deferring it (useDeferredValue) would only cost a second render and, often, a second frame before the list shows.
   // The index is the newest-first list's; in the other order the matches are picked out of the ordered list.
-  // The list as the search finds it: while a list changed mid-search has its index built, the one before it.
-  const list = useSearchedList({ cards, ordered, details: byCard }, listSearching);
   const shown = useMemo(() => {
     if (!listSearching) return list.ordered;
     const found = searchIndex(searchIndexOf(list.cards, list.details), listQuery);
