@@ -129,6 +129,14 @@ export default defineConfig({
     installableApp(),
     cardReaderModel(),
   ],
+  resolve: {
+    alias: [
+      // The router's stand-in for React's useSyncExternalStore, for the React versions before 18 that lacked it: with
+      // React 19 it hands back React's own, so the build takes React's directly and leaves the stand-in out of the
+      // first script.
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+    ],
+  },
   // Kept beside the project rather than in node_modules, which worktrees of one repository may share.
   cacheDir: '.vite',
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

@@ -19,7 +19,7 @@ import type { FormEvent } from 'react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { CardData, Network } from '../domain/card';
 import { NETWORK_LABELS, NETWORKS } from '../domain/card';
-import { BRAND_RULES, detectNetwork, displayLength, groupCardNumber } from '../domain/card-brands';
+import { BRAND_RULES, detectNetwork, displayLength } from '../domain/card-brands';
 import type { CardDetails } from '../domain/card-details';
 import { DETAIL_FIELDS } from '../domain/card-details';
 import type { CardDetailsErrors } from '../domain/card-details-rules';
@@ -36,6 +36,7 @@ import {
   shapeExpiry,
   validateCard,
 } from '../domain/card-form';
+import { groupCardNumber } from '../domain/number-groups';
 import { prepareToSave } from '../state/cards';
 import { showError } from '../state/toast';
 import { CardPreview } from './CardPreview';

@@ -6,8 +6,8 @@
 import type { CSSProperties, ReactNode } from 'react';
 import type { CardData } from '../domain/card';
 import { NETWORK_LABELS } from '../domain/card';
-import { groupCardNumber } from '../domain/card-brands';
 import { EXPIRY_LABELS, expiryStatus, maskCardNumber } from '../domain/card-checks';
+import { groupCardNumber } from '../domain/number-groups';
 import { themeBackground } from './card-themes';
 
 export interface CardPreviewProps {

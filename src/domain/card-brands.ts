@@ -1,9 +1,11 @@
 /**
  * Card brands: which network a number belongs to by its issuer range, and each network's rules for the number's
- * length, its grouping and the security code's length. Pure data and lookups, shared by the form, the card face,
- * import and the tests. The wire format is untouched: a card's `number` is its digits, whatever their count.
+ * length and the security code's length. Pure data and lookups, shared by the form, import, the scanner and the
+ * tests; how a number is grouped on the card face is number-groups.ts's, which the list needs without these. The wire
+ * format is untouched: a card's `number` is its digits, whatever their count.
  */
 import type { Network } from './card';
+import { groupSizes } from './number-groups';
 
 /** One issuer range: the numbers whose first `prefixLength` digits, read as a number, lie in `from`..`to`. */
 export interface IssuerRange {
@@ -76,31 +78,6 @@ export const BRAND_RULES: Readonly<Record<Network, BrandRule>> = {
 export function hasBrandLength(digits: string, network: Network): boolean {
   const { minDigits, maxDigits } = BRAND_RULES[network];
   return /^\d+$/.test(digits) && digits.length >= minDigits && digits.length <= maxDigits;
-}
-
-/**
- * The sizes of the groups a number is shown in, as printed on the card: American Express 4-6-5, Diners Club 4-6-4
- * up to its 14 digits (longer Diners numbers go by fours), every other network by fours.
- */
-export function groupSizes(network: Network, length: number): number[] {
-  if (network === 'AMEX' && length <= 15) return [4, 6, 5];
-  if (network === 'DINERS' && length <= 14) return [4, 6, 4];
-  return Array.from({ length: Math.ceil(length / 4) }, () => 4);
-}
-
-/**
- * A number (or a masked one: any characters) split into its network's groups, joined by single spaces:
- * '378282246310005' → '3782 822463 10005'. A partly typed number fills the groups from the left.
- */
-export function groupCardNumber(text: string, network: Network): string {
-  const groups: string[] = [];
-  let start = 0;
-  for (const size of groupSizes(network, text.length)) {
-    if (start >= text.length) break;
-    groups.push(text.slice(start, start + size));
-    start += size;
-  }
-  return groups.join(' ');
 }
 
 /** The number field's longest text for a network: its most digits and the spaces between their groups. */

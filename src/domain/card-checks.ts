@@ -5,7 +5,7 @@
  * month and year ends.
  */
 import type { Network, PlainCard } from './card';
-import { groupCardNumber } from './card-brands';
+import { groupCardNumber } from './number-groups';
 
 /** Shown beside the number, never blocking: a number that fails the checksum may still be the one on the card. */
 export const CHECKSUM_WARNING = 'This number fails the card checksum. Check it for a typo.';

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Network } from '../../src/domain/card';
 import { NETWORKS } from '../../src/domain/card';
-import {
-  BRAND_RULES,
-  detectNetwork,
-  displayLength,
-  groupCardNumber,
-  hasBrandLength,
-  ISSUER_RANGES,
-} from '../../src/domain/card-brands';
+import { BRAND_RULES, detectNetwork, displayLength, hasBrandLength, ISSUER_RANGES } from '../../src/domain/card-brands';
+import { groupCardNumber } from '../../src/domain/number-groups';
 
 /**
  * Every range's first and last prefix, and the prefixes just outside it, with what each of them is. A prefix just

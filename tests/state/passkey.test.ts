@@ -15,13 +15,8 @@ import { CHANGED_ELSEWHERE } from '../../src/state/device-records';
 import { gateFor } from '../../src/state/gate';
 import { appState, startApp } from '../../src/state/lifecycle';
 import { lockDevice } from '../../src/state/lock';
-import {
-  checkPasskeySupport,
-  keepPasskey,
-  passkeyState,
-  removePasskey,
-  unlockWithPasskeyOutput,
-} from '../../src/state/passkey';
+import { checkPasskeySupport, passkeyState, unlockWithPasskeyOutput } from '../../src/state/passkey';
+import { keepPasskey, removePasskey } from '../../src/state/passkey-setup';
 import { createPin, removePin, unlockWithPin, verifyPin } from '../../src/state/secrets';
 import { records } from '../../src/state/store';
 import { seedPlainCards, storedJson } from '../support/seed-storage';

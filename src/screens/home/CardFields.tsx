@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import type { CardData } from '../../domain/card';
 import { NETWORK_LABELS } from '../../domain/card';
-import { groupCardNumber } from '../../domain/card-brands';
 import { CHECKSUM_WARNING, EXPIRY_LABELS, expiryStatus, maskedNumberParts, passesLuhn } from '../../domain/card-checks';
+import { groupCardNumber } from '../../domain/number-groups';
 
 interface Reveal {
   hidden: boolean;
