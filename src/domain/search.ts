@@ -41,10 +41,6 @@ function addCharacters(bits: CharacterBits, text: string, digitShift: number): v
   bits.numerals = numerals;
 }
 
-/** Whether `entry` holds every letter and digit of `bits`. */
-const holds = (entry: CharacterBits, bits: CharacterBits): boolean =>
-  (entry.letters & bits.letters) === bits.letters && (entry.numerals & bits.numerals) === bits.numerals;
-
 /** Where the card number's digits are in `numerals`. */
 const NUMBER_DIGITS = 10;
 
@@ -65,33 +61,80 @@ export function toSearchEntry(card: PlainCard, notes = ''): SearchEntry {
 export const searchNeedle = (query: string): string => query.trim().toLowerCase();
 
 /**
- * The entries that match `query`, in their order. Whatever matches a needle also matches any part of it, so the
+ * The character bits of an index's entries by position, each kind in one typed array: a keystroke reads 8 bytes a
+ * card from two blocks of memory rather than one object a card from wherever the page made it, and looks at an
+ * entry's text only when its bits could match.
+ */
+export interface CharacterColumns {
+  letters: Int32Array;
+  numerals: Int32Array;
+}
+
+/** Columns for `entries`, made from them (an index that kept none as it was built). */
+export function columnsOf(entries: readonly SearchEntry[]): CharacterColumns {
+  const letters = new Int32Array(entries.length);
+  const numerals = new Int32Array(entries.length);
+  entries.forEach((entry, position) => {
+    letters[position] = entry.letters;
+    numerals[position] = entry.numerals;
+  });
+  return { letters, numerals };
+}
+
+/**
+ * The positions in `entries` of those that match `query`, in order: among `among` only, when given (the positions
+ * of a search that `query` extends), else among all. Whatever matches a needle also matches any part of it, so the
  * matches for 'ada' may be looked for among those for 'ad' alone (src/screens/home/search-index.ts does).
  */
-export function matchingEntries(entries: readonly SearchEntry[], query: string): SearchEntry[] {
+export function matchingPositions(
+  entries: readonly SearchEntry[],
+  { letters, numerals }: CharacterColumns,
+  among: Int32Array | null,
+  query: string,
+): Int32Array {
+  const count = among ? among.length : entries.length;
+  const found = new Int32Array(count);
   const needle = searchNeedle(query);
-  if (needle === '') return entries.slice();
+  if (needle === '') {
+    for (let at = 0; at < count; at++) found[at] = among ? (among[at] as number) : at;
+    return found;
+  }
   const compact = needle.replace(/\s+/g, '');
   const numeric = /^\d+$/.test(compact);
-  // What a card must hold to match: every letter and digit of the needle in its text, or (a needle of digits)
-  // every digit in its number. Only a card that holds them is searched; for a needle of one letter or digit,
-  // holding it is matching it.
   const inText: CharacterBits = { letters: 0, numerals: 0 };
   addCharacters(inText, needle, 0);
   const inNumber: CharacterBits = { letters: 0, numerals: 0 };
   if (numeric) addCharacters(inNumber, compact, NUMBER_DIGITS);
+  // What a card must hold to match: every letter and digit of the needle in its text, or (a needle of digits)
+  // every digit in its number. Only a card that holds them is searched; for a needle of one letter or digit,
+  // holding it is matching it.
   const single = /^[a-z0-9]$/.test(needle);
   // One plain loop: this runs over every card on a keystroke, where a filter's callback per card shows.
-  const found: SearchEntry[] = [];
-  for (const entry of entries) {
-    if (holds(entry, inText) && (single || entry.text.includes(needle))) found.push(entry);
-    else if (numeric && holds(entry, inNumber) && (single || entry.digits.includes(compact))) found.push(entry);
+  let size = 0;
+  for (let at = 0; at < count; at++) {
+    const position = among ? (among[at] as number) : at;
+    const cardLetters = letters[position] as number;
+    const cardNumerals = numerals[position] as number;
+    if (
+      (cardLetters & inText.letters) === inText.letters &&
+      (cardNumerals & inText.numerals) === inText.numerals &&
+      (single || (entries[position] as SearchEntry).text.includes(needle))
+    ) {
+      found[size++] = position;
+    } else if (
+      numeric &&
+      (cardNumerals & inNumber.numerals) === inNumber.numerals &&
+      (single || (entries[position] as SearchEntry).digits.includes(compact))
+    ) {
+      found[size++] = position;
+    }
   }
-  return found;
+  return found.subarray(0, size);
 }
 
 export function searchCards(entries: readonly SearchEntry[], query: string): PlainCard[] {
-  return matchingEntries(entries, query).map((entry) => entry.card);
+  const found = matchingPositions(entries, columnsOf(entries), null, query);
+  return Array.from(found, (position) => (entries[position] as SearchEntry).card);
 }
 
 /** Newest first (SPEC.md §2). */

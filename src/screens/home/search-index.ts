@@ -13,7 +13,14 @@
 import type { PlainCard } from '../../domain/card';
 import type { CardDetails } from '../../domain/card-details';
 import { SLICE_MS, type SliceOptions, sliceClock } from '../../domain/next-task';
-import { matchingEntries, type SearchEntry, searchNeedle, toSearchEntry } from '../../domain/search';
+import {
+  type CharacterColumns,
+  columnsOf,
+  matchingPositions,
+  type SearchEntry,
+  searchNeedle,
+  toSearchEntry,
+} from '../../domain/search';
 
 export type DetailsByCard = Readonly<Record<string, CardDetails>>;
 
@@ -34,6 +41,14 @@ function entryOf(card: PlainCard, notes = ''): SearchEntry {
   return entry;
 }
 
+/** Each index's character bits by position (`CharacterColumns`), and its cards in the same order. */
+interface IndexColumns extends CharacterColumns {
+  cards: readonly PlainCard[];
+}
+
+/** The columns of each index: filled as its entries are made, or, for one made elsewhere, on its first search. */
+const indexColumns = new WeakMap<readonly SearchEntry[], IndexColumns>();
+
 /** This pair's index as far as it is built, made empty the first time it is asked for. */
 function indexFor(cards: readonly PlainCard[], details: DetailsByCard): SearchEntry[] {
   let byDetails = indexes.get(cards);
@@ -45,6 +60,8 @@ function indexFor(cards: readonly PlainCard[], details: DetailsByCard): SearchEn
   if (!index) {
     index = [];
     byDetails.set(details, index);
+    const size = cards.length;
+    indexColumns.set(index, { letters: new Int32Array(size), numerals: new Int32Array(size), cards });
   }
   return index;
 }
@@ -57,7 +74,13 @@ export const hasSearchIndex = (cards: readonly PlainCard[], details: DetailsByCa
 function addNextEntry(cards: readonly PlainCard[], details: DetailsByCard, index: SearchEntry[]): boolean {
   const card = cards[index.length];
   if (!card) return false;
-  index.push(entryOf(card, details[card.id]?.notes));
+  const entry = entryOf(card, details[card.id]?.notes);
+  const columns = indexColumns.get(index);
+  if (columns) {
+    columns.letters[index.length] = entry.letters;
+    columns.numerals[index.length] = entry.numerals;
+  }
+  index.push(entry);
   return true;
 }
 
@@ -92,19 +115,27 @@ export function finishSearchIndex(
   return build;
 }
 
-/** Each index's last search: its needle and matches. */
-const lastSearches = new WeakMap<readonly SearchEntry[], { needle: string; found: SearchEntry[] }>();
+/** Each index's last search: its needle and the positions of its matches. */
+const lastSearches = new WeakMap<readonly SearchEntry[], { needle: string; found: Int32Array }>();
 
 /**
  * The cards of `index` that match `query`, in its order. A query that holds the last one (the next letter typed)
  * is looked for among the last one's matches alone, not among every card again.
  */
 export function searchIndex(index: readonly SearchEntry[], query: string): PlainCard[] {
+  let columns = indexColumns.get(index);
+  if (!columns) {
+    columns = { ...columnsOf(index), cards: index.map((entry) => entry.card) };
+    indexColumns.set(index, columns);
+  }
   const needle = searchNeedle(query);
   const last = lastSearches.get(index);
-  const found = matchingEntries(last && needle.includes(last.needle) ? last.found : index, query);
+  const found = matchingPositions(index, columns, last && needle.includes(last.needle) ? last.found : null, query);
   lastSearches.set(index, { needle, found });
-  return found.map((entry) => entry.card);
+  const { cards } = columns;
+  const shown: PlainCard[] = [];
+  for (const position of found) shown.push(cards[position] as PlainCard);
+  return shown;
 }
 
 /** How long to wait for an idle moment before building a slice anyway. */
