@@ -1,6 +1,6 @@
 /**
  * Arriving at Home's list is a transition (src/app/unlocked-address.ts): the screen before stays while the list is
- * built, and the page is never empty in between; the browser's back and forward show Home at once, so that the
+ * built, and the page is never empty in between; so is leaving it for a card; the browser's back and forward show Home at once, so that the
  * browser can put the list back where it was.
  */
 import { expect, test } from 'vitest';
@@ -41,6 +41,21 @@ test("a card's Back link changes the address first, and Home's list replaces the
   }
   expect(atAddressChange).toEqual([{ card: true, home: false }]);
   expect(showing(container)).toEqual({ card: false, home: true });
+});
+
+test("a card's link changes the address first, and the card's screen replaces Home's list once it is built", async () => {
+  const mounted = await renderApp('/home', { cards });
+  const atAddressChange: { card: boolean; home: boolean }[] = [];
+  const check = () => queueMicrotask(() => atAddressChange.push(showing(mounted.container)));
+  addEventListener('pushState', check);
+  try {
+    await page.getByRole('link', { name: /^Bank 0 Visa ending/ }).click();
+    await expect.element(cardHeading()).toBeVisible();
+  } finally {
+    removeEventListener('pushState', check);
+  }
+  expect(atAddressChange).toEqual([{ card: false, home: true }]);
+  expect(showing(mounted.container)).toEqual({ card: true, home: false });
 });
 
 test("deleting a card keeps its screen until Home's list takes its place, never an empty page", async () => {
