@@ -4,7 +4,8 @@
  * paint waits for); then, the box emptied, flings down the whole list (bench/groups/scroll.mjs). When the `slow`
  * group runs, a second page takes the same queries and flings in turn, its CPU throttled while it types and scrolls;
  * then, throttled from their start, cold loads of Home where a key is typed as the first card shows
- * (bench/groups/early-search.mjs), and searches during which another tab stores a change (bench/groups/tab-change.mjs).
+ * (bench/groups/early-search.mjs), searches during which another tab stores a change (bench/groups/tab-change.mjs), and
+ * cards opened from the list and left again (bench/groups/card-open.mjs).
  *
  * @typedef {import('playwright').Browser} Browser
  * @typedef {import('playwright').Page} Page
@@ -16,6 +17,7 @@ import { SLOW_RATE, throttle, whileThrottled } from '../support/cdp.mjs';
 import { loadSearch } from '../support/data.mjs';
 import { freshPage, log, probeState, settle } from '../support/pages.mjs';
 import { median, percentile, round } from '../support/stats.mjs';
+import { cardOpens } from './card-open.mjs';
 import { earlySearch } from './early-search.mjs';
 import { FLINGS, Flings, fling } from './scroll.mjs';
 import { inTurn } from './slow.mjs';
@@ -26,6 +28,10 @@ const EARLY_SEARCHES = 3;
 
 /** Pages of Home searching, throttled, while another tab stores a change (bench/groups/tab-change.mjs). */
 const TAB_CHANGES = 3;
+
+/** Pages of Home that open cards, throttled, and the cards each opens (bench/groups/card-open.mjs). */
+const CARD_OPEN_PAGES = 2;
+const CARD_OPENS = 4;
 
 /** Queries typed one key at a time (ASCII only: each must be a real key press); the box is cleared between them. */
 export const QUERIES = [
@@ -218,6 +224,15 @@ export async function searchFigures(browser, appUrl, data, results, { samples, s
     for (let run = 0; run < (samples < 10 ? 1 : TAB_CHANGES); run++) {
       const { ms, tasks } = await tabChange(browser, appUrl, seed, { rate: SLOW_RATE, count: data.large.plain.length });
       slowRuns.tabChange.push({ ms, longTasks: tasks.length });
+    }
+    // A card opened from the full list and left again: throttled, where each screen's build was one long task.
+    for (let run = 0; run < (samples < 10 ? 1 : CARD_OPEN_PAGES); run++) {
+      const opens = samples < 10 ? 1 : CARD_OPENS;
+      const { taps } = await cardOpens(browser, appUrl, seed, { rate: SLOW_RATE, opens });
+      for (const { open, back } of taps) {
+        slowRuns.cardOpen.push({ ms: open.ms, longTasks: open.tasks.length });
+        slowRuns.cardBack.push({ ms: back.ms, longTasks: back.tasks.length });
+      }
     }
   }
   results.search_p95_ms_10k = round(percentile(plain.paint, 95));

@@ -50,6 +50,10 @@ export class SlowRuns {
   earlySearch = [];
   /** @type {{ ms: number, longTasks: number }[]} another tab's change during a search (bench/groups/tab-change.mjs) */
   tabChange = [];
+  /** @type {{ ms: number, longTasks: number }[]} a card tapped on Home's full list (bench/groups/card-open.mjs) */
+  cardOpen = [];
+  /** @type {{ ms: number, longTasks: number }[]} that card's Back link, to Home's full list */
+  cardBack = [];
   /** Flings down Home's list of 10,000 (bench/groups/scroll.mjs), on the search's throttled page. */
   scroll = new Flings();
   /** @type {{ ms: number, longTasks: number }[]} */
@@ -96,6 +100,13 @@ export class SlowRuns {
       results.tab_change_ms_10k_slow = round(median(this.tabChange.map((run) => run.ms)));
       results.long_tasks_tab_change_10k_slow = median(this.tabChange.map((run) => run.longTasks));
       results.tab_change_slow_runs = this.tabChange.length;
+    }
+    if (this.cardOpen.length > 0) {
+      results.card_open_ms_10k_slow = round(median(this.cardOpen.map((run) => run.ms)));
+      results.long_tasks_card_open_10k_slow = median(this.cardOpen.map((run) => run.longTasks));
+      results.card_back_ms_10k_slow = round(median(this.cardBack.map((run) => run.ms)));
+      results.long_tasks_card_back_10k_slow = median(this.cardBack.map((run) => run.longTasks));
+      results.card_open_slow_runs = this.cardOpen.length;
     }
     this.scroll.report(results, '_slow');
     if (this.open.length > 0) {

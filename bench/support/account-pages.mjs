@@ -77,7 +77,7 @@ export const EDITABLE_CARD = 'a.card-link:not([aria-label*="American Express"])'
  * @param {Page} a on a card's own screen @param {Page} b on Home @param {string} issuer
  */
 export async function liveRound(a, b, issuer) {
-  await a.getByRole('link', { name: 'Edit' }).click();
+  await a.getByRole('link', { name: 'Edit', exact: true }).click();
   await a.getByRole('heading', { name: 'Edit Card' }).waitFor();
   await a.getByLabel('Issuer', { exact: true }).fill(issuer);
   const seen = await paintedWhen(b, { selector: 'a.card-link', text: `${issuer} ` }, 30_000);
@@ -86,7 +86,7 @@ export async function liveRound(a, b, issuer) {
   const { clickAt } = await probeState(a);
   const ms = (await epochOf(b, seenAt)) - (await epochOf(a, clickAt));
   // Back on the card's own screen, as Update leaves it.
-  await a.getByRole('link', { name: 'Edit' }).waitFor();
+  await a.getByRole('link', { name: 'Edit', exact: true }).waitFor();
   return ms;
 }
 
@@ -135,11 +135,11 @@ export async function accountPage(browser, url) {
 export async function editThroughScreen(page, position, issuer) {
   await page.getByRole('link', { name: 'Home', exact: true }).click();
   await page.locator(EDITABLE_CARD).nth(position).click();
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await page.getByRole('heading', { name: 'Edit Card' }).waitFor();
   await page.getByLabel('Issuer', { exact: true }).fill(issuer);
   await page.getByRole('button', { name: 'Update' }).click();
-  await page.getByRole('link', { name: 'Edit' }).waitFor();
+  await page.getByRole('link', { name: 'Edit', exact: true }).waitFor();
   await page.getByRole('link', { name: 'Home', exact: true }).click();
 }
 
@@ -147,7 +147,7 @@ export async function editThroughScreen(page, position, issuer) {
 export async function openEditorOnce(page) {
   await page.getByRole('link', { name: 'Home', exact: true }).click();
   await page.locator(EDITABLE_CARD).first().click();
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await page.getByRole('heading', { name: 'Edit Card' }).waitFor();
   await page.getByRole('link', { name: 'Home', exact: true }).click();
 }

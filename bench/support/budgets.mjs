@@ -81,6 +81,9 @@ export const BUDGETS = {
   long_tasks_search_early_10k_slow: none,
   // Another tab's change to the full wallet, during a search.
   long_tasks_tab_change_10k_slow: none,
+  // A card tapped on Home's full list, and its Back link.
+  long_tasks_card_open_10k_slow: none,
+  long_tasks_card_back_10k_slow: none,
   long_tasks_open_10k_slow: none,
   long_tasks_merge_10k_slow: none,
   long_tasks_import_10k_slow: none,

@@ -44,7 +44,7 @@ test('the first screen is titled but keeps focus where it starts; each later one
   await page.getByRole('link', { name: 'First Bank Visa ending 1111, Ada Lovelace, expires 12/29' }).click();
   await expect.poll(() => document.title).toBe('Card — Sleeve');
   await expect.element(page.getByRole('heading', { name: 'Card', level: 1 })).toHaveFocus();
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect.poll(() => document.title).toBe('Edit Card — Sleeve');
   await expect.element(page.getByRole('heading', { name: 'Edit Card', level: 1 })).toHaveFocus();
   await expectNoAxeViolations();

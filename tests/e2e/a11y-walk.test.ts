@@ -85,7 +85,7 @@ it('finds nothing for axe on any screen or state, light and dark, wide and 320 p
   await page.getByRole('button', { name: 'Reveal CVV' }).click();
   await audit('Card detail, CVV revealed');
   await openSheet('Delete', 'Delete card', 'Delete card sheet');
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await heading('Edit Card');
   await audit('Edit Card');
   await page.getByRole('button', { name: 'More details' }).click();

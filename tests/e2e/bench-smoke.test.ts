@@ -8,7 +8,7 @@
  * (bench/first-frame-fonts.mjs), of a deletion (bench/delete-tasks.mjs), the search's own time per keystroke
  * (bench/search-match.mjs), throttled keystrokes on the page (bench/search-keys.mjs), the idle callbacks that
  * first build Home's search index (bench/index-slices.mjs), a key typed before it is whole (bench/early-search.mjs),
- * another tab's change during a search (bench/tab-change.mjs), the tasks of an unlock (bench/unlock-tasks.mjs) and of an import, with the functions each ran
+ * another tab's change during a search (bench/tab-change.mjs), a card opened and left (bench/card-open.mjs), the tasks of an unlock (bench/unlock-tasks.mjs) and of an import, with the functions each ran
  * (bench/import-tasks.mjs --functions), and a plain export's long tasks (bench/plain-export-tasks.mjs) run once too.
  */
 import { execFile } from 'node:child_process';
@@ -64,6 +64,11 @@ const FIGURES = [
   'long_tasks_search_early_10k_slow',
   'tab_change_ms_10k_slow',
   'long_tasks_tab_change_10k_slow',
+  // A card tapped on Home's full list, and its Back link (throttled).
+  'card_open_ms_10k_slow',
+  'long_tasks_card_open_10k_slow',
+  'card_back_ms_10k_slow',
+  'long_tasks_card_back_10k_slow',
   'long_tasks_open_10k_slow',
   'merge_10k_ms_slow',
   'long_tasks_merge_10k_slow',
@@ -119,6 +124,7 @@ const RUN_COUNTS = [
   'search_slow_runs',
   'search_early_slow_runs',
   'tab_change_slow_runs',
+  'card_open_slow_runs',
   'open_slow_runs',
   'merge_slow_runs',
   'transfer_slow_runs',
@@ -218,6 +224,19 @@ it('types a key as Home first shows and prints its time to the summary and the l
 it("stores a change from another tab during a search and prints the page's time to show it and its long tasks", async () => {
   const stdout = await toolOutput(['bench/tab-change.mjs', '--runs=1', '--cards=200', '--throttle=1', '--functions']);
   expect(stdout).toMatch(/^run 1: write to summary \d+(\.\d+)? ms; tasks of 50 ms or more after the write: \d+/m);
+}, 100_000);
+
+it('opens cards from the list and leaves them, and prints the time and long tasks of each tap', async () => {
+  const stdout = await toolOutput(['bench/card-open.mjs', '--pages=1', '--opens=2', '--cards=200', '--throttle=1']);
+  for (const card of [1, 2]) {
+    expect(stdout).toMatch(
+      new RegExp(
+        `^page 1, card ${card}: open \\d+(\\.\\d+)? ms, tasks of 50 ms or more: \\d+.*; ` +
+          'back \\d+(\\.\\d+)? ms, tasks of 50 ms or more: \\d+',
+        'm',
+      ),
+    );
+  }
 }, 100_000);
 
 it("traces an unlock's tasks from the PIN's last digit to Home's first card", async () => {

@@ -43,7 +43,7 @@ async function home(page: Page): Promise<void> {
 async function openEditor(page: Page, issuer: string): Promise<void> {
   await home(page);
   await cardLink(page, issuer).click();
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   // The editor is a script of its own: shown, not just asked for, before the device goes offline.
   await page.getByLabel('Cardholder', { exact: true }).waitFor();
 }

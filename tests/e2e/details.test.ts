@@ -70,7 +70,7 @@ it("follows its card between devices, stays through an edit by a client that kno
   const a = await device();
   await signIn(a.page);
   await cardLink(a.page, 'Seed Savings').click();
-  await a.page.getByRole('link', { name: 'Edit' }).click();
+  await a.page.getByRole('link', { name: 'Edit', exact: true }).click();
   await a.page.getByRole('button', { name: 'More details' }).click();
   await a.page.getByLabel('Card PIN').fill(PIN);
   await a.page.getByLabel('Notes').fill(NOTES);

@@ -78,7 +78,7 @@ it('a replaced key reaches the other device, whose edit made away under the old 
   // The laptop goes away and edits a card: the change waits there, sealed under the old key.
   await laptop.page.getByRole('link', { name: 'Home' }).click();
   await cardLink(laptop.page, 'First Bank').click();
-  await laptop.page.getByRole('link', { name: 'Edit' }).click();
+  await laptop.page.getByRole('link', { name: 'Edit', exact: true }).click();
   await laptop.page.getByLabel('Cardholder', { exact: true }).waitFor();
   await laptop.context.setOffline(true);
   await laptop.page.getByLabel('Cardholder', { exact: true }).fill('Ada King');

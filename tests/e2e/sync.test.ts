@@ -77,7 +77,7 @@ it('syncs one account across two devices with only ciphertext on the server', as
 
   // An edit on B appears on A without a reload.
   await cardLink(b.page, 'First Bank').click();
-  await b.page.getByRole('link', { name: 'Edit' }).click();
+  await b.page.getByRole('link', { name: 'Edit', exact: true }).click();
   await b.page.getByLabel('Cardholder', { exact: true }).fill('Ada King');
   await b.page.getByRole('button', { name: 'Update' }).click();
   await b.page.getByText('Card updated').waitFor();

@@ -202,7 +202,7 @@ it('shows a card edited in one tab as edited in the other, on its list and on it
 
   await goHome(await inFront(a));
   await cardLink(a.page, 'First Bank').click();
-  await a.page.getByRole('link', { name: 'Edit' }).click();
+  await a.page.getByRole('link', { name: 'Edit', exact: true }).click();
   await a.page.getByLabel('Cardholder', { exact: true }).fill('Ada King');
   await a.page.getByLabel('Issuer').fill('First Savings');
   await a.page.getByRole('button', { name: 'Update' }).click();
@@ -216,7 +216,7 @@ it('shows a card edited in one tab as edited in the other, on its list and on it
 
   // The other way round, seen on A's list.
   await goHome(a.page);
-  await (await inFront(b)).getByRole('link', { name: 'Edit' }).click();
+  await (await inFront(b)).getByRole('link', { name: 'Edit', exact: true }).click();
   await b.page.getByLabel('Cardholder', { exact: true }).fill('Augusta Ada King');
   await b.page.getByRole('button', { name: 'Update' }).click();
   await b.page.getByText('Card updated').waitFor();

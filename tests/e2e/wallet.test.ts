@@ -52,7 +52,7 @@ it('keeps two cards through search, masking, editing, deleting and a reload', as
 
   // Edit the Visa's cardholder.
   await page.locator(`a[href$="/cards/${visaId}"]`).click();
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await page.getByLabel('Cardholder', { exact: true }).fill('Ada King');
   await page.getByRole('button', { name: 'Update' }).click();
   await page.waitForURL(new RegExp(`/home/cards/${visaId}$`));

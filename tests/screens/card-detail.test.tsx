@@ -40,7 +40,9 @@ describe('card detail', () => {
       'Visa',
     ]);
     await expect.element(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/home');
-    await expect.element(page.getByRole('link', { name: 'Edit' })).toHaveAttribute('href', `${detailPath}/edit`);
+    await expect
+      .element(page.getByRole('link', { name: 'Edit', exact: true }))
+      .toHaveAttribute('href', `${detailPath}/edit`);
     expect(page.getByRole('textbox').elements()).toHaveLength(0);
     await expectNoAxeViolations();
   });

@@ -14,7 +14,7 @@ const card = makeCard({ issuer: 'Old Bank', cardholder: 'Ada Lovelace', expiry: 
 
 test('the form starts filled in; Update saves, goes back one step and confirms', async () => {
   await renderApp(`/home/cards/${card.id}`, { cards: [card] });
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect.poll(() => window.location.pathname).toBe(`/home/cards/${card.id}/edit`);
   await expect.element(page.getByRole('heading', { name: 'Edit Card', level: 1 })).toBeVisible();
   await expect.element(page.getByLabelText('Card number')).toHaveValue('4111 1111 1111 1111');
@@ -37,7 +37,7 @@ test('the form starts filled in; Update saves, goes back one step and confirms',
 
 test("the header's Done submits too, and invalid input is not saved", async () => {
   await renderApp(`/home/cards/${card.id}`, { cards: [card] });
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect
     .element(page.getByRole('button', { name: 'Done' }))
     .toHaveAccessibleDescription('Saves this card, as Update below does');
@@ -68,7 +68,7 @@ test('a network picked by hand before stays as the number is edited; one that ma
 
   // Opened from the card, as a person does: Update goes back one step, to it.
   await renderApp(`/home/cards/${matching.id}`, { cards: [picked, matching] });
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await page.getByLabelText('Card number').fill('378282246310005');
   await expect.element(page.getByLabelText('Network')).toHaveValue('AMEX');
   await page.getByLabelText('CVV').fill('1234');
@@ -97,7 +97,7 @@ test('signed in, a card another device dated further ahead than the server accep
   await writeRulesAside(path, { ...((await serverValue(path)) as object), modifiedAt: ahead });
   await expect.poll(() => cardsState.cards.find((shown) => shown.id === card.id)?.modifiedAt).toBe(ahead);
 
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await page.getByLabelText('Cardholder').fill('Grace Hopper');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect.element(page.getByText(DateMessages.datedAhead)).toHaveAttribute('data-type', 'error');

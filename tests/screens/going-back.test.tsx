@@ -48,7 +48,7 @@ test('the card editor reached from the card goes back to it', async () => {
   const card = makeCard({ issuer: 'Old Bank' });
   await renderApp(`/home/cards/${card.id}`, { cards: [card] });
   forgetEarlierEntries();
-  await page.getByRole('link', { name: 'Edit' }).click();
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await page.getByLabelText('Issuer').fill('New Bank');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect.element(page.getByText('Card updated').first()).toBeVisible();
@@ -69,7 +69,7 @@ test('following a link changes the history once: the new entry carries its numbe
   try {
     await page.getByRole('link', { name: /ending/ }).click();
     await expect.poll(currentPath).toBe(`/home/cards/${card.id}`);
-    await expect.element(page.getByRole('link', { name: 'Edit' })).toBeVisible();
+    await expect.element(page.getByRole('link', { name: 'Edit', exact: true })).toBeVisible();
     expect(changes).toEqual(['push']);
     expect(history.state?.sleeveDepth).toBe(1);
   } finally {
