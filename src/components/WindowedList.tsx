@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { assignSlots, type Slots } from './row-slots';
-import { knownScrollY } from './scroll-position';
+import { arrivingPlace, knownScrollY } from './scroll-position';
 
 /** Above this many rows only the visible ones (plus overscan) are rendered. */
 export const WINDOWING_THRESHOLD = 50;
@@ -53,6 +53,20 @@ const rangeFromTop = (rowHeight: number): Range => ({
   first: 0,
   last: Math.ceil(window.innerHeight / rowHeight) + OVERSCAN_ROWS,
 });
+
+/**
+ * Each list's rows when its screen was last left (by the list's label), with the page's offset then. A return to
+ * that place (a card's Back link to Home's full list) renders those rows from the first: rendering the top rows
+ * instead, to replace them with the right ones in the frame that scrolls there, was the longest part of a return.
+ */
+const leftWith = new Map<string, { scrollY: number; range: Range }>();
+
+/** The rows to render first: those left at the place a return goes back to, or those from the top. */
+function rangeOnArrival(label: string, rowHeight: number): Range {
+  const place = arrivingPlace();
+  const left = leftWith.get(label);
+  return place > 0 && left?.scrollY === place ? left.range : rangeFromTop(rowHeight);
+}
 
 /**
  * The rows on the page: their items' keys in the page's order, the slot each is in (row-slots.ts) and its item, and
@@ -103,7 +117,7 @@ const covers = (shown: Range, needed: Range): boolean =>
 export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }: WindowedListProps<T>) {
   const windowed = items.length > WINDOWING_THRESHOLD;
   const list = useRef<HTMLUListElement>(null);
-  const [range, setRange] = useState<Range>(() => rangeFromTop(rowHeight));
+  const [range, setRange] = useState<Range>(() => rangeOnArrival(label, rowHeight));
   const committed = useRef<Committed<T>>({ keys: [], slots: new Map(), rows: new Map(), complete: null });
   // The items whose every row may now be rendered, after a render of only those in view. None at first: the list's
   // first render shares its task with the whole screen's (Home's, straight after an unlock), so it holds only the
@@ -115,6 +129,13 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
   useLayoutEffect(() => {
     rendered.current = range;
   });
+  // Where the page was when the list left it: its screen's Back link may bring it back there.
+  useLayoutEffect(
+    () => () => {
+      leftWith.set(label, { scrollY: knownScrollY(), range: rendered.current });
+    },
+    [label],
+  );
 
   // Follows scrolling and resizing, measuring in the frame (where the layout is done anyway, not in the render that
   // mounts the list). When rows that are in view are missing, as after a fast scroll or a restored position, they

@@ -86,6 +86,15 @@ function arrived(path: string): void {
   });
 }
 
+/**
+ * Where the screen now being built for the address will be put when it shows: the place a return finds it at, or 0
+ * (its top, or a place the browser's own back and forward restore). Read while rendering, before the screen shows.
+ */
+export function arrivingPlace(): number {
+  if (pending === null || !pending.returning || pending.path !== location.pathname) return 0;
+  return leftAt.get(pending.path) ?? 0;
+}
+
 /** Places the screen at `path` as it is shown: at its top, or where a return finds it. */
 export function useScrollOnArrival(path: string): void {
   useLayoutEffect(() => arrived(path), [path]);

@@ -55,7 +55,7 @@ test('a card opened from far down the list opens at its top, and Home after its 
   await expect.element(page.getByText('Card deleted')).toBeVisible();
   // The cards after it have moved up a row into its place.
   await expect.element(cardLink(41)).toBeVisible();
-  expect(window.scrollY).toBe(left);
+  await expect.poll(() => window.scrollY).toBe(left);
   await expect.element(cardLink(40)).not.toBeInTheDocument();
 });
 
@@ -63,7 +63,7 @@ test("a card's Back link returns to the place in the list it was opened from, an
   const left = await openCardFromFarDown(200);
   await userEvent.click(page.getByRole('link', { name: 'Back' }));
   await expect.element(cardLink(200)).toBeVisible();
-  expect(window.scrollY).toBe(left);
+  await expect.poll(() => window.scrollY).toBe(left);
 
   // Not a return: the bottom bar's Home, from the card screen, is Home from its top.
   await userEvent.click(cardLink(200));
@@ -78,4 +78,28 @@ test('going back from a card returns to the place in the list it was opened from
   history.back();
   await expect.element(cardLink(120)).toBeVisible();
   await expect.poll(() => window.scrollY).toBe(left);
+});
+
+test("a card's Back link builds Home's rows at the place it returns to, never the list's top rows first", async () => {
+  const left = await openCardFromFarDown(200);
+  // Every card row the return puts in the page, by its card's name.
+  const built: string[] = [];
+  const watcher = new MutationObserver((changes) => {
+    for (const added of changes.flatMap((change) => [...change.addedNodes])) {
+      if (!(added instanceof Element)) continue;
+      for (const link of added.matches('a.card-link') ? [added] : added.querySelectorAll('a.card-link')) {
+        built.push((link.getAttribute('aria-label') ?? '').split(' Visa')[0] as string);
+      }
+    }
+  });
+  watcher.observe(document.body, { childList: true, subtree: true });
+  try {
+    await userEvent.click(page.getByRole('link', { name: 'Back' }));
+    await expect.element(cardLink(200)).toBeVisible();
+    await expect.poll(() => window.scrollY).toBe(left);
+  } finally {
+    watcher.disconnect();
+  }
+  expect(built).not.toContain('Bank 0');
+  expect(built).toContain('Bank 200');
 });
