@@ -57,7 +57,7 @@ const rangeFromTop = (rowHeight: number): Range => ({
 /**
  * Each list's rows when its screen was last left (by the list's label), with the page's offset then. A return to
  * that place (a card's Back link to Home's full list) renders those rows from the first: rendering the top rows
- * instead, to replace them with the right ones in the frame that scrolls there, was the longest part of a return.
+ * instead, to replace them with the right ones in the frame that scrolls there, was most of that frame's script.
  */
 const leftWith = new Map<string, { scrollY: number; range: Range }>();
 
