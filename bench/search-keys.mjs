@@ -7,7 +7,9 @@
  * emptying the box. Then the same times in four parts, median and p95 of each: the key waiting for the page
  * (its event made, its first listener not yet run), the keydown's own listeners, the browser's editing (the keydown
  * done, the box's `input` event not yet dispatched) and the app's answer (that event until the summary changed: the
- * search, React's render and commit of the rows). Options: `--rounds=N` (default 3), `--throttle=R` (default 4),
+ * search, React's render and commit of the rows). Last, the first three parts, and their sum, for the same keys
+ * typed into a page with nothing but a search box (every key there, as no count changes): the browser's own share
+ * of a key, which no app's code can take back. Options: `--rounds=N` (default 3), `--throttle=R` (default 4),
  * `--cards=N` (default 10,000).
  */
 
@@ -15,7 +17,7 @@ import { QUERIES } from './groups/search.mjs';
 import { launchBenchBrowser } from './support/browser.mjs';
 import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
-import { freshPage, probeState } from './support/pages.mjs';
+import { freshPage, PHONE, probeState } from './support/pages.mjs';
 import { serveApp } from './support/servers.mjs';
 import { median, percentile, round } from './support/stats.mjs';
 import { option } from './support/trace.mjs';
@@ -92,21 +94,61 @@ try {
   console.log(
     `${times.length} keys at ${rate}×: DOM median ${round(median(times))} ms, p95 ${round(percentile(times, 95))} ms`,
   );
-  /** @type {[string, (key: KeyMoments & { changedAt: number }) => number][]} */
-  const spans = [
+  /** @type {[string, (key: KeyMoments) => number][]} */
+  const beforeTheApp = [
     ['waiting for the page', (key) => key.keydown - key.made],
     ['the keydown', (key) => key.keydownDone - key.keydown],
     ["the browser's editing", (key) => key.input - key.keydownDone],
-    ["the app's answer", (key) => key.changedAt - key.input],
   ];
+  /** @type {[string, (key: KeyMoments & { changedAt: number }) => number][]} */
+  const spans = [...beforeTheApp, ["the app's answer", (key) => key.changedAt - key.input]];
   for (const [name, span] of spans) {
     const list = parts.map(span);
     console.log(`  ${name}: median ${round(median(list))} ms, p95 ${round(percentile(list, 95))} ms`);
   }
   console.log(`tasks of 50 ms or more: ${listed(false)} typing, ${listed(true)} emptying the box`);
+  await browserAlone(beforeTheApp);
 } finally {
   await browser.close();
   await app.close();
+}
+
+/**
+ * The same keys, at the same rate, typed into a page that holds nothing but a search box: what the browser takes
+ * before any app could answer (the first three parts above). A budget for the whole key has to leave it room.
+ * @param {[string, (key: KeyMoments) => number][]} spans
+ */
+async function browserAlone(spans) {
+  const page = await browser.newPage({ viewport: PHONE });
+  await page.setContent('<main><input type="search" aria-label="Search cards"></main>');
+  await page.evaluate(watchKeyParts);
+  const session = await throttle(page, rate);
+  const box = page.getByRole('searchbox', { name: 'Search cards' });
+  /** @type {KeyMoments[]} */
+  const keys = [];
+  for (let pass = 1; pass <= option('rounds', 3); pass++) {
+    for (const query of QUERIES) {
+      await box.fill('');
+      await box.focus();
+      for (const key of query.slice(0, 4)) {
+        const before = await page.evaluate(() => /** @type {any} */ (window).__keyMoments.input);
+        await page.keyboard.press(key);
+        await page.waitForFunction((at) => /** @type {any} */ (window).__keyMoments.input > at, before);
+        keys.push(await page.evaluate(() => ({ .../** @type {any} */ (window).__keyMoments })));
+        // About as long as a keystroke on Home takes to be timed, so the page is as idle between keys.
+        await page.waitForTimeout(100);
+      }
+    }
+  }
+  await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await page.close();
+  console.log(`${keys.length} keys at ${rate}× into a page with only a search box:`);
+  /** @type {[string, (key: KeyMoments) => number]} */
+  const inAll = ['in all, until its input event', (key) => key.input - key.made];
+  for (const [name, span] of [...spans, inAll]) {
+    const list = keys.map(span);
+    console.log(`  ${name}: median ${round(median(list))} ms, p95 ${round(percentile(list, 95))} ms`);
+  }
 }
 
 /**

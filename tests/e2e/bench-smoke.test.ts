@@ -198,7 +198,7 @@ it("times the search's own work per keystroke, a query's first key apart from th
   expect(stdout).toMatch(/^later keys: mean \d+\.\d{2} ms, largest \d+\.\d{2} ms$/m);
 }, 70_000);
 
-it('types throttled keystrokes into Home and prints their DOM times, in parts, and long tasks, typing apart from emptying', async () => {
+it('types throttled keystrokes into Home and prints their DOM times, in parts, and long tasks, typing apart from emptying, then the browser alone', async () => {
   const stdout = await toolOutput(['bench/search-keys.mjs', '--rounds=1', '--cards=200', '--throttle=1']);
   expect(stdout).toMatch(/^ {2}"ada": a \d+(\.\d+)?/m);
   expect(stdout).toMatch(/^\d+ keys at 1×: DOM median \d+(\.\d+)? ms, p95 \d+(\.\d+)? ms$/m);
@@ -208,7 +208,18 @@ it('types throttled keystrokes into Home and prints their DOM times, in parts, a
   expect(stdout).toMatch(
     /^tasks of 50 ms or more: \d+( \([\d., ]+ ms\))? typing, \d+( \([\d., ]+ ms\))? emptying the box$/m,
   );
-}, 100_000);
+  // The same keys into a page with nothing but a search box: the browser's own share of each.
+  expect(stdout).toMatch(/^\d+ keys at 1× into a page with only a search box:$/m);
+  const alone = stdout.slice(stdout.indexOf('into a page with only a search box'));
+  for (const part of [
+    'waiting for the page',
+    'the keydown',
+    "the browser's editing",
+    'in all, until its input event',
+  ]) {
+    expect(alone).toMatch(new RegExp(`^ {2}${part}: median \\d+(\\.\\d+)? ms, p95 \\d+(\\.\\d+)? ms$`, 'm'));
+  }
+}, 130_000);
 
 it("prints the idle callbacks in which Home's search index is first built", async () => {
   const stdout = await toolOutput(['bench/index-slices.mjs', '--runs=1', '--cards=200', '--throttle=1']);
