@@ -13,11 +13,12 @@
  * `--cards=N` (default 10,000).
  */
 
+import { beforeInput, browserKeys, watchKeyMoments } from './groups/browser-keys.mjs';
 import { QUERIES } from './groups/search.mjs';
 import { launchBenchBrowser } from './support/browser.mjs';
 import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';
-import { freshPage, PHONE, probeState } from './support/pages.mjs';
+import { freshPage, probeState } from './support/pages.mjs';
 import { serveApp } from './support/servers.mjs';
 import { median, percentile, round } from './support/stats.mjs';
 import { option } from './support/trace.mjs';
@@ -29,7 +30,7 @@ const browser = await launchBenchBrowser();
 try {
   const cards = Object.fromEntries(data.large.plain.map((card) => [card.id, card]));
   const { page } = await freshPage(browser, { 'sleeve/cards': JSON.stringify({ type: 'UNENCRYPTED', cards }) });
-  await page.addInitScript(watchKeyParts);
+  await page.addInitScript(watchKeyMoments);
   await page.goto(`${app.url}/home`);
   await page.waitForFunction(() => /** @type {any} */ (window).__bench.firstCardAt !== null);
   // Home's search index is built while the page is idle.
@@ -119,56 +120,14 @@ try {
  * @param {[string, (key: KeyMoments) => number][]} spans
  */
 async function browserAlone(spans) {
-  const page = await browser.newPage({ viewport: PHONE });
-  await page.setContent('<main><input type="search" aria-label="Search cards"></main>');
-  await page.evaluate(watchKeyParts);
-  const session = await throttle(page, rate);
-  const box = page.getByRole('searchbox', { name: 'Search cards' });
-  /** @type {KeyMoments[]} */
-  const keys = [];
-  for (let pass = 1; pass <= option('rounds', 3); pass++) {
-    for (const query of QUERIES) {
-      await box.fill('');
-      await box.focus();
-      for (const key of query.slice(0, 4)) {
-        const before = await page.evaluate(() => /** @type {any} */ (window).__keyMoments.input);
-        await page.keyboard.press(key);
-        await page.waitForFunction((at) => /** @type {any} */ (window).__keyMoments.input > at, before);
-        keys.push(await page.evaluate(() => ({ .../** @type {any} */ (window).__keyMoments })));
-        // About as long as a keystroke on Home takes to be timed, so the page is as idle between keys.
-        await page.waitForTimeout(100);
-      }
-    }
-  }
-  await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-  await page.close();
+  const keys = await browserKeys(browser, QUERIES, { rate, rounds: option('rounds', 3) });
   console.log(`${keys.length} keys at ${rate}× into a page with only a search box:`);
   /** @type {[string, (key: KeyMoments) => number]} */
-  const inAll = ['in all, until its input event', (key) => key.input - key.made];
+  const inAll = ['in all, until its input event', beforeInput];
   for (const [name, span] of [...spans, inAll]) {
     const list = keys.map(span);
     console.log(`  ${name}: median ${round(median(list))} ms, p95 ${round(percentile(list, 95))} ms`);
   }
 }
 
-/**
- * @typedef {{ made: number, keydown: number, keydownDone: number, input: number }} KeyMoments
- * When the last key's event was made, its first keydown listener ran, its keydown listeners were done (a bubbling
- * listener on the window, the last to run) and its `input` event began (a capturing listener on the window, the
- * first to run): page time, kept as `window.__keyMoments`. Runs in the page before the app.
- */
-function watchKeyParts() {
-  /** @type {KeyMoments} */
-  const moments = { made: 0, keydown: 0, keydownDone: 0, input: 0 };
-  /** @type {any} */ (window).__keyMoments = moments;
-  addEventListener(
-    'keydown',
-    (event) => {
-      moments.made = event.timeStamp;
-      moments.keydown = performance.now();
-    },
-    true,
-  );
-  addEventListener('keydown', () => (moments.keydownDone = performance.now()));
-  addEventListener('input', () => (moments.input = performance.now()), true);
-}
+/** @typedef {import('./groups/browser-keys.mjs').KeyMoments} KeyMoments */

@@ -17,6 +17,7 @@ import { SLOW_RATE, throttle, whileThrottled } from '../support/cdp.mjs';
 import { loadSearch } from '../support/data.mjs';
 import { freshPage, log, probeState, settle } from '../support/pages.mjs';
 import { median, percentile, round } from '../support/stats.mjs';
+import { beforeInput, browserKeys } from './browser-keys.mjs';
 import { cardOpens } from './card-open.mjs';
 import { earlySearch } from './early-search.mjs';
 import { FLINGS, Flings, fling } from './scroll.mjs';
@@ -199,6 +200,9 @@ export async function searchFigures(browser, appUrl, data, results, { samples, s
       slowRuns.search.dom.push(...slow.dom);
       slowRuns.search.paint.push(...slow.paint);
       slowRuns.search.longTasks = await slow.longTasks(await slow.emptied());
+      // As many keys, at the same rate, into a page with only a search box: the browser's own part of each.
+      const alone = await browserKeys(browser, QUERIES, { rate: SLOW_RATE, rounds: 3, keys: slow.dom.length });
+      slowRuns.search.browser.push(...alone.map(beforeInput));
     }
     const flings = samples < 10 ? 1 : FLINGS;
     for (let turn = 0; turn < flings; turn++) {

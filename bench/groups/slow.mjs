@@ -45,7 +45,13 @@ export class SlowRuns {
   kdfPartner = [];
   /** @type {{ main: number, worker: number }[]} throttled ÷ unthrottled time of the same loop, per unlock run */
   reach = [];
-  search = { dom: /** @type {number[]} */ ([]), paint: /** @type {number[]} */ ([]), longTasks: 0 };
+  search = {
+    dom: /** @type {number[]} */ ([]),
+    paint: /** @type {number[]} */ ([]),
+    longTasks: 0,
+    /** a key's event to its `input` event on a page with only a search box (bench/groups/browser-keys.mjs) */
+    browser: /** @type {number[]} */ ([]),
+  };
   /** @type {{ ms: number, longTasks: number }[]} a key typed as Home first shows (bench/groups/early-search.mjs) */
   earlySearch = [];
   /** @type {{ ms: number, longTasks: number }[]} another tab's change during a search (bench/groups/tab-change.mjs) */
@@ -90,6 +96,10 @@ export class SlowRuns {
       results.search_p95_ms_10k_slow = round(percentile(this.search.paint, 95));
       results.long_tasks_search_10k_slow = this.search.longTasks;
       results.search_slow_runs = this.search.dom.length;
+    }
+    if (this.search.browser.length > 0) {
+      results.search_browser_p95_ms_slow = round(percentile(this.search.browser, 95));
+      results.search_browser_median_ms_slow = round(median(this.search.browser));
     }
     if (this.earlySearch.length > 0) {
       results.search_early_ms_10k_slow = round(median(this.earlySearch.map((run) => run.ms)));
