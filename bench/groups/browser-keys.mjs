@@ -12,8 +12,9 @@ import { throttle } from '../support/cdp.mjs';
 import { PHONE } from '../support/pages.mjs';
 
 /**
- * Types the first four keys of each of `queries` (the search group's), `rounds` times over, the box emptied between queries, a pause after each
- * key about as long as a keystroke on Home takes to be timed, so the page is as idle between keys.
+ * Types the first four keys of each of `queries` (the search group's), `rounds` times over, the box emptied between
+ * queries, with a pause after each key about as long as a keystroke on Home takes to be timed, so that the page is
+ * as idle between keys as Home is.
  * @param {Browser} browser @param {readonly string[]} queries
  * @param {{ rate: number, rounds?: number, keys?: number }} plan `keys` stops it sooner
  * @returns {Promise<KeyMoments[]>}
