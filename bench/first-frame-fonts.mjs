@@ -50,7 +50,8 @@ try {
       const lookups = fontLookups(events);
       const lookupTime = lookups.reduce((sum, lookup) => sum + lookup.dur, 0);
       console.log(
-        `run ${run + 1}, ${load}: first card ${firstCard.toFixed(0)} ms, ${long.count} long tasks, ` +
+        `run ${run + 1}, ${load}: first card ${firstCard.toFixed(0)} ms, ${long.count} long tasks ` +
+          `(longest ${long.longest.toFixed(0)} ms), ` +
           `${lookups.length} font lookups ${ms(lookupTime)} ms`,
       );
       const lines = layouts(events, lookups);

@@ -9,6 +9,7 @@ import { nextTask } from '../domain/next-task';
 import { startApp } from '../state/lifecycle';
 import { reportError } from '../state/report';
 import { App } from './App';
+import { warmUpHomeText } from './home-text-warm-up';
 
 export function boot(root: Root): void {
   // The first render as a transition: React renders it in slices of a few milliseconds, yielding to the browser
@@ -20,8 +21,11 @@ export function boot(root: Root): void {
       </StrictMode>,
     );
   });
-  // In a task of its own: reading the stored cards need not share the task that evaluated the app's modules.
+  // In tasks of their own: Home's fonts looked up while the splash shows (a failure there costs only time), then the
+  // stored cards read, which need not share the task that evaluated the app's modules.
   nextTask()
+    .then(() => warmUpHomeText())
+    .catch(reportError)
     .then(() => startApp())
     .catch(reportError);
   startServiceWorkerAfterLoad();

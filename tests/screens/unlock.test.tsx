@@ -57,26 +57,3 @@ test("help: without a password, 'Forgot PIN?' can erase the device after a secon
   expect(localStorage.getItem('sleeve/cards')).toBeNull();
   expect(localStorage.getItem('sleeve/auth')).toBeNull();
 });
-
-test("Home's text laid out on the lock screen ahead of the unlock is never seen, read out or in the way", async () => {
-  await renderApp('/pin/unlock', { raw: locked });
-  const warmUp = () => document.querySelector<HTMLElement>('.home-text-warm-up');
-  await expect.poll(warmUp).not.toBeNull();
-  // Its sample card and Home's labels are there to be laid out, and nowhere else.
-  expect(warmUp()?.textContent).toContain('Sample');
-  await expect.element(page.getByText('Sample').first()).not.toBeVisible();
-  await expect.element(page.getByRole('link', { name: 'Home' })).not.toBeInTheDocument();
-  await expect.element(page.getByRole('button', { name: 'Expiring first' })).not.toBeInTheDocument();
-  expect(warmUp()?.getBoundingClientRect().height).toBe(0);
-  // The keypad's first key is still what a tap at its middle meets.
-  const key = page.getByRole('button', { name: '1', exact: true }).element().getBoundingClientRect();
-  expect(document.elementFromPoint(key.x + key.width / 2, key.y + key.height / 2)?.closest('button')?.textContent).toBe(
-    '1',
-  );
-  await expectNoAxeViolations();
-
-  await typeDigits(PIN);
-  await expect.element(page.getByRole('link', { name: /^First Bank Visa ending 1111, / })).toBeVisible();
-  expect(warmUp()).toBeNull();
-  await expect.element(page.getByText('Sample')).not.toBeInTheDocument();
-});

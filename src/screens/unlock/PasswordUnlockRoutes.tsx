@@ -12,7 +12,6 @@ import { unlockWithPassword } from '../../state/secrets';
 import { appState } from '../../state/store';
 import { ForgotPassword } from '../account/ForgotPassword';
 import { SignOut } from '../account/SignOut';
-import { HomeTextWarmUp } from './HomeTextWarmUp';
 import { KeyConflict } from './KeyConflict';
 import { PasskeyUnlock } from './PasskeyUnlock';
 import { HelpSection, UnlockHelp, UnlockRoutes } from './UnlockHelp';
@@ -41,7 +40,6 @@ function PasswordUnlockScreen() {
           Need help?
         </Link>
       </div>
-      <HomeTextWarmUp />
     </Page>
   );
 }

@@ -13,7 +13,6 @@ import { PinLimitMessages } from '../../domain/pin-attempts';
 import { unlockWithPin } from '../../state/secrets';
 import { appState, pinLimitState } from '../../state/store';
 import { ForgotPin } from './ForgotPin';
-import { HomeTextWarmUp } from './HomeTextWarmUp';
 import { PasskeyUnlock } from './PasskeyUnlock';
 import { HelpSection, UnlockHelp, UnlockRoutes } from './UnlockHelp';
 
@@ -35,7 +34,6 @@ function PinUnlockScreen() {
       <Link href="/help" className="link-button">
         Need help?
       </Link>
-      <HomeTextWarmUp />
     </Page>
   );
 }

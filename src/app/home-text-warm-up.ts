@@ -1,0 +1,45 @@
+/**
+ * Home's text laid out once, unseen, before the first screen shows, a part at a time. The browser looks up each font
+ * a text's family, size and weight need the first time it lays that text out (on Linux each is a call to the
+ * browser's own process), and without this those lookups fall in Home's first frame, at a start or after an unlock:
+ * the frame a person is waiting on, all in one task, which on a slow phone made it a long one. Here each part's
+ * lookups take a task of their own while the splash shows, and Home's first frame finds its fonts known.
+ *
+ * The sample is markup in index.html (`#home-text-sample`, a template, so nothing of it is laid out until it is
+ * cloned): Home's own classes, so each text takes the size and weight it has there. A test holds it to the fonts
+ * Home's first screen uses (tests/app/home-text-warm-up.test.tsx).
+ */
+import { nextTask } from '../domain/next-task';
+
+/** The parts that need a font of their own: those with text of their own, inputs, and an icon's box. */
+export function partsNeedingFonts(root: Element): Element[] {
+  return Array.from(root.querySelectorAll('*')).filter(
+    (part) =>
+      part.tagName === 'INPUT' ||
+      part.firstElementChild?.tagName === 'svg' ||
+      Array.from(part.childNodes).some((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim()),
+  );
+}
+
+/**
+ * Lays the sample out a part at a time, each in a task of its own (the stylesheet hides a part until it is marked),
+ * then takes it away. Nothing to do where the page has no sample.
+ */
+export async function warmUpHomeText(): Promise<void> {
+  const template = document.getElementById('home-text-sample');
+  const sample = template instanceof HTMLTemplateElement ? template.content.firstElementChild?.cloneNode(true) : null;
+  if (!(sample instanceof Element)) return;
+  document.body.append(sample);
+  try {
+    for (const part of partsNeedingFonts(sample)) {
+      await nextTask();
+      for (let shown: Element | null = part; shown && shown !== sample; shown = shown.parentElement) {
+        shown.setAttribute('data-laid-out', '');
+      }
+      // Asking for its box lays the part out now, in this task, and looks up its fonts.
+      part.getBoundingClientRect();
+    }
+  } finally {
+    sample.remove();
+  }
+}
