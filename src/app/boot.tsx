@@ -21,7 +21,7 @@ export function boot(root: Root): void {
       </StrictMode>,
     );
   });
-  // In tasks of their own: Home's fonts looked up while the splash shows (a failure there costs only time), then the
+  // In tasks of their own: Home's fonts looked up before any screen (a failure there costs only time), then the
   // stored cards read, which need not share the task that evaluated the app's modules.
   nextTask()
     .then(() => warmUpHomeText())

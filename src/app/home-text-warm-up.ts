@@ -3,7 +3,8 @@
  * a text's family, size and weight need the first time it lays that text out (on Linux each is a call to the
  * browser's own process), and without this those lookups fall in Home's first frame, at a start or after an unlock:
  * the frame a person is waiting on, all in one task, which on a slow phone made it a long one. Here each part's
- * lookups take a task of their own while the splash shows, and Home's first frame finds its fonts known.
+ * lookups take a task of their own before storage is read and the first screen rendered, and Home's first frame
+ * finds its fonts known.
  *
  * The sample is markup in index.html (`#home-text-sample`, a template, so nothing of it is laid out until it is
  * cloned): Home's own classes, so each text takes the size and weight it has there. A test holds it to the fonts
