@@ -8,7 +8,7 @@
  *
  * The sample is markup in index.html (`#home-text-sample`, a template, so nothing of it is laid out until it is
  * cloned): Home's own classes, so each text takes the size and weight it has there. A test holds it to the fonts
- * Home's first screen uses (tests/app/home-text-warm-up.test.tsx).
+ * Home's first screen uses (tests/app/home-text-warm-up.test.ts).
  */
 import { nextTask } from '../domain/next-task';
 
