@@ -23,19 +23,23 @@ export function partsNeedingFonts(root: Element): Element[] {
 }
 
 /**
- * Lays the sample out a part at a time, each in a task of its own (the stylesheet hides a part until it is marked),
- * then takes it away. Nothing to do where the page has no sample.
+ * Lays the sample out a part at a time, each in a task of its own, then takes it away: every element of it starts
+ * with no box (an icon's drawing aside, which needs no font), and each part gets its box back, with those around it,
+ * in its turn. Nothing to do where the page has no sample.
  */
 export async function warmUpHomeText(): Promise<void> {
   const template = document.getElementById('home-text-sample');
   const sample = template instanceof HTMLTemplateElement ? template.content.firstElementChild?.cloneNode(true) : null;
-  if (!(sample instanceof Element)) return;
+  if (!(sample instanceof HTMLElement)) return;
+  for (const element of sample.querySelectorAll('*')) {
+    if (element instanceof HTMLElement) element.style.display = 'none';
+  }
   document.body.append(sample);
   try {
     for (const part of partsNeedingFonts(sample)) {
       await nextTask();
       for (let shown: Element | null = part; shown && shown !== sample; shown = shown.parentElement) {
-        shown.setAttribute('data-laid-out', '');
+        if (shown instanceof HTMLElement) shown.style.removeProperty('display');
       }
       // Asking for its box lays the part out now, in this task, and looks up its fonts.
       part.getBoundingClientRect();
