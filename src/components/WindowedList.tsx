@@ -13,12 +13,20 @@
 import type { ReactNode } from 'react';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import {
+  OVERSCAN_ROWS,
+  overlap,
+  type Range,
+  rangeAround,
+  rangeFromTop,
+  sameRange,
+  showsRowsInView,
+} from './list-range';
 import { assignSlots, type Slots } from './row-slots';
 import { arrivingPlace, knownScrollY } from './scroll-position';
 
 /** Above this many rows only the visible ones (plus overscan) are rendered. */
 export const WINDOWING_THRESHOLD = 50;
-export const OVERSCAN_ROWS = 4;
 
 export interface WindowedListProps<T> {
   items: readonly T[];
@@ -26,33 +34,16 @@ export interface WindowedListProps<T> {
   getKey: (item: T) => string;
   renderItem: (item: T) => ReactNode;
   label: string;
+  /**
+   * How far below the page's top the list starts at the least, in CSS pixels: the screen's own header and controls
+   * above it. On arrival, before anything is laid out, the rows this puts below the viewport are left for a later
+   * task. Too large a value costs only a render in the frame, whose measure finds the rows missing before the paint.
+   */
+  topAtLeast?: number;
 }
 
-interface Range {
-  first: number;
-  last: number;
-}
-
-/**
- * The rows near the viewport, from the list's position: independent of how many items there are, so a search that
- * changes the items needs no new measurement (rows past the end are simply not rendered).
- */
-function visibleRange(list: HTMLElement, rowHeight: number): Range {
-  const top = list.getBoundingClientRect().top; // relative to the viewport: negative once scrolled past
-  const first = Math.floor(-top / rowHeight) - OVERSCAN_ROWS;
-  const last = Math.ceil((window.innerHeight - top) / rowHeight) + OVERSCAN_ROWS;
-  return { first: Math.max(0, first), last };
-}
-
-/**
- * Before the list has been laid out: the rows that would show if it started at the top of the viewport. At the
- * top of the page the list starts lower than that, so this covers every row that shows; measuring instead would
- * force the whole new page's layout inside the render that mounts it.
- */
-const rangeFromTop = (rowHeight: number): Range => ({
-  first: 0,
-  last: Math.ceil(window.innerHeight / rowHeight) + OVERSCAN_ROWS,
-});
+/** Where the list starts, from the viewport's top (negative once scrolled past): asks for the page's layout. */
+const topOf = (list: HTMLElement): number => list.getBoundingClientRect().top;
 
 /**
  * Each list's rows when its screen was last left (by the list's label), with the page's offset then. A return to
@@ -61,11 +52,14 @@ const rangeFromTop = (rowHeight: number): Range => ({
  */
 const leftWith = new Map<string, { scrollY: number; range: Range }>();
 
-/** The rows to render first: those left at the place a return goes back to, or those from the top. */
-function rangeOnArrival(label: string, rowHeight: number): Range {
+/**
+ * The rows to render first: those left at the place a return goes back to, or those from the top (measuring instead
+ * would force the whole new page's layout inside the render that mounts it).
+ */
+function rangeOnArrival(label: string, rowHeight: number, topAtLeast: number): Range {
   const place = arrivingPlace();
   const left = leftWith.get(label);
-  return place > 0 && left?.scrollY === place ? left.range : rangeFromTop(rowHeight);
+  return place > 0 && left?.scrollY === place ? left.range : rangeFromTop(topAtLeast, rowHeight, window.innerHeight);
 }
 
 /**
@@ -88,9 +82,10 @@ interface Committed<T> {
 }
 
 /**
- * The rows in view, of those `range` holds: its overscan rows aside (its end already rounds up to the row below the
- * viewport's edge, room for the list moving up as a search's summary goes away). A short list renders every row, so
- * its range is from the page's scroll position alone, the list starting somewhere below the page's top.
+ * The rows in view, of those `range` holds: its overscan rows aside (a measured range's end already holds the row
+ * below the viewport's edge, room for the list moving up as a search's summary goes away: list-range.ts). A short
+ * list renders every row, so its range is from the page's scroll position alone, the list starting somewhere below
+ * the page's top, with the same room.
  */
 function inView(windowed: boolean, range: Range, rowHeight: number): Range {
   if (!windowed) return { first: 0, last: Math.ceil((knownScrollY() + window.innerHeight) / rowHeight) };
@@ -108,31 +103,23 @@ function focusedKey(list: HTMLUListElement | null, keys: readonly string[]): str
   return undefined;
 }
 
-const sameRange = (a: Range, b: Range): boolean => a.first === b.first && a.last === b.last;
-
-/** Whether `shown` includes the rows of `needed` that are in view (its overscan rows aside). */
-const covers = (shown: Range, needed: Range): boolean =>
-  shown.first <= needed.first + OVERSCAN_ROWS && shown.last >= needed.last - OVERSCAN_ROWS;
-
-export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }: WindowedListProps<T>) {
+export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label, topAtLeast = 0 }: WindowedListProps<T>) {
   const windowed = items.length > WINDOWING_THRESHOLD;
   const list = useRef<HTMLUListElement>(null);
-  const [range, setRange] = useState<Range>(() => rangeOnArrival(label, rowHeight));
+  const [range, setRange] = useState<Range>(() => rangeOnArrival(label, rowHeight, topAtLeast));
   const committed = useRef<Committed<T>>({ keys: [], slots: new Map(), rows: new Map(), complete: null });
   // The items whose every row may now be rendered, after a render of only those in view. None at first: the list's
   // first render shares its task with the whole screen's (Home's, straight after an unlock), so it holds only the
   // rows in view, not the overscan rows below them.
   const [completeFor, setCompleteFor] = useState<readonly T[] | null>(null);
 
-  // The rows rendered now, for the frame callbacks below.
-  const rendered = useRef(range);
-  useLayoutEffect(() => {
-    rendered.current = range;
-  });
+  // The range rendered now, and the rows of it on the page (only those in view, in a render of only those), for the
+  // frame callbacks below.
+  const rendered = useRef({ range, rows: range });
   // Where the page was when the list left it: its screen's Back link may bring it back there.
   useLayoutEffect(
     () => () => {
-      leftWith.set(label, { scrollY: knownScrollY(), range: rendered.current });
+      leftWith.set(label, { scrollY: knownScrollY(), range: rendered.current.range });
     },
     [label],
   );
@@ -144,14 +131,15 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
     const element = list.current;
     if (!windowed || !element) return;
     const measure = () => {
-      const next = visibleRange(element, rowHeight);
-      if (sameRange(next, rendered.current)) return;
+      const top = topOf(element);
+      const next = rangeAround(top, rowHeight, window.innerHeight);
+      if (sameRange(next, rendered.current.range)) return;
       const apply = () => setRange(next);
-      if (covers(rendered.current, next)) apply();
+      if (showsRowsInView(rendered.current.rows, top, rowHeight, window.innerHeight)) apply();
       else flushSync(apply);
     };
     // In a layout effect an update renders before the paint anyway.
-    if (knownScrollY() > 0) setRange(visibleRange(element, rowHeight));
+    if (knownScrollY() > 0) setRange(rangeAround(topOf(element), rowHeight, window.innerHeight));
     let frame = requestAnimationFrame(measure);
     const update = () => {
       cancelAnimationFrame(frame);
@@ -172,7 +160,7 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
   useLayoutEffect(() => {
     const element = list.current;
     if (!endsInRange || !element) return;
-    const next = visibleRange(element, rowHeight);
+    const next = rangeAround(topOf(element), rowHeight, window.innerHeight);
     setRange((old) => (sameRange(old, next) ? old : next));
   });
 
@@ -244,6 +232,7 @@ export function WindowedList<T>({ items, rowHeight, getKey, renderItem, label }:
   useLayoutEffect(() => {
     const complete = inViewOnly ? committed.current.complete : items;
     committed.current = { keys, slots: pageSlots, rows: placed, complete };
+    rendered.current = { range, rows: inViewOnly && view ? overlap(range, view) : range };
   });
   useEffect(() => {
     if (inViewOnly) startTransition(() => setCompleteFor(items));

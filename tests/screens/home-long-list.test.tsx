@@ -1,6 +1,7 @@
 /** Home with long lists: only the rows near the viewport rendered, every card searched, and rows handed on as searches change the cards shown. */
 import { describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
+import { LIST_TOP_AT_LEAST } from '../../src/screens/home/CardListScreen';
 import { cardLinks, search } from '../support/home-screen';
 import { makeCard, renderApp } from '../support/render';
 
@@ -50,6 +51,13 @@ describe('a long card list', () => {
     await search().fill('bank 119');
     await expect.element(page.getByText('Showing 1 out of 120 card(s)')).toBeVisible();
     await expect.element(page.getByRole('link', { name: /^Bank 119 Visa ending 0119, / })).toBeVisible();
+  });
+
+  test('starts no higher on the page than its first render counts on, so that render holds every row that shows', async () => {
+    await renderApp('/home', { cards: bankCards(120) });
+    await expect.element(page.getByRole('link', { name: /^Bank 0 Visa ending 0000, / })).toBeVisible();
+    const list = page.getByRole('list', { name: 'Cards' }).element();
+    expect(list.getBoundingClientRect().top + window.scrollY).toBeGreaterThanOrEqual(LIST_TOP_AT_LEAST);
   });
 });
 

@@ -23,6 +23,11 @@ import { useSearchedList, useSearchIndex } from './use-search-index';
 /** A list row: the card (12rem at the root font size) and the gap below it. */
 export const CARD_ROW_HEIGHT = 208;
 const CARD_HEIGHT = 192;
+/**
+ * Above the list at the least: the header, the title and the search box, 158 px at the default text size (the list
+ * itself starts at 222, below the sort button). Home's first frame then renders only the rows that can show.
+ */
+export const LIST_TOP_AT_LEAST = 158;
 
 export function CardListScreen() {
   const { user, pinCreated, passwordCreated } = useSnapshot(appState);
@@ -150,6 +155,7 @@ function SearchableCards({ cards, ordered, byCard, masked, children }: Searchabl
       <WindowedList
         items={shown}
         rowHeight={CARD_ROW_HEIGHT}
+        topAtLeast={LIST_TOP_AT_LEAST}
         label="Cards"
         getKey={(card) => card.id}
         renderItem={(card) => <CardRow card={card} masked={masked} />}
