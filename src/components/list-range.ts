@@ -26,7 +26,7 @@ export const lastInView = (top: number, rowHeight: number, viewportHeight: numbe
  */
 export function rangeAround(top: number, rowHeight: number, viewportHeight: number): Range {
   return {
-    first: Math.max(0, Math.floor(-top / rowHeight) - OVERSCAN_ROWS),
+    first: Math.max(0, firstInView(top, rowHeight) - OVERSCAN_ROWS),
     last: lastInView(top, rowHeight, viewportHeight) + 1 + OVERSCAN_ROWS,
   };
 }
