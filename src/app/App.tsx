@@ -18,7 +18,6 @@ import { RouteAnnouncer } from './RouteAnnouncer';
 import { Splash } from './Splash';
 import { StartBoundary } from './StartBoundary';
 import { StartFailureScreen } from './StartFailureScreen';
-import { StorageProblemScreen } from './StorageProblemScreen';
 import { ToastHost } from './ToastHost';
 import { UpdateOffer } from './UpdateOffer';
 import { KeepShownAddress, LandOnHome, useUnlockedAddress } from './unlocked-address';
@@ -28,6 +27,8 @@ import { KeepShownAddress, LandOnHome, useUnlockedAddress } from './unlocked-add
 // and a lock (automatic, or another tab's) needs no network to show it.
 const AddRoutes = lazyScreen(() => import('../screens/add/AddRoutes'), 'AddRoutes');
 const YouRoutes = lazyScreen(() => import('../screens/you/YouRoutes'), 'YouRoutes');
+// Shown only when stored data cannot be read, by then precached like every other script (src/app/service-worker.ts).
+const StorageProblemScreen = lazyScreen(() => import('./StorageProblemScreen'), 'StorageProblemScreen');
 
 /**
  * Puts each screen of its routes where it opens, as it is shown (src/components/scroll-position.ts). Rendered before
@@ -97,7 +98,13 @@ function Routes() {
   const deferred = useDeferredValue(now);
   const area = now === 'unlocked' ? deferred : now;
   if (area === 'splash') return <Splash />;
-  if (area === 'problem') return <StorageProblemScreen />;
+  if (area === 'problem') {
+    return (
+      <Loading>
+        <StorageProblemScreen />
+      </Loading>
+    );
+  }
   if (area === 'failed') return <StartFailureScreen reason={startFailure ?? 'unexpected'} />;
   return area === 'locked' ? <LockedRoutes /> : <UnlockedRoutes />;
 }
