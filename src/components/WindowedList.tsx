@@ -14,9 +14,11 @@ import type { ReactNode } from 'react';
 import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import {
+  lastInView,
   OVERSCAN_ROWS,
   overlap,
   type Range,
+  ROOM_BELOW,
   rangeAround,
   rangeFromTop,
   sameRange,
@@ -82,13 +84,12 @@ interface Committed<T> {
 }
 
 /**
- * The rows in view, of those `range` holds: its overscan rows aside (a measured range's end already holds the row
- * below the viewport's edge, room for the list moving up as a search's summary goes away: list-range.ts). A short
- * list renders every row, so its range is from the page's scroll position alone, the list starting somewhere below
- * the page's top, with the same room.
+ * The rows in view, of those `range` holds: its overscan rows aside (a measured range's end already holds the room
+ * below the viewport, `ROOM_BELOW`). A short list renders every row, so its range is from the page's scroll position
+ * alone, the list starting somewhere below the page's top, with the same room.
  */
 function inView(windowed: boolean, range: Range, rowHeight: number): Range {
-  if (!windowed) return { first: 0, last: Math.ceil((knownScrollY() + window.innerHeight) / rowHeight) };
+  if (!windowed) return { first: 0, last: lastInView(-knownScrollY(), rowHeight, window.innerHeight) + ROOM_BELOW };
   return { first: range.first === 0 ? 0 : range.first + OVERSCAN_ROWS, last: range.last - OVERSCAN_ROWS };
 }
 

@@ -12,6 +12,12 @@ export interface Range {
 /** Rows rendered beyond each edge of the viewport, so a scroll finds the next rows already there. */
 export const OVERSCAN_ROWS = 4;
 
+/**
+ * Rows kept below the viewport's edge beyond those that show, in a render of the rows in view: room for the list
+ * moving up as a search's summary goes away (which no scroll event reports).
+ */
+export const ROOM_BELOW = 1;
+
 /** The first row any part of which shows. */
 export const firstInView = (top: number, rowHeight: number): number => Math.max(0, Math.floor(-top / rowHeight));
 
@@ -20,14 +26,13 @@ export const lastInView = (top: number, rowHeight: number, viewportHeight: numbe
   Math.ceil((viewportHeight - top) / rowHeight) - 1;
 
 /**
- * The rows to render once the list is laid out: those that show and the overscan rows, with one more row below the
- * viewport, room for the list moving up as a search's summary goes away (which no scroll event reports). Independent
- * of how many items there are, so a search that changes the items needs no new measurement.
+ * The rows to render once the list is laid out: those that show, the room below them and the overscan rows.
+ * Independent of how many items there are, so a search that changes the items needs no new measurement.
  */
 export function rangeAround(top: number, rowHeight: number, viewportHeight: number): Range {
   return {
     first: Math.max(0, firstInView(top, rowHeight) - OVERSCAN_ROWS),
-    last: lastInView(top, rowHeight, viewportHeight) + 1 + OVERSCAN_ROWS,
+    last: lastInView(top, rowHeight, viewportHeight) + ROOM_BELOW + OVERSCAN_ROWS,
   };
 }
 
