@@ -43,6 +43,10 @@ let shownAddress = HOME_PATH;
 /** Where a card's own screens are (its screen, its editor, their verify steps). */
 const CARD_PATHS = `${HOME_PATH}/cards/`;
 
+/** The card editors: a new card's, and a card's own (`/home/cards/:id/edit`; their verify steps aside). */
+const isEditor = (path: string): boolean =>
+  path === '/add/editor' || (path.startsWith(CARD_PATHS) && path.endsWith('/edit'));
+
 /**
  * The router's location hook for the unlocked area: the browser's address, or Home's for one outside the area. What
  * it reads is the address as mapped, so `LandOnHome` replacing the address with Home's re-renders none of the area.
@@ -50,9 +54,10 @@ const CARD_PATHS = `${HOME_PATH}/cards/`;
  * Arriving at Home's list is a transition: the screen before stays while React builds the list a few milliseconds
  * at a time. With a full wallet, building it took one long task on a slow phone, after every import, deletion and
  * Back link. So is leaving the list for a card: the card's screen was built in the tap's own task, with Home's rows
- * taken out and the new screen laid out, one task of 58–114 ms at 4× CPU throttling with 10,000 cards. Every other
- * screen is reached from a small one, and one whose script is still loading shows its spinner. Back and forward show
- * the screen at once, since the browser restores the place on that entry straight after.
+ * taken out and the new screen laid out, one task of 58–114 ms at 4× CPU throttling with 10,000 cards. So is opening
+ * an editor, whatever the wallet holds: its form was built in the tap's own task, 76–84 ms at 4×. Every other screen
+ * is small, and one whose script is still loading shows its spinner. Back and forward show the screen at once, since
+ * the browser restores the place on that entry straight after.
  *
  * While the new screen waits, the area shows the address its screen last committed, not a deferred copy of the
  * address: such a copy lags every change by a render, and a step that had just been left (a sign-in's password
@@ -61,12 +66,15 @@ const CARD_PATHS = `${HOME_PATH}/cards/`;
 export const useUnlockedAddress: BaseLocationHook = () => {
   const address = useLocationProperty(currentUnlockedPath);
   const toCard = address.startsWith(CARD_PATHS);
-  // Whether the area shows Home, and whether a card, each one transition behind the address.
+  const toEditor = isEditor(address);
+  // Whether the area shows Home, a card and an editor, each one transition behind the address.
   const homeShown = useDeferredValue(address === HOME_PATH);
   const cardShown = useDeferredValue(toCard);
+  const editorShown = useDeferredValue(toEditor);
   const arriving = address === HOME_PATH && !homeShown;
   const leaving = toCard && !cardShown && shownAddress === HOME_PATH;
-  const waiting = (arriving || leaving) && !changedByHistory;
+  const opening = toEditor && !editorShown;
+  const waiting = (arriving || leaving || opening) && !changedByHistory;
   return [waiting ? shownAddress : address, navigate];
 };
 
