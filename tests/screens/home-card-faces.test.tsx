@@ -93,6 +93,26 @@ describe('expiry on Home', () => {
       ]);
   });
 
+  test('a tap shows the button pressed at once, and the list takes its new order just after', async () => {
+    await renderApp('/home', { cards });
+    const toggle = page.getByRole('button', { name: 'Expiring first' });
+    await expect.poll(() => names()[0]).toBe(`Newest Visa ending 0002, Ada Lovelace, expires ${newest.data.expiry}`);
+    // The first row's card as the button's pressed state reaches the page (its commit), and then once it settles.
+    let firstAtPress: string | null | undefined;
+    const button = toggle.element();
+    const observer = new MutationObserver(() => {
+      if (button.getAttribute('aria-pressed') === 'true') firstAtPress ??= names()[0];
+    });
+    observer.observe(button, { attributes: true, attributeFilter: ['aria-pressed'] });
+    try {
+      await toggle.click();
+      await expect.poll(() => names()[0]).toBe(`Lapsed Visa ending 4444, Ada Lovelace, expired ${expired.data.expiry}`);
+    } finally {
+      observer.disconnect();
+    }
+    expect(firstAtPress).toBe(`Newest Visa ending 0002, Ada Lovelace, expires ${newest.data.expiry}`);
+  });
+
   test('the order chosen stays while visiting a card and coming back', async () => {
     await renderApp('/home', { cards });
     await page.getByRole('button', { name: 'Expiring first' }).click();
