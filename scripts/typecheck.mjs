@@ -9,6 +9,7 @@ const PROJECTS = [
   'tsconfig.worker.json',
   'tsconfig.scan-worker.json',
   'tsconfig.reading-worker.json',
+  'tsconfig.strength-worker.json',
   'tsconfig.worker-tests.json',
 ];
 const AT_ONCE = 2;

@@ -63,6 +63,7 @@ export const BUDGETS = {
   long_tasks_startup_100: none,
   long_tasks_import_10k: none,
   long_tasks_export_10k: none,
+  long_tasks_passphrase_10k: none,
   long_tasks_export_plain_10k: none,
   long_tasks_delete_10k: none,
   // A fling down Home's list of 10,000: the page never stuck, no row in view left blank.
@@ -88,6 +89,7 @@ export const BUDGETS = {
   long_tasks_merge_10k_slow: none,
   long_tasks_import_10k_slow: none,
   long_tasks_export_10k_slow: none,
+  long_tasks_passphrase_10k_slow: none,
   long_tasks_export_plain_10k_slow: none,
   long_tasks_delete_10k_slow: none,
   long_tasks_scroll_10k_slow: none,

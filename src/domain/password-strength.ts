@@ -43,6 +43,11 @@ function zxcvbn(): ZxcvbnFactory {
   return estimator;
 }
 
+/** Builds the estimator ahead of the first secret (ranking the dictionaries is most of a first estimate). */
+export function prepareEstimator(): void {
+  zxcvbn();
+}
+
 export function estimateStrength(password: string): StrengthEstimate {
   const { score, feedback } = zxcvbn().check(password);
   return {

@@ -1,11 +1,12 @@
-import { expect, onTestFinished, test, vi } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { CurrentPasswordField } from '../../src/components/password/CurrentPasswordField';
 import { NewPasswordFields } from '../../src/components/password/NewPasswordFields';
-import { estimatorSource, forgetEstimator } from '../../src/components/password/password-strength';
+import { estimatorSource } from '../../src/components/password/password-strength';
 import { SleeveError } from '../../src/domain/errors';
 import { toastState } from '../../src/state/toast';
 import { renderComponent } from '../support/render';
+import { loadEstimatorWith } from '../support/strength-estimator';
 
 const STRONG = 'Correct-Horse-9';
 const REQUIREMENTS = [
@@ -30,17 +31,6 @@ async function expectMet(labels: readonly string[]): Promise<void> {
 
 const incorrect = () => Promise.reject(new SleeveError('Entered password is incorrect'));
 const STRONG_MESSAGE = 'Entered password is strong and secure against brute-force attacks';
-
-/** Loads the estimator as a fresh page would, through `load` for this test only. */
-function loadEstimatorWith(load: typeof estimatorSource.load): void {
-  const real = estimatorSource.load;
-  forgetEstimator();
-  estimatorSource.load = load;
-  onTestFinished(() => {
-    estimatorSource.load = real;
-    forgetEstimator();
-  });
-}
 
 test('the requirement list updates live and submit waits until every requirement holds', async () => {
   await renderComponent(<NewPasswordFields submitLabel="Create password" onSubmit={async () => undefined} />);

@@ -80,6 +80,9 @@ const FIGURES = [
   'long_tasks_export_10k_slow',
   'export_plain_ms_10k_slow',
   'long_tasks_export_plain_10k_slow',
+  // The backup's passphrase typed a key at a time, its strength estimated as it grows, unthrottled and throttled.
+  'long_tasks_passphrase_10k',
+  'long_tasks_passphrase_10k_slow',
   // One card of the imported wallet deleted, unthrottled and throttled.
   'long_tasks_delete_10k',
   'long_tasks_delete_10k_slow',

@@ -68,23 +68,26 @@ async function answer(path: string) {
 }
 
 /**
- * The workers' files as the app's scripts name them: the engine's, the scanner's recognition worker's, and the
- * import's file reader's (which, holding no key and reaching nothing, runs under the engine's policy too).
+ * The workers' files as the app's scripts name them: the engine's, the scanner's recognition worker's, the import's
+ * file reader's and the strength estimator's (those two, holding no key and reaching nothing, under the engine's
+ * policy too).
  */
-function workerPaths(): { engine: string; scan: string; reading: string } {
+function workerPaths(): { engine: string; scan: string; reading: string; strength: string } {
   const assets = `${DIST}assets/`;
   const found: string[] = [];
   for (const name of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
     const text = readFileSync(`${assets}${name}`, 'utf8');
     for (const match of text.matchAll(/new Worker\(new URL\([`'"](\/assets\/[^`'"]+\.js)/g)) found.push(match[1] ?? '');
   }
-  const scan = found.find((path) => path.includes('/scan-worker-'));
-  const reading = found.find((path) => path.includes('/reading-worker-'));
-  const engine = found.find((path) => !path.includes('/scan-worker-') && !path.includes('/reading-worker-'));
-  if (!engine || !scan || !reading) {
-    throw new Error(`The build names workers ${found.join(', ')}, not the engine, the scanner and the file reader`);
+  const others = ['/scan-worker-', '/reading-worker-', '/strength-worker-'];
+  const [scan, reading, strength] = others.map((name) => found.find((path) => path.includes(name)));
+  const engine = found.find((path) => !others.some((name) => path.includes(name)));
+  if (!engine || !scan || !reading || !strength) {
+    throw new Error(
+      `The build names workers ${found.join(', ')}, not the engine, the scanner, the file reader and the estimator`,
+    );
   }
-  return { engine, scan, reading };
+  return { engine, scan, reading, strength };
 }
 
 it('sends every header, by kind of path, and answers routes with the app but never a missing script', async () => {
@@ -102,6 +105,7 @@ it('sends every header, by kind of path, and answers routes with the app but nev
     [workerPaths().engine]: { policy: ENGINE_WORKER_POLICY, cache: IMMUTABLE },
     [workerPaths().scan]: { policy: SCAN_WORKER_POLICY, cache: IMMUTABLE },
     [workerPaths().reading]: { policy: ENGINE_WORKER_POLICY, cache: IMMUTABLE },
+    [workerPaths().strength]: { policy: ENGINE_WORKER_POLICY, cache: IMMUTABLE },
     '/sw.js': { policy: SERVICE_WORKER_POLICY, cache: REVALIDATE },
   };
   for (const [path, { policy, cache }] of Object.entries(expected)) {

@@ -89,7 +89,9 @@ export function NewPasswordFields({
   const equalsCurrent = current !== undefined && password !== '' && password === current;
   const acceptable = check.strong && safe && !equalsCurrent;
   const confirmation = useConfirmation(password);
-  const blocked = disabled || busy || !acceptable || (confirming && !confirmation.matches);
+  // The last step also waits for the estimate of the password as it is (it comes a moment after an edit).
+  const settled = strength.status === 'estimated' && strength.current;
+  const blocked = disabled || busy || !acceptable || (confirming && !(confirmation.matches && settled));
 
   const editPassword = (typed: string) => {
     setPassword(typed);

@@ -40,7 +40,8 @@ export function BackupPassphraseForm({ submitLabel, busy, onSubmit }: BackupPass
   const id = useId();
   const estimated = strength.status === 'estimated';
   const strongEnough = estimated && strength.estimate.safe;
-  const ready = strongEnough && confirmation.matches && !busy;
+  // Saving waits for the estimate of the passphrase as it is (it comes a moment after an edit).
+  const ready = strongEnough && strength.current && confirmation.matches && !busy;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
