@@ -15,6 +15,7 @@ import { appState } from '../state/store';
 import { AutoLock } from './AutoLock';
 import { BottomNav } from './BottomNav';
 import { RouteAnnouncer } from './RouteAnnouncer';
+import { ScreenPending } from './ScreenPending';
 import { Splash } from './Splash';
 import { StartBoundary } from './StartBoundary';
 import { StartFailureScreen } from './StartFailureScreen';
@@ -47,6 +48,7 @@ function UnlockedRoutes() {
       <LandOnHome />
       <KeepShownAddress />
       <ScrollOnArrival />
+      <ScreenPending />
       <Loading>
         <Switch>
           <Route path="/home" nest>

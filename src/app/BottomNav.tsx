@@ -1,6 +1,10 @@
-/** The three tabs (SPEC.md §2). The current tab is marked for assistive technology as well as by colour. */
-import { Link, useLocation } from 'wouter';
+/**
+ * The three tabs (SPEC.md §2). The current tab is marked for assistive technology as well as by colour: the tab the
+ * person chose, at once, while its screen may still be on its way (src/app/unlocked-address.ts).
+ */
+import { Link } from 'wouter';
 import { AddCardIcon, HomeIcon, PersonIcon } from '../components/Icons';
+import { useChosenAddress } from './unlocked-address';
 
 const TABS = [
   { to: '/home', label: 'Home', icon: <HomeIcon /> },
@@ -9,7 +13,7 @@ const TABS = [
 ] as const;
 
 export function BottomNav() {
-  const [location] = useLocation();
+  const location = useChosenAddress();
   return (
     <nav className="bottom-nav" aria-label="Main">
       {TABS.map((tab) => {

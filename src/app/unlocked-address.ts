@@ -18,10 +18,19 @@ export const HOME_PATH = '/home';
 
 const AREAS = [HOME_PATH, '/add', '/user'];
 
-/** Whether `path` is one of the unlocked area's own addresses (as its routes, nested under each area, match them). */
-const inUnlockedArea = (path: string): boolean => AREAS.some((area) => path === area || path.startsWith(`${area}/`));
+/** The area `path` is in (as its routes, nested under each area, match it), as its tab names it; none outside. */
+const areaOf = (path: string): string | undefined => AREAS.find((area) => path === area || path.startsWith(`${area}/`));
+
+/** Whether `path` is one of the unlocked area's own addresses. */
+const inUnlockedArea = (path: string): boolean => areaOf(path) !== undefined;
 
 const currentUnlockedPath = (): string => (inUnlockedArea(location.pathname) ? location.pathname : HOME_PATH);
+
+/**
+ * The address the person last chose (a tab, a link, the browser's own), as the area reads it: what the bottom
+ * navigation marks at once, while the screen for it may still be on its way (`useUnlockedAddress`).
+ */
+export const useChosenAddress = (): string => useLocationProperty(currentUnlockedPath);
 
 /**
  * Whether the address last changed by the browser's back or forward. Registered before any router subscribes, so
@@ -55,26 +64,33 @@ const isEditor = (path: string): boolean =>
  * at a time. With a full wallet, building it took one long task on a slow phone, after every import, deletion and
  * Back link. So is leaving the list for a card: the card's screen was built in the tap's own task, with Home's rows
  * taken out and the new screen laid out, one task of 58–114 ms at 4× CPU throttling with 10,000 cards. So is opening
- * an editor, whatever the wallet holds: its form was built in the tap's own task, 76–84 ms at 4×. Every other screen
- * is small, and one whose script is still loading shows its spinner. Back and forward show the screen at once, since
- * the browser restores the place on that entry straight after.
+ * an editor, whatever the wallet holds: its form was built in the tap's own task, 76–84 ms at 4×. And so is a change
+ * of tab: an area's first visit waited on its script behind a spinner, which React keeps for at least 300 ms once
+ * shown, however soon the script is in (350–370 ms from the tap at 4×, the script precached); as a transition the
+ * tab is marked at once and the screen before stays until the new one is built. Every other screen is small, and
+ * one whose script is still loading shows its spinner. Back and forward show the screen at once, since the browser
+ * restores the place on that entry straight after.
  *
  * While the new screen waits, the area shows the address its screen last committed, not a deferred copy of the
  * address: such a copy lags every change by a render, and a step that had just been left (a sign-in's password
  * screen) would show again, and redirect.
  */
 export const useUnlockedAddress: BaseLocationHook = () => {
-  const address = useLocationProperty(currentUnlockedPath);
+  const address = useChosenAddress();
   const toCard = address.startsWith(CARD_PATHS);
   const toEditor = isEditor(address);
-  // Whether the area shows Home, a card and an editor, each one transition behind the address.
+  const area = areaOf(address);
+  // Whether the area shows Home, a card and an editor, and which tab's screens it shows, each one transition behind
+  // the address.
   const homeShown = useDeferredValue(address === HOME_PATH);
   const cardShown = useDeferredValue(toCard);
   const editorShown = useDeferredValue(toEditor);
+  const areaShown = useDeferredValue(area);
   const arriving = address === HOME_PATH && !homeShown;
   const leaving = toCard && !cardShown && shownAddress === HOME_PATH;
   const opening = toEditor && !editorShown;
-  const waiting = (arriving || leaving || opening) && !changedByHistory;
+  const switching = area !== areaShown;
+  const waiting = (arriving || leaving || opening || switching) && !changedByHistory;
   return [waiting ? shownAddress : address, navigate];
 };
 

@@ -5,41 +5,22 @@
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { makeCard, renderApp } from '../support/render';
+import { atEachPop, atEachPush, titles } from '../support/screen-titles';
 
 const card = makeCard({ issuer: 'First Bank' }, { id: 'Ab3dEf9h' });
-
-/**
- * The screen titles showing now (each screen's one h1). A screen whose update is waiting on a script stays in the
- * page but hidden, behind its spinner, so only the titles one can see count.
- */
-const titles = (container: HTMLElement): string[] =>
-  Array.from(container.querySelectorAll('h1'))
-    .filter((heading) => heading.checkVisibility())
-    .map((heading) => heading.textContent ?? '');
-
-/** The screen titles at each change of address a push makes, read after the change's own microtasks. */
-async function titlesAtPush(container: HTMLElement, act: () => Promise<void>): Promise<string[][]> {
-  const seen: string[][] = [];
-  // A render React does at once has happened by then.
-  const check = () => queueMicrotask(() => seen.push(titles(container)));
-  addEventListener('pushState', check);
-  try {
-    await act();
-  } finally {
-    removeEventListener('pushState', check);
-  }
-  return seen;
-}
 
 const heading = (name: string) => page.getByRole('heading', { name, exact: true, level: 1 });
 
 test("the Add screen's link changes the address first, and the new card's editor replaces the screen once built", async () => {
   const mounted = await renderApp('/add', { cards: [card] });
   await expect.element(heading('Add Card')).toBeVisible();
-  const seen = await titlesAtPush(mounted.container, async () => {
-    await page.getByRole('link', { name: 'Add card manually' }).click();
-    await expect.element(heading('New Card')).toBeVisible();
-  });
+  const seen = await atEachPush(
+    () => titles(mounted.container),
+    async () => {
+      await page.getByRole('link', { name: 'Add card manually' }).click();
+      await expect.element(heading('New Card')).toBeVisible();
+    },
+  );
   expect(seen).toEqual([['Add Card']]);
   expect(window.location.pathname).toBe('/add/editor');
   expect(titles(mounted.container)).toEqual(['New Card']);
@@ -49,10 +30,13 @@ test("the Add screen's link changes the address first, and the new card's editor
 test("a card's Edit link changes the address first, and its editor replaces the card's screen once built", async () => {
   const mounted = await renderApp(`/home/cards/${card.id}`, { cards: [card] });
   await expect.element(heading('Card')).toBeVisible();
-  const seen = await titlesAtPush(mounted.container, async () => {
-    await page.getByRole('link', { name: 'Edit', exact: true }).click();
-    await expect.element(heading('Edit Card')).toBeVisible();
-  });
+  const seen = await atEachPush(
+    () => titles(mounted.container),
+    async () => {
+      await page.getByRole('link', { name: 'Edit', exact: true }).click();
+      await expect.element(heading('Edit Card')).toBeVisible();
+    },
+  );
   expect(seen).toEqual([['Card']]);
   expect(window.location.pathname).toBe(`/home/cards/${card.id}/edit`);
   await expect.element(page.getByRole('textbox', { name: 'Issuer' })).toHaveValue('First Bank');
@@ -64,15 +48,12 @@ test("the browser's forward shows an editor at once", async () => {
   await expect.element(heading('New Card')).toBeVisible();
   history.back();
   await expect.element(heading('Add Card')).toBeVisible();
-  const atForward: string[][] = [];
-  // Registered after the router's own listener, whose render happens before this one runs.
-  const check = () => atForward.push(titles(mounted.container));
-  addEventListener('popstate', check);
-  try {
-    history.forward();
-    await expect.element(heading('New Card')).toBeVisible();
-  } finally {
-    removeEventListener('popstate', check);
-  }
+  const atForward = await atEachPop(
+    () => titles(mounted.container),
+    async () => {
+      history.forward();
+      await expect.element(heading('New Card')).toBeVisible();
+    },
+  );
   expect(atForward).toEqual([['New Card']]);
 });

@@ -1,8 +1,10 @@
 /**
- * What only a real browser shows: storage the browser refuses at start, the app's script not arriving, a sign-in
- * that cannot reach Google, and a PIN pasted from the clipboard into the unlock screen of the built app.
+ * What only a real browser shows: storage the browser refuses at start, the app's script not arriving, a tab's
+ * script slow to arrive, a sign-in that cannot reach Google, and a PIN pasted from the clipboard into the unlock
+ * screen of the built app.
  */
 import { expect, it } from 'vitest';
+import { Audit } from './support/axe-audit';
 import { appUrl, contextPerTest } from './support/browser';
 import { createPinFromSecurity } from './support/pin-flows';
 
@@ -36,6 +38,36 @@ it("the app's own script not arriving ends on a screen saying so, and Reload sta
   await context.unroute(appScript);
   await page.getByRole('button', { name: 'Reload' }).click();
   await page.getByText('No cards found').waitFor();
+});
+
+it('a tab whose script is slow to arrive is marked at once, and after a moment a sign says its screen is coming', async () => {
+  // The Content-Security-Policy bypassed for axe, which goes in as an inline script.
+  const context = await newContext({ bypassCSP: true, reducedMotion: 'reduce' });
+  // The You area's script held back until released, as a slow network holds it on a first visit.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route(/\/assets\/YouRoutes-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  await page.goto(appUrl('/home'));
+  await page.getByText('No cards found').waitFor();
+  const you = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'You' });
+  await you.click();
+  const sign = page.getByRole('status', { name: 'Loading' });
+  await sign.waitFor();
+  // Home stays meanwhile, the tab chosen marked.
+  expect(await you.getAttribute('aria-current')).toBe('page');
+  expect(await page.getByRole('heading', { name: 'Home', level: 1 }).isVisible()).toBe(true);
+  const audit = new Audit(page);
+  await audit.check('Home, the You tab chosen, its script on its way');
+  expect(audit.found).toEqual([]);
+  release();
+  await page.getByRole('heading', { name: 'You', level: 1 }).waitFor();
+  await sign.waitFor({ state: 'detached' });
 });
 
 it('a sign-in that cannot reach Google says so within ten seconds and the button works again', async () => {
