@@ -1,8 +1,9 @@
 /**
  * A card opened from a full wallet and left again (bench/groups/card-open.mjs): `node bench/card-open.mjs` loads Home
  * with the benchmark's 10,000 plain cards (the build already in `dist/`), throttles the page once its index is built,
- * and opens cards in turn, each left by its Back link. It prints, for each tap, the time from the tap to the next
- * screen's paint and the page's tasks of 50 ms or more from the tap until half a second after that paint. Options:
+ * and opens cards in turn, each left by its Back link, then visits the Add Card and You tabs for the first time. It
+ * prints, for each tap, the time from the tap to the next screen's paint and the page's tasks of 50 ms or more from
+ * the tap until half a second after that paint. Options:
  * `--pages=N` (default 2), `--opens=N` cards a page (default 4), `--throttle=R` (default 4), `--cards=N` (default
  * 10,000), `--trace` (each page's main-thread tasks of 50 ms or more, with their largest parts; with `--functions`,
  * the functions each ran).
@@ -25,7 +26,7 @@ const described = ({ ms, tasks }) => {
 };
 try {
   for (let page = 1; page <= option('pages', 2); page++) {
-    const { taps, trace } = await cardOpens(browser, app.url, seed, {
+    const { taps, areas, trace } = await cardOpens(browser, app.url, seed, {
       rate: option('throttle', 4),
       opens: option('opens', 4),
       categories: traced ? toolCategories() : undefined,
@@ -33,6 +34,7 @@ try {
     taps.forEach(({ open, back }, index) => {
       console.log(`page ${page}, card ${index + 1}: open ${described(open)}; back ${described(back)}`);
     });
+    console.log(`page ${page}, first visits: Add Card ${described(areas[0])}; You ${described(areas[1])}`);
     if (trace) printLongTasks(trace, `page ${page}`);
   }
 } finally {

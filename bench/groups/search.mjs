@@ -232,11 +232,12 @@ export async function searchFigures(browser, appUrl, data, results, { samples, s
     // A card opened from the full list and left again: throttled, where each screen's build was one long task.
     for (let run = 0; run < (samples < 10 ? 1 : CARD_OPEN_PAGES); run++) {
       const opens = samples < 10 ? 1 : CARD_OPENS;
-      const { taps } = await cardOpens(browser, appUrl, seed, { rate: SLOW_RATE, opens });
+      const { taps, areas } = await cardOpens(browser, appUrl, seed, { rate: SLOW_RATE, opens });
       for (const { open, back } of taps) {
         slowRuns.cardOpen.push({ ms: open.ms, longTasks: open.tasks.length });
         slowRuns.cardBack.push({ ms: back.ms, longTasks: back.tasks.length });
       }
+      for (const { ms, tasks } of areas) slowRuns.areaFirst.push({ ms, longTasks: tasks.length });
     }
   }
   results.search_p95_ms_10k = round(percentile(plain.paint, 95));

@@ -60,6 +60,8 @@ export class SlowRuns {
   cardOpen = [];
   /** @type {{ ms: number, longTasks: number }[]} that card's Back link, to Home's full list */
   cardBack = [];
+  /** @type {{ ms: number, longTasks: number }[]} the Add Card and You tabs' first visits, from that list */
+  areaFirst = [];
   /** Flings down Home's list of 10,000 (bench/groups/scroll.mjs), on the search's throttled page. */
   scroll = new Flings();
   /** @type {{ ms: number, longTasks: number }[]} */
@@ -120,6 +122,11 @@ export class SlowRuns {
       results.card_back_ms_10k_slow = round(median(this.cardBack.map((run) => run.ms)));
       results.long_tasks_card_back_10k_slow = median(this.cardBack.map((run) => run.longTasks));
       results.card_open_slow_runs = this.cardOpen.length;
+    }
+    if (this.areaFirst.length > 0) {
+      results.area_first_ms_10k_slow = round(median(this.areaFirst.map((run) => run.ms)));
+      results.long_tasks_area_first_10k_slow = median(this.areaFirst.map((run) => run.longTasks));
+      results.area_first_slow_runs = this.areaFirst.length;
     }
     this.scroll.report(results, '_slow');
     if (this.open.length > 0) {

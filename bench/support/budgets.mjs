@@ -85,6 +85,8 @@ export const BUDGETS = {
   // A card tapped on Home's full list, and its Back link.
   long_tasks_card_open_10k_slow: none,
   long_tasks_card_back_10k_slow: none,
+  // The Add Card and You tabs' first visits, from that list.
+  long_tasks_area_first_10k_slow: none,
   long_tasks_open_10k_slow: none,
   long_tasks_merge_10k_slow: none,
   long_tasks_import_10k_slow: none,

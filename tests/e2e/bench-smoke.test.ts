@@ -71,6 +71,9 @@ const FIGURES = [
   'long_tasks_card_open_10k_slow',
   'card_back_ms_10k_slow',
   'long_tasks_card_back_10k_slow',
+  // The Add Card and You tabs' first visits from there (throttled).
+  'area_first_ms_10k_slow',
+  'long_tasks_area_first_10k_slow',
   'long_tasks_open_10k_slow',
   'merge_10k_ms_slow',
   'long_tasks_merge_10k_slow',
@@ -130,6 +133,7 @@ const RUN_COUNTS = [
   'search_early_slow_runs',
   'tab_change_slow_runs',
   'card_open_slow_runs',
+  'area_first_slow_runs',
   'open_slow_runs',
   'merge_slow_runs',
   'transfer_slow_runs',
