@@ -8,7 +8,7 @@
  * 10,000), `--trace` (each page's main-thread tasks of 50 ms or more, with their largest parts; with `--functions`,
  * the functions each ran).
  */
-import { cardOpens } from './groups/card-open.mjs';
+import { AREAS, cardOpens } from './groups/card-open.mjs';
 import { launchBenchBrowser } from './support/browser.mjs';
 import { plainWalletSeed } from './support/data.mjs';
 import { serveApp } from './support/servers.mjs';
@@ -34,7 +34,8 @@ try {
     taps.forEach(({ open, back }, index) => {
       console.log(`page ${page}, card ${index + 1}: open ${described(open)}; back ${described(back)}`);
     });
-    console.log(`page ${page}, first visits: Add Card ${described(areas[0])}; You ${described(areas[1])}`);
+    const visits = areas.map((tap, index) => `${AREAS[index]} ${described(tap)}`);
+    console.log(`page ${page}, first visits: ${visits.join('; ')}`);
     if (trace) printLongTasks(trace, `page ${page}`);
   }
 } finally {
