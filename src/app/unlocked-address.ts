@@ -52,9 +52,20 @@ let shownAddress = HOME_PATH;
 /** Where a card's own screens are (its screen, its editor, their verify steps). */
 const CARD_PATHS = `${HOME_PATH}/cards/`;
 
-/** The card editors: a new card's, and a card's own (`/home/cards/:id/edit`; their verify steps aside). */
-const isEditor = (path: string): boolean =>
-  path === '/add/editor' || (path.startsWith(CARD_PATHS) && path.endsWith('/edit'));
+/** The screens whose script loads when first opened (src/components/lazy-screen.tsx), a card's own editor aside. */
+const ON_DEMAND = ['/add/scan', '/home/unreadable', '/user/data-management/export', '/user/data-management/import'];
+
+/** The steps a card's screen and its editor ask the PIN or password in, each loaded on demand too. */
+const CARD_VERIFY_STEPS = ['/pin/verify', '/password/verify'];
+
+/**
+ * Whether `path` is a screen opened as a transition from wherever it is reached: a card editor (a new card's,
+ * `/add/editor`, or a card's own, `/home/cards/:id/edit`), or a screen loaded on demand.
+ */
+const opensAsTransition = (path: string): boolean =>
+  path === '/add/editor' ||
+  ON_DEMAND.includes(path) ||
+  (path.startsWith(CARD_PATHS) && (path.endsWith('/edit') || CARD_VERIFY_STEPS.some((step) => path.endsWith(step))));
 
 /**
  * The router's location hook for the unlocked area: the browser's address, or Home's for one outside the area. What
@@ -64,12 +75,12 @@ const isEditor = (path: string): boolean =>
  * at a time. With a full wallet, building it took one long task on a slow phone, after every import, deletion and
  * Back link. So is leaving the list for a card: the card's screen was built in the tap's own task, with Home's rows
  * taken out and the new screen laid out, one task of 58–114 ms at 4× CPU throttling with 10,000 cards. So is opening
- * an editor, whatever the wallet holds: its form was built in the tap's own task, 76–84 ms at 4×. And so is a change
- * of tab: an area's first visit waited on its script behind a spinner, which React keeps for at least 300 ms once
- * shown, however soon the script is in (350–370 ms from the tap at 4×, the script precached); as a transition the
- * tab is marked at once and the screen before stays until the new one is built. Every other screen is small, and
- * one whose script is still loading shows its spinner. Back and forward show the screen at once, since the browser
- * restores the place on that entry straight after.
+ * an editor, whatever the wallet holds: its form was built in the tap's own task, 76–84 ms at 4×. And so are a
+ * change of tab and opening any screen loaded on demand: a first visit waited on its script behind a spinner, which
+ * React keeps for at least 300 ms once shown, however soon the script is in (350–370 ms from the tap at 4×, the
+ * script precached); as a transition the screen before stays until the new one is built (a tab chosen is marked at
+ * once). Every other screen is small. Back and forward show the screen at once (behind a spinner while its script
+ * loads), since the browser restores the place on that entry straight after.
  *
  * While the new screen waits, the area shows the address its screen last committed, not a deferred copy of the
  * address: such a copy lags every change by a render, and a step that had just been left (a sign-in's password
@@ -78,17 +89,17 @@ const isEditor = (path: string): boolean =>
 export const useUnlockedAddress: BaseLocationHook = () => {
   const address = useChosenAddress();
   const toCard = address.startsWith(CARD_PATHS);
-  const toEditor = isEditor(address);
+  const opened = opensAsTransition(address) ? address : null;
   const area = areaOf(address);
-  // Whether the area shows Home, a card and an editor, and which tab's screens it shows, each one transition behind
-  // the address.
+  // Whether the area shows Home and a card, which screen opened as a transition it shows (an editor's verify step
+  // is one after the editor) and which tab's screens, each one transition behind the address.
   const homeShown = useDeferredValue(address === HOME_PATH);
   const cardShown = useDeferredValue(toCard);
-  const editorShown = useDeferredValue(toEditor);
+  const openedShown = useDeferredValue(opened);
   const areaShown = useDeferredValue(area);
   const arriving = address === HOME_PATH && !homeShown;
   const leaving = toCard && !cardShown && shownAddress === HOME_PATH;
-  const opening = toEditor && !editorShown;
+  const opening = opened !== openedShown && opened !== null;
   const switching = area !== areaShown;
   const waiting = (arriving || leaving || opening || switching) && !changedByHistory;
   return [waiting ? shownAddress : address, navigate];

@@ -17,7 +17,11 @@ export function lazyScreen<Props extends object, Name extends string>(
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
-/** Where a lazily loaded screen shows a busy indicator until its script has arrived. */
+/**
+ * Where a lazily loaded screen shows a busy indicator until its script has arrived. Screens opened as a transition
+ * (src/app/unlocked-address.ts) wait under one already shown, not one of their own: React shows the fallback of a
+ * boundary new in a render at once, even in a transition.
+ */
 export const Loading = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<Spinner label="Loading" />}>{children}</Suspense>
 );

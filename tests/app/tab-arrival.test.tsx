@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { makeCard, renderApp } from '../support/render';
-import { atEachPop, atEachPush, titles } from '../support/screen-titles';
+import { atEachPop, atEachPushWithoutSpinner, titles } from '../support/screen-titles';
 
 const card = makeCard({ issuer: 'First Bank' }, { id: 'Ab3dEf9h' });
 
@@ -17,29 +17,16 @@ const tab = (name: string) => page.getByRole('navigation', { name: 'Main' }).get
 const currentTab = (container: HTMLElement): string | null =>
   container.querySelector('nav[aria-label="Main"] [aria-current="page"]')?.textContent ?? null;
 
-/**
- * The titles and the tab marked at the push of the tab named `name`, until `heading` shows; and whether a busy
- * indicator was ever in the page meanwhile.
- */
-async function chooseTab(container: HTMLElement, name: string, arriving: string) {
-  let spinner = false;
-  const observer = new MutationObserver(() => {
-    spinner ||= container.querySelector('.spinner') !== null;
-  });
-  observer.observe(container, { childList: true, subtree: true });
-  try {
-    const atPush = await atEachPush(
-      () => ({ titles: titles(container), tab: currentTab(container) }),
-      async () => {
-        await tab(name).click();
-        await expect.element(heading(arriving)).toBeVisible();
-      },
-    );
-    return { atPush, spinner };
-  } finally {
-    observer.disconnect();
-  }
-}
+/** The titles and the tab marked at the push the tab `name` makes, until `arriving` shows; and whether a spinner showed. */
+const chooseTab = (container: HTMLElement, name: string, arriving: string) =>
+  atEachPushWithoutSpinner(
+    container,
+    () => ({ titles: titles(container), tab: currentTab(container) }),
+    async () => {
+      await tab(name).click();
+      await expect.element(heading(arriving)).toBeVisible();
+    },
+  );
 
 test('the Add Card tab is marked at once, and its screen replaces Home once built, no spinner between', async () => {
   const mounted = await renderApp('/home', { cards: [card] });

@@ -43,3 +43,21 @@ export async function atEachPop<T>(read: () => T, act: () => Promise<void>): Pro
   }
   return seen;
 }
+
+/** What `read` finds at each push `act` makes (as `atEachPush`), and whether a busy indicator ever showed meanwhile. */
+export async function atEachPushWithoutSpinner<T>(
+  container: HTMLElement,
+  read: () => T,
+  act: () => Promise<void>,
+): Promise<{ atPush: T[]; spinner: boolean }> {
+  let spinner = false;
+  const observer = new MutationObserver(() => {
+    spinner ||= container.querySelector('.spinner') !== null;
+  });
+  observer.observe(container, { childList: true, subtree: true });
+  try {
+    return { atPush: await atEachPush(read, act), spinner };
+  } finally {
+    observer.disconnect();
+  }
+}

@@ -1,13 +1,14 @@
 /** Everything under /add: the intro, the scanner, the editor, and the PIN the editor may ask for before saving. */
 import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { Loading, lazyScreen } from '../../components/lazy-screen';
+import { lazyScreen } from '../../components/lazy-screen';
 import { peekCardDetailsDraft, peekCardDraft } from '../../state/drafts';
 import { showError } from '../../state/toast';
 import { PinCreateRoutes } from '../pin/PinCreateRoutes';
 import { AddIntroScreen } from './AddIntroScreen';
 import { NewCardScreen, saveAndOpen } from './NewCardScreen';
 
-// The scanner, its camera code and its worker load only when /add/scan opens.
+// The scanner, its camera code and its worker load only when /add/scan opens, as a transition under the area's busy
+// indicator (src/app/App.tsx; see src/screens/you/YouRoutes.tsx).
 const ScanScreen = lazyScreen(() => import('./ScanScreen'), 'ScanScreen');
 
 function EditorRoutes() {
@@ -44,11 +45,7 @@ export function AddRoutes() {
   return (
     <Switch>
       <Route path="/" component={AddIntroScreen} />
-      <Route path="/scan">
-        <Loading>
-          <ScanScreen />
-        </Loading>
-      </Route>
+      <Route path="/scan" component={ScanScreen} />
       <Route path="/editor" nest>
         <EditorRoutes />
       </Route>

@@ -1,6 +1,6 @@
 /** Everything under /user. Paths here are relative to /user. */
 import { Redirect, Route, Switch } from 'wouter';
-import { Loading, lazyScreen } from '../../components/lazy-screen';
+import { lazyScreen } from '../../components/lazy-screen';
 import { AccountRoutes } from '../account/AccountRoutes';
 import { PasswordVerifyScreen } from '../password/PasswordVerifyScreen';
 import { PinVerifyScreen } from '../pin/PinVerifyScreen';
@@ -12,6 +12,8 @@ import { SecurityRoutes } from './security/SecurityRoutes';
 import { YouScreen } from './YouScreen';
 
 // Import and export load on demand, with their formats and libraries: the home route's first script stays as it was.
+// Opened as a transition (src/app/unlocked-address.ts), they wait under the area's own busy indicator (src/app/App.tsx):
+// a boundary of their own would be new in that render, and React shows a new boundary's spinner even then.
 const ExportScreen = lazyScreen(() => import('./data/ExportScreen'), 'ExportScreen');
 const ImportScreen = lazyScreen(() => import('./data/ImportScreen'), 'ImportScreen');
 
@@ -28,14 +30,10 @@ export function YouRoutes() {
       <Route path="/interface" component={InterfaceScreen} />
       <Route path="/data-management" component={DataManagementScreen} />
       <Route path="/data-management/export">
-        <Loading>
-          <ExportScreen />
-        </Loading>
+        <ExportScreen />
       </Route>
       <Route path="/data-management/import">
-        <Loading>
-          <ImportScreen />
-        </Loading>
+        <ImportScreen />
       </Route>
       <Route path="/data-management/password/verify">
         <PasswordVerifyScreen back="~/user/data-management" />
