@@ -1,8 +1,8 @@
 /**
- * A sign that the screen chosen is still on its way, once it has been for a moment. A change of tab, a card, an
- * editor or Home's list is a transition (src/app/unlocked-address.ts): the screen before stays until the new one is
- * built, which takes a few frames, or as long as the network takes when the new screen's script is not yet on the
- * device. Shown at once, the sign would flash at every tap; never shown, a slow download would look like a tap
+ * A sign that the screen chosen is still on its way, once it has been for a moment. A change of tab, and opening
+ * a card, an editor, a screen loaded on demand or Home's list, is a transition (src/app/unlocked-address.ts): the
+ * screen before stays until the new one is built, which takes a few frames, or as long as the network takes when the
+ * new screen's script is not yet on the device. Shown at once, the sign would flash at every tap; never shown, a slow download would look like a tap
  * that did nothing.
  */
 import { useEffect, useState } from 'react';
