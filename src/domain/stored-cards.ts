@@ -162,7 +162,7 @@ export function withoutCards<C extends CardCollection>(collection: C, ids: reado
 }
 
 /**
- * Whether two reads of a collection hold the same cards (same ids, dates and, encrypted, the same ciphertext).
+ * Whether two reads of a collection hold the same cards (same ids, dates and, encrypted, the same ciphertext and IV).
  * Tells a tab whether storage still holds what it shows, so its own change can be shown without opening it all.
  */
 export function sameCards(a: CardCollection, b: CardCollection): boolean {
@@ -176,6 +176,7 @@ export function sameCards(a: CardCollection, b: CardCollection): boolean {
     const x = left[id];
     const y = Object.hasOwn(right, id) ? right[id] : undefined;
     if (!x || !y || x.modifiedAt !== y.modifiedAt) return false;
-    return !('cipherText' in x.data) || ('cipherText' in y.data && x.data.cipherText === y.data.cipherText);
+    if (!('cipherText' in x.data)) return true;
+    return 'cipherText' in y.data && x.data.cipherText === y.data.cipherText && x.data.iv === y.data.iv;
   });
 }

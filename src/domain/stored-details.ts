@@ -55,3 +55,24 @@ export function withoutDetails(collection: DetailsCollection, ids: readonly stri
   for (const id of ids) delete details[id];
   return { type: collection.type, details };
 }
+
+/**
+ * Whether two collections hold the same records (same ids and dates, and data of the same JSON). Details are few, and
+ * each record's data small, so the whole of each is compared.
+ */
+export function sameStoredDetails(a: DetailsCollection, b: DetailsCollection): boolean {
+  if (a === b) return true;
+  const ids = Object.keys(a.details);
+  if (a.type !== b.type || ids.length !== Object.keys(b.details).length) return false;
+  return ids.every((id) => {
+    const x = a.details[id];
+    const y = Object.hasOwn(b.details, id) ? b.details[id] : undefined;
+    return (
+      x !== undefined &&
+      y !== undefined &&
+      x.id === y.id &&
+      x.modifiedAt === y.modifiedAt &&
+      JSON.stringify(x.data) === JSON.stringify(y.data)
+    );
+  });
+}

@@ -2,11 +2,12 @@
  * The account's cards and their details as the server last sent them (ciphertext only), kept on this device so a
  * start without a connection still shows them. Written a moment after the server's last update, so a burst of
  * updates is one write; a copy that cannot be written (a full quota) only means the next offline start waits for the
- * server. Part of a sync session, and gone with it.
+ * server. What is stored already is not written again. Part of a sync session, and gone with it.
  */
 import type { CardCollection, EncryptedCollection } from '../domain/card';
 import { asLocal } from '../domain/merge-decision';
-import type { DetailsCollection } from '../domain/stored-details';
+import { sameCards } from '../domain/stored-cards';
+import { type DetailsCollection, sameStoredDetails } from '../domain/stored-details';
 import { updateStorage } from '../storage/local-storage';
 import { reportError } from './report';
 
@@ -25,12 +26,14 @@ export class OfflineCopy {
     this.timer = setTimeout(() => {
       const kept = this.disposed ? null : copy();
       if (!kept) return;
-      updateStorage((current) =>
+      updateStorage((current) => {
         // Only for the account this session belongs to, still on this device.
-        current.auth.password !== null && current.outbox.uid === this.uid
-          ? { cards: asLocal<CardCollection>(kept.cards), details: kept.details }
-          : {},
-      ).catch(reportError);
+        if (current.auth.password === null || current.outbox.uid !== this.uid) return {};
+        // Every start hears first what the last session kept: storing the same text again would be a long task of
+        // its own with ten thousand cards (a `setItem` of millions of characters), for nothing.
+        if (sameCards(current.cards, kept.cards) && sameStoredDetails(current.details, kept.details)) return {};
+        return { cards: asLocal<CardCollection>(kept.cards), details: kept.details };
+      }).catch(reportError);
     }, KEEP_DELAY_MS);
   }
 

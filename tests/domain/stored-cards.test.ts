@@ -98,6 +98,13 @@ describe('one-card changes', () => {
     expect(
       sameCards({ type: 'ENCRYPTED', cards: { Sealed01: sealed } }, { type: 'ENCRYPTED', cards: { Sealed01: other } }),
     ).toBe(false);
+    const movedIv = { ...sealed, data: { ...sealed.data, iv: 'w'.repeat(16) } };
+    expect(
+      sameCards(
+        { type: 'ENCRYPTED', cards: { Sealed01: sealed } },
+        { type: 'ENCRYPTED', cards: { Sealed01: movedIv } },
+      ),
+    ).toBe(false);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   checkDetailsCollection,
   type DetailsCollection,
   emptyDetailsCollection,
+  sameStoredDetails,
   withoutDetails,
   withStoredDetails,
 } from '../../src/domain/stored-details';
@@ -39,5 +40,19 @@ describe("the cards' details as stored", () => {
     for (const bad of [null, [], { type: 'ENCRYPTED' }, { type: 'ENCRYPTED', details: { a: 'x' } }]) {
       expect(checkDetailsCollection(bad).ok).toBe(false);
     }
+  });
+
+  it('are the same only with the same records, dates and data', () => {
+    const of = (...records: ReturnType<typeof sealed>[]): DetailsCollection => ({
+      type: 'ENCRYPTED',
+      details: Object.fromEntries(records.map((record) => [record.id, record])),
+    });
+    const a = sealed('Ab3dE6gH');
+    const b = sealed('Zz9yX8wV');
+    expect(sameStoredDetails(of(a, b), of(b, a))).toBe(true);
+    expect(sameStoredDetails(of(a), of(a, b))).toBe(false);
+    expect(sameStoredDetails(of(a), of({ ...a, modifiedAt: 3 }))).toBe(false);
+    expect(sameStoredDetails(of(a), of({ ...a, data: { ...a.data, iv: 'C'.repeat(16) } }))).toBe(false);
+    expect(sameStoredDetails(of(), emptyDetailsCollection())).toBe(false);
   });
 });

@@ -202,3 +202,23 @@ describe('what the server holds', () => {
     expect(shownIds()).toEqual([]);
   });
 });
+
+describe('the copy kept for a start without a connection', () => {
+  test('a start that hears the cards it kept stores nothing again; a change heard later is kept', async () => {
+    const storedCards = () => JSON.parse(localStorage.getItem('sleeve/cards') ?? 'null')?.cards;
+    const writes = () => Number(localStorage.getItem('sleeve/revision'));
+    await expect.poll(storedCards).toEqual(await serverValue(`${uid}/cards`));
+    const before = writes();
+    await freshPage();
+    await expect.poll(() => cardsState.merging).toBe(false);
+    // Past the moment a copy of what was heard is written (half a second after the server's last update).
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(writes()).toBe(before);
+
+    // Another device saves the card again: this device keeps the new copy.
+    const there = (await serverValue(`${uid}/cards/${kept.id}`)) as { modifiedAt: number };
+    await set(ref(database, `${uid}/cards/${kept.id}`), { ...there, modifiedAt: there.modifiedAt + 1 });
+    await expect.poll(() => storedCards()[kept.id].modifiedAt).toBe(there.modifiedAt + 1);
+    expect(writes()).toBe(before + 1);
+  });
+});
