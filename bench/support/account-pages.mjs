@@ -10,7 +10,8 @@
  * @typedef {Awaited<ReturnType<typeof accountPage>>} AccountPage
  */
 import { runnerImport } from 'vite';
-import { contextDefaults, epochOf, PHONE, paintedWhen, probeState } from './pages.mjs';
+import { throttle } from './cdp.mjs';
+import { contextDefaults, epochOf, longTasksSince, PHONE, paintedWhen, probeState } from './pages.mjs';
 import { probe } from './probe.mjs';
 import { ROOT } from './servers.mjs';
 
@@ -64,6 +65,38 @@ export async function joinDevice(browser, appUrl, account, password, serveGapiSt
     await context.close();
     throw error;
   }
+}
+
+/** How long a device is left after its cards are shown, for what follows them (the copy kept for offline, stored). */
+const AFTER_SHOWN_MS = 3_000;
+
+/**
+ * Long tasks of a device that has just joined (`joinDevice`), from Continue until a while after the list is shown.
+ * @param {Page} page
+ */
+export async function longTasksOfJoin(page) {
+  await page.waitForTimeout(AFTER_SHOWN_MS);
+  const { clickAt } = await probeState(page);
+  return (await longTasksSince(page, clickAt)).count;
+}
+
+/**
+ * A joined device started again at 4× CPU throttle, as a person opens Sleeve: the unlock screen while the account's
+ * cards arrive, the password, then Home. Its long tasks from the load until a while after the list is shown.
+ * @param {Page} page @param {string} password
+ */
+export async function longTasksOfSlowStart(page, password) {
+  await throttle(page, 4);
+  await page.reload();
+  const field = page.getByLabel('Enter password');
+  await field.waitFor();
+  // The account's cards arrive while the person types the password; a person takes seconds.
+  await page.waitForTimeout(AFTER_SHOWN_MS);
+  await field.fill(password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.locator('a.card-link').first().waitFor({ timeout: 60_000 });
+  await page.waitForTimeout(AFTER_SHOWN_MS);
+  return (await longTasksSince(page, 0)).count;
 }
 
 /**

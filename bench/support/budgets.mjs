@@ -66,6 +66,7 @@ export const BUDGETS = {
   long_tasks_passphrase_10k: none,
   long_tasks_export_plain_10k: none,
   long_tasks_delete_10k: none,
+  long_tasks_join_10k: none,
   // A fling down Home's list of 10,000: the page never stuck, no row in view left blank.
   long_tasks_scroll_10k: none,
   scroll_blank_frames_10k: none,
@@ -94,6 +95,7 @@ export const BUDGETS = {
   long_tasks_passphrase_10k_slow: none,
   long_tasks_export_plain_10k_slow: none,
   long_tasks_delete_10k_slow: none,
+  long_tasks_account_start_10k_slow: none,
   long_tasks_scroll_10k_slow: none,
   scroll_blank_frames_10k_slow: none,
   // Heap: ten times the cards may take at most three times the memory.

@@ -102,6 +102,8 @@ const FIGURES = [
   'heap_worker_mb_10k',
   'heap_growth_10x',
   'join_to_list_ms_10k',
+  'long_tasks_join_10k',
+  'long_tasks_account_start_10k_slow',
   'live_update_p95_ms',
   'outbox_flush_ms_1k',
   'outbox_edits_ms_1k',
