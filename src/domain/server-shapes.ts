@@ -40,19 +40,29 @@ export function asEncryptedCard(value: unknown): EncryptedCard | undefined {
 }
 
 /**
- * The well-formed cards and the entries that are not. The map of cards is built with `Object.fromEntries`, so every
+ * Takes the entries of `{uid}/cards` one at a time, so a large account can be read a slice at a time; `result` gives
+ * the well-formed cards and the entries that are not. The map of cards is built with `Object.fromEntries`, so every
  * key is its own property: assigning a card stored under "__proto__" would set the map's prototype instead.
  */
-export function parseServerCards(value: unknown): ServerCards {
+export function serverCardsCollector() {
   const cards: [string, EncryptedCard][] = [];
   const malformed: MalformedEntry[] = [];
-  if (value === null || value === undefined) return { collection: { type: 'ENCRYPTED', cards: {} }, malformed };
+  return {
+    add(key: string, entry: unknown): void {
+      const card = asEncryptedCard(entry);
+      if (card && card.id === key) cards.push([key, card]);
+      else malformed.push({ key, reason: 'it is not an encrypted card' });
+    },
+    result: (): ServerCards => ({ collection: { type: 'ENCRYPTED', cards: Object.fromEntries(cards) }, malformed }),
+  };
+}
+
+/** The well-formed cards and the entries that are not, of `{uid}/cards` read whole. */
+export function parseServerCards(value: unknown): ServerCards {
+  if (value === null || value === undefined) return { collection: { type: 'ENCRYPTED', cards: {} }, malformed: [] };
   if (!isObject(value))
     return { collection: { type: 'ENCRYPTED', cards: {} }, malformed: [{ key: '', reason: 'not a map of cards' }] };
-  for (const [key, entry] of Object.entries(value)) {
-    const card = asEncryptedCard(entry);
-    if (card && card.id === key) cards.push([key, card]);
-    else malformed.push({ key, reason: 'it is not an encrypted card' });
-  }
-  return { collection: { type: 'ENCRYPTED', cards: Object.fromEntries(cards) }, malformed };
+  const collector = serverCardsCollector();
+  for (const [key, entry] of Object.entries(value)) collector.add(key, entry);
+  return collector.result();
 }

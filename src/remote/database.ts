@@ -30,9 +30,10 @@ import { type Deletion, isDeletion, type OutboxEntry } from '../domain/outbox';
 import type { RetiredKeys, SecretRecord } from '../domain/secret';
 import { asEncryptedCard, type HeardCards, parseServerCards, type ServerCards } from '../domain/server-shapes';
 import { isRetiredKeys, isSecretRecord } from '../domain/stored-shapes';
-import { parseServerDetails, wireDetails } from '../domain/synced-details';
+import { wireDetails } from '../domain/synced-details';
 import { answered, readOnce } from './answers';
 import { database } from './firebase';
+import { type CardsSubscription, HeardAccount } from './heard-account';
 
 export const DatabaseMessages = {
   unencryptedCard: "Unencrypted card can't be saved on server",
@@ -71,29 +72,26 @@ export async function readDeletions(uid: string): Promise<FromServer<Deletions>>
 
 /**
  * Every change to the user's cards, as the whole collection plus the entries that are not well-formed cards (kept
- * on the server, reported to the person rather than silently dropped) and the deletion records; returns the
- * unsubscribe. It listens on `{uid}` itself, so the cards and the records always come from one moment of the server
- * (a deletion removes the card and dates it in one update, heard as one).
+ * on the server, reported to the person rather than silently dropped) and the deletion records. It listens on
+ * `{uid}` itself, so the cards and the records always come from one moment of the server (a deletion removes the
+ * card and dates it in one update, heard as one). What is heard is read in tasks of its own (heard-account.ts).
  */
 export function subscribeCards(
   uid: string,
   onCards: (cards: HeardCards) => void,
   onError: (error: Error) => void,
-): () => void {
+): CardsSubscription {
   followServerTime();
-  return onValue(
-    ref(database, uid),
-    (snapshot: DataSnapshot) => {
-      const value: unknown = snapshot.val();
-      const account = isObject(value) ? value : {};
-      onCards({
-        ...arrivedCards(account.cards),
-        deletions: asFromServer(parseDeletions(account.deleted)),
-        details: parseServerDetails(account.details),
-      });
+  const failed = (cause: unknown) => onError(new SleeveError(DatabaseMessages.readCardsFailed, { cause }));
+  const heard = new HeardAccount(onCards, failed);
+  const unsubscribe = onValue(ref(database, uid), (snapshot: DataSnapshot) => heard.heard(snapshot), failed);
+  return {
+    stop: () => {
+      heard.stop();
+      unsubscribe();
     },
-    (cause) => onError(new SleeveError(DatabaseMessages.readCardsFailed, { cause })),
-  );
+    caughtUp: () => heard.caughtUp(),
+  };
 }
 
 /**

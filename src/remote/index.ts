@@ -40,3 +40,4 @@ export const accountServer = {
 };
 
 export type AccountServer = typeof accountServer;
+export type { CardsSubscription } from './heard-account';

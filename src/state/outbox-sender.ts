@@ -31,6 +31,23 @@ export interface ChangeServer {
   refusedByServer(error: unknown): boolean;
 }
 
+/**
+ * `changes` whose writes answer only once `heard` resolves: the session's subscription has read everything it heard
+ * before the answer. The SDK shows a write's own copy to the subscription before the call returns, and takes it back
+ * before a refusal is answered; what the answer decides (a change leaving the outbox, a refusal told or not) is
+ * measured against the server's cards as they then were, and the subscription reads what it hears in tasks of its own.
+ */
+export function answersAfter(changes: ChangeServer, heard: () => Promise<void> | undefined): ChangeServer {
+  return {
+    sendChanges: (uid, batch) =>
+      changes.sendChanges(uid, batch).then(heard, async (error: unknown) => {
+        await heard();
+        throw error;
+      }),
+    refusedByServer: (error) => changes.refusedByServer(error),
+  };
+}
+
 /** What the sender tells its session. */
 export interface SenderReports {
   /** How many changes wait now. */

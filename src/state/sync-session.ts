@@ -20,11 +20,11 @@ import type { RetiredKeys, SecretRecord } from '../domain/secret';
 import type { HeardCards } from '../domain/server-shapes';
 import type { DetailsCollection } from '../domain/stored-details';
 import type { ServerDetails } from '../domain/synced-details';
-import type { AccountServer } from '../remote';
+import type { AccountServer, CardsSubscription } from '../remote';
 import { loadCards } from '../storage/local-storage';
 import { showRecords, showWithoutDetails } from './details';
 import { OfflineCopy } from './offline-copy';
-import { OutboxSender } from './outbox-sender';
+import { answersAfter, OutboxSender } from './outbox-sender';
 import { reportError } from './report';
 import { RetiredKeysFollower } from './retired-keys';
 import { SessionDetails } from './session-details';
@@ -58,12 +58,14 @@ export class AccountSync implements SyncSession {
   private readonly offline: OfflineCopy;
   /** The account's cards' details, heard with its cards (src/state/session-details.ts). */
   private readonly details: SessionDetails;
+  private cards: CardsSubscription | null = null; // from `start` on
 
   constructor(
     private readonly server: AccountServer,
     private readonly uid: string,
   ) {
-    this.sender = new OutboxSender(server, uid, {
+    const changes = answersAfter(server, () => this.cards?.caughtUp());
+    this.sender = new OutboxSender(changes, uid, {
       waiting: (count) => {
         cardsState.waiting = count;
       },
@@ -84,8 +86,9 @@ export class AccountSync implements SyncSession {
     const { server, uid } = this;
     cardsState.merging = true;
     cardsState.waiting = this.sender.waitingCount();
+    this.cards = server.subscribeCards(uid, (heard) => this.cardsArrived(heard), showError);
     this.stops.push(
-      server.subscribeCards(uid, (heard) => this.cardsArrived(heard), showError),
+      this.cards.stop,
       server.subscribeAuth(
         uid,
         (record, retired) => {

@@ -92,7 +92,7 @@ describe('cards', () => {
   test('the live subscription sees every change as the whole collection', async () => {
     const seen: string[][] = [];
     let changed = () => {};
-    const stop = db.subscribeCards(
+    const { stop } = db.subscribeCards(
       uid,
       ({ collection }) => {
         seen.push(Object.keys(collection.cards).sort());
@@ -120,10 +120,40 @@ describe('cards', () => {
   });
 });
 
+describe('the subscription reads what it hears in tasks of its own', () => {
+  test('copies heard while one is read give way to the newest, and caughtUp waits for it', async () => {
+    const heard: string[][] = [];
+    const subscription = db.subscribeCards(
+      uid,
+      ({ collection }) => heard.push(Object.keys(collection.cards).sort()),
+      (error) => {
+        throw error;
+      },
+    );
+    try {
+      await db.putCards(uid, [encrypted('CardAAA1')]);
+      await subscription.caughtUp();
+      expect(heard.at(-1)).toEqual(['CardAAA1']);
+      // Two writes in one task: the SDK shows each one's copy at once; only the newer is read and handed on.
+      const writes = [db.putCards(uid, [encrypted('CardBBB2')]), db.putCards(uid, [encrypted('CardCCC3')])];
+      await subscription.caughtUp();
+      expect(heard.at(-1)).toEqual(['CardAAA1', 'CardBBB2', 'CardCCC3']);
+      expect(heard).not.toContainEqual(['CardAAA1', 'CardBBB2']);
+      await Promise.all(writes);
+    } finally {
+      subscription.stop();
+    }
+    // Nothing is handed on once stopped.
+    const count = heard.length;
+    await db.putCards(uid, [encrypted('CardDDD4')]);
+    expect(heard.length).toBe(count);
+  });
+});
+
 describe('deletion records', () => {
   test('the subscription hears them with the cards, passes over one that is not a date, and pruning removes some', async () => {
     const heard: { cards: string[]; deletions: object }[] = [];
-    const stop = db.subscribeCards(
+    const { stop } = db.subscribeCards(
       uid,
       ({ collection, deletions }) => heard.push({ cards: Object.keys(collection.cards), deletions }),
       (error) => {
