@@ -22,6 +22,7 @@ import {
   update,
 } from 'firebase/database';
 import type { EncryptedCard, EncryptedCollection } from '../domain/card';
+import { serverAccepts } from '../domain/card-dates';
 import type { EncryptedDetails } from '../domain/card-details';
 import { type Deletions, parseDeletions } from '../domain/deletions';
 import { InvalidArgumentError, SleeveError } from '../domain/errors';
@@ -95,9 +96,9 @@ export function subscribeCards(
 }
 
 /**
- * Sets `cards` and their `details`, and removes the cards of `deletions` with their details, each deletion dated at
- * `{uid}/deleted/{id}`, in one write of `{uid}`. Resolves when the server has it, rejects when it refuses (all of it:
- * a deletion older than the card there, a card not newer than its id's deletion, details older than the record there).
+ * Sets `cards` and their `details`, and removes the cards of `deletions` with their details, each dated at
+ * `{uid}/deleted/{id}` when the server accepts its date, in one write of `{uid}`, which the server takes or refuses
+ * whole (a deletion older than the card there, a card not newer than its id's deletion, details older than theirs).
  */
 function writeCards(
   uid: string,
@@ -110,8 +111,9 @@ function writeCards(
   for (const record of details) paths[`details/${record.id}`] = record;
   for (const { id, modifiedAt } of deletions) {
     paths[`cards/${id}`] = null;
-    paths[`deleted/${id}`] = modifiedAt;
     paths[`details/${id}`] = null;
+    // No record the rules take can follow a card dated further ahead than the server accepts: it goes without one.
+    if (serverAccepts(modifiedAt, serverNow())) paths[`deleted/${id}`] = modifiedAt;
   }
   return update(ref(database, uid), paths);
 }

@@ -15,6 +15,7 @@ import { cardsState, deleteCard, saveCard } from '../../src/state/cards';
 import { signOut } from '../../src/state/leave';
 import { startApp } from '../../src/state/lifecycle';
 import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
+import { storedCollection } from '../../src/state/store';
 import { buildPreview, importCards, openBackupFile } from '../../src/state/transfer';
 import { rejectionOf } from '../support/engine-rejection';
 import { googleSignIn, serverValue, uniqueSub, writeRulesAside } from '../support/google';
@@ -139,8 +140,13 @@ describe('a card another device dated ahead of this device’s clock', () => {
     expect(shownHolder()).toBe(kept.data.cardholder);
     expect(await serverCards()).toEqual(before);
 
+    // Deleted once this device holds the card as the other device dated it: no record the rules take can be dated
+    // after it, so the card goes without one.
+    await expect.poll(() => storedCollection().cards[kept.id]?.modifiedAt).toBe(ahead);
     await deleteCard(kept.id);
     await expect.poll(serverIds).toEqual([]);
     await expect.poll(() => cardsState.waiting).toBe(0);
+    expect(await serverValue(`${uid}/deleted`)).toBeNull();
+    expect(shownIds()).toEqual([]);
   });
 });
