@@ -145,10 +145,15 @@ export default defineConfig({
     format: 'es',
     rolldownOptions: {
       output: {
-        // The recognition worker's script gets a name of its own, so hosting can send it its own policy
-        // (deploy/hosting.ts: WebAssembly allowed there and nowhere else).
+        // The recognition worker's script and the database worker's get names of their own, so hosting can send each
+        // its own policy (deploy/hosting.ts: WebAssembly allowed in the first and nowhere else, the database's and
+        // Auth's addresses reachable from the second and from no other worker).
         entryFileNames: (chunk) =>
-          chunk.facadeModuleId?.includes('/scan-worker/') ? 'assets/scan-worker-[hash].js' : 'assets/[name]-[hash].js',
+          chunk.facadeModuleId?.includes('/scan-worker/')
+            ? 'assets/scan-worker-[hash].js'
+            : chunk.facadeModuleId?.includes('/src/remote/database/')
+              ? 'assets/database-worker-[hash].js'
+              : 'assets/[name]-[hash].js',
       },
     },
   },

@@ -106,6 +106,18 @@ export const ENGINE_WORKER_POLICY = serialise([
 ]);
 
 /**
+ * The database worker (src/remote/database/) holds the Realtime Database client and the Auth that gives it tokens: it
+ * reaches the database and Auth's token service, as the page may, and nothing else; it runs no script but its own.
+ */
+export function databaseWorkerPolicy(settings: RemoteSettings): string {
+  return serialise([
+    ['default-src', ["'none'"]],
+    ['script-src', ["'self'"]],
+    ['connect-src', firebaseSources(settings).connect],
+  ]);
+}
+
+/**
  * The scanner's recognition worker (scan-worker/) reads camera frames and photos. It may run WebAssembly
  * ('wasm-unsafe-eval' allows compiling it, not eval) and fetch Sleeve's own files (its .wasm and models, from
  * this site); it can reach no other host, so no image can leave the device from there.

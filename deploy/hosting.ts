@@ -10,6 +10,7 @@
  */
 import type { RemoteSettings } from '../src/remote/settings.ts';
 import {
+  databaseWorkerPolicy,
   ENGINE_WORKER_POLICY,
   pagePolicy,
   SCAN_WORKER_POLICY,
@@ -93,7 +94,9 @@ export const PATHS = {
   serviceWorker: '/sw.js',
   /** The scanner's recognition worker: vite.config.ts names its script so. */
   scanWorker: '/**/scan-worker-*.js',
-  otherScripts: '/**/!(sw|scan-worker-*).js',
+  /** The database worker: vite.config.ts names its script so. */
+  databaseWorker: '/**/database-worker-*.js',
+  otherScripts: '/**/!(sw|scan-worker-*|database-worker-*).js',
   assets: '/assets/**',
   notAssets: '!{/assets/**,/__/**}',
   /** Routes the app answers itself; a missing /assets/ file stays a 404 rather than a page served as a script. */
@@ -114,6 +117,10 @@ export function hostingConfig(settings: RemoteSettings, publicDir = 'dist'): Hos
       },
       { source: PATHS.serviceWorker, headers: [{ key: 'Content-Security-Policy', value: SERVICE_WORKER_POLICY }] },
       { source: PATHS.scanWorker, headers: [{ key: 'Content-Security-Policy', value: SCAN_WORKER_POLICY }] },
+      {
+        source: PATHS.databaseWorker,
+        headers: [{ key: 'Content-Security-Policy', value: databaseWorkerPolicy(settings) }],
+      },
       { source: PATHS.otherScripts, headers: [{ key: 'Content-Security-Policy', value: ENGINE_WORKER_POLICY }] },
       { source: PATHS.assets, headers: [{ key: 'Cache-Control', value: IMMUTABLE }] },
       { source: PATHS.notAssets, headers: [{ key: 'Cache-Control', value: REVALIDATE }] },

@@ -10,6 +10,7 @@ const PROJECTS = [
   'tsconfig.scan-worker.json',
   'tsconfig.reading-worker.json',
   'tsconfig.strength-worker.json',
+  'tsconfig.database-worker.json',
   'tsconfig.worker-tests.json',
 ];
 const AT_ONCE = 2;

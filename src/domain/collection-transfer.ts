@@ -4,7 +4,7 @@
  * receives afterwards, in slices of time of whole parts; the worker (worker/index.ts) does both in one go. Both
  * sides register the handler through transfers.ts.
  */
-import { type CardParts, carriesManyCards, partBuffers, partsNow } from './card-parts';
+import { type CardParts, carriesManyCards, partBuffers, partsInSlices, partsNow } from './card-parts';
 
 /**
  * A large card value on its way across, as parts: what the page's bridge sends (made in tasks beforehand) and what
@@ -40,3 +40,31 @@ export function readingParts<Api extends object>(api: Api): Api {
   ]);
   return Object.fromEntries(members) as Api;
 }
+
+/**
+ * The page's side of a worker (a Comlink proxy): every call with large card values made in parts, those it sends made
+ * into parts and those it gets back read from theirs, in slices of time, so a wallet of thousands of cards crosses
+ * the boundary without a long task on the page.
+ */
+export function inParts<Remote extends object>(remote: Remote): Remote {
+  return new Proxy(remote, {
+    get(target, name, receiver) {
+      const member: unknown = Reflect.get(target, name, receiver);
+      // Comlink's own members (its symbols, and `then`, which awaiting a proxy looks for) stay as they are.
+      if (typeof name !== 'string' || name === 'then' || typeof member !== 'function') return member;
+      return async (...values: unknown[]) => {
+        const sent: unknown[] = [];
+        for (const value of values) {
+          const parts = await partsInSlices.make(value);
+          sent.push(parts ? new PartedValue(parts) : value);
+        }
+        const result: unknown = await member(...sent);
+        return result instanceof PartedValue ? partsInSlices.read(result.parts) : result;
+      };
+    },
+  });
+}
+
+/** A value a worker sent, as its receiver's callback gets it: read from its parts in slices of time, when parted. */
+export const readInSlices = async (value: unknown): Promise<unknown> =>
+  value instanceof PartedValue ? partsInSlices.read(value.parts) : value;

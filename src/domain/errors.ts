@@ -36,6 +36,8 @@ export interface WireError {
   kind: ErrorKind;
   name: string;
   message: string;
+  /** A status code the error carried (the database SDK's `PERMISSION_DENIED` …), for telling a refusal apart. */
+  code?: string;
   cause?: WireError;
 }
 
@@ -43,6 +45,8 @@ export function toWireError(error: unknown, depth = 0): WireError {
   if (error instanceof Error) {
     const kind = error instanceof SleeveError ? error.kind : 'general';
     const wire: WireError = { kind, name: error.name, message: error.message };
+    const { code } = error as { code?: unknown };
+    if (typeof code === 'string') wire.code = code;
     // Depth is bounded so a cyclic cause chain cannot loop forever.
     if (error.cause !== undefined && depth < 4) wire.cause = toWireError(error.cause, depth + 1);
     return wire;
@@ -60,6 +64,7 @@ export function fromWireError(wire: WireError): SleeveError {
         ? new InvalidArgumentError(wire.message, options)
         : new SleeveError(wire.message, options);
   error.name = wire.name;
+  if (wire.code !== undefined) Object.assign(error, { code: wire.code });
   return error;
 }
 

@@ -4,8 +4,7 @@
  */
 import { type Remote, transferHandlers, wrap } from 'comlink';
 import type { EngineApi } from '../../worker/api';
-import { partsInSlices } from '../domain/card-parts';
-import { PartedValue } from '../domain/collection-transfer';
+import { inParts } from '../domain/collection-transfer';
 import { registerTransfers } from '../domain/transfers';
 
 /** The engine as the app holds it: a Comlink proxy whose every call is a message to the worker. */
@@ -67,28 +66,4 @@ function watchStart(worker: Worker, engine: Engine): void {
 export function createEngine(worker: Worker): Engine {
   registerTransfers(transferHandlers);
   return inParts(wrap<EngineApi>(worker));
-}
-
-/**
- * Every call with large card values made in parts (src/domain/card-parts.ts): those it sends are made into
- * parts, and those it gets back read from theirs, in slices of time, so a wallet of thousands of cards crosses the
- * boundary without a long task on the page.
- */
-function inParts(remote: Engine): Engine {
-  return new Proxy(remote, {
-    get(target, name, receiver) {
-      const member: unknown = Reflect.get(target, name, receiver);
-      // Comlink's own members (its symbols, and `then`, which awaiting a proxy looks for) stay as they are.
-      if (typeof name !== 'string' || name === 'then' || typeof member !== 'function') return member;
-      return async (...values: unknown[]) => {
-        const sent: unknown[] = [];
-        for (const value of values) {
-          const parts = await partsInSlices.make(value);
-          sent.push(parts ? new PartedValue(parts) : value);
-        }
-        const result: unknown = await member(...sent);
-        return result instanceof PartedValue ? partsInSlices.read(result.parts) : result;
-      };
-    },
-  });
 }

@@ -1,6 +1,7 @@
 /**
- * The app's one Firebase app, Auth and Realtime Database, pointed at the emulators when the config says so.
- * This module and its siblings are the only code that imports Firebase, and they load only on demand.
+ * The page's Firebase app and Auth, pointed at the emulator when the config says so. The Realtime Database runs in a
+ * worker of its own (database/connection.ts), whose Auth reads the user this one keeps in IndexedDB: that persistence
+ * comes first here. This module and its siblings are the only code that imports Firebase, and they load only on demand.
  */
 import { initializeApp } from 'firebase/app';
 import {
@@ -10,19 +11,10 @@ import {
   indexedDBLocalPersistence,
   initializeAuth,
 } from 'firebase/auth';
-import { connectDatabaseEmulator, forceWebSockets, getDatabase } from 'firebase/database';
 import { remoteConfig } from './config';
 import { syncIdToken } from './token-sync';
 
 const config = remoteConfig();
-
-/**
- * The database speaks WebSocket only. After a WebSocket attempt that never became healthy (any start without a
- * connection), the SDK remembers the failure in the browser's web storage and from then on tries long-polling first,
- * which loads scripts from the database's host: the Content-Security-Policy refuses them (script-src), and the local
- * database server does not offer it, so the device would never reconnect and its outbox never be sent.
- */
-forceWebSockets();
 
 export const app = initializeApp(config.options);
 
@@ -36,12 +28,8 @@ export const auth = initializeAuth(app, {
   persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
 });
 
-export const database = getDatabase(app);
-
 if (config.emulators) {
   connectAuthEmulator(auth, `http://${config.emulators.auth}`, { disableWarnings: true });
-  const [host = '127.0.0.1', port = '9000'] = config.emulators.database.split(':');
-  connectDatabaseEmulator(database, host, Number(port));
 }
 
 if (config.authTokenSyncUrl) syncIdToken(auth, config.authTokenSyncUrl);

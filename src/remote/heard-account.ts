@@ -1,44 +1,16 @@
 /**
- * What the account's subscription hears, read a slice of time at a time (src/domain/next-task.ts). The SDK hands the
- * listener a snapshot of the whole account inside the task that took it off the connection, its own handling of
- * the data already tens of milliseconds with ten thousand cards; reading every card there as well (each entry's
- * value, then its check) made that one task twice as long. The listener only keeps the snapshot; the reading follows
- * in tasks of its own.
+ * What the account's subscription hears, as the page takes it in. The database worker (database/listeners.ts) reads
+ * each copy of the account it hears and hands it on, its cards in parts; the page reads the parts a slice of time at
+ * a time (src/domain/card-parts.ts), so ten thousand cards arrive without a long task.
  *
- * Each snapshot is the whole account at one moment, so snapshots that arrive while one is read are not queued: the
- * newest of them is read next, and the ones between are passed over. What a write's answer decides depends on what
- * was heard before it (the SDK shows a write's own copy before the call returns, and takes it back before a refusal
- * is answered): `caughtUp` resolves once everything heard so far has been handed on, for the answer to wait for.
+ * Each copy is the whole account at one moment, so copies that arrive while one is read are not queued: the newest
+ * of them is read next, and the ones between are passed over. What a write's answer decides depends on what was
+ * heard before it (the SDK shows a write's own copy before the call returns, and takes it back before a refusal is
+ * answered, and the worker's messages arrive in the order it sent them): `caughtUp` resolves once everything heard
+ * so far has been handed on, for the answer to wait for.
  */
-import type { DataSnapshot } from 'firebase/database';
-import { parseDeletions } from '../domain/deletions';
-import { asFromServer } from '../domain/merge-decision';
-import { inSlices, nextTask } from '../domain/next-task';
-import { type HeardCards, parseServerCards, type ServerCards, serverCardsCollector } from '../domain/server-shapes';
-import { parseServerDetails } from '../domain/synced-details';
-
-/** The entries of `{uid}/cards`, each read and checked, a slice at a time. */
-async function readCardsOf(cards: DataSnapshot): Promise<ServerCards> {
-  // A value that is no map (nothing, or something else altogether) is read whole, as a one-time read reads it.
-  if (!cards.hasChildren()) return parseServerCards(cards.val());
-  const entries: DataSnapshot[] = [];
-  cards.forEach((entry) => {
-    entries.push(entry);
-  });
-  const collector = serverCardsCollector();
-  await inSlices(entries, (entry) => collector.add(entry.key ?? '', entry.val()));
-  return collector.result();
-}
-
-async function readAccount(account: DataSnapshot): Promise<HeardCards> {
-  const { collection, malformed } = await readCardsOf(account.child('cards'));
-  return {
-    collection: asFromServer(collection),
-    malformed,
-    deletions: asFromServer(parseDeletions(account.child('deleted').val())),
-    details: parseServerDetails(account.child('details').val()),
-  };
-}
+import { readInSlices } from '../domain/collection-transfer';
+import type { HeardCards } from '../domain/server-shapes';
 
 /** A subscription to the account: ended with `stop`; `caughtUp` resolves once what it heard so far is handed on. */
 export interface CardsSubscription {
@@ -47,7 +19,7 @@ export interface CardsSubscription {
 }
 
 export class HeardAccount {
-  private newest: DataSnapshot | null = null;
+  private newest: unknown = null;
   private reading = false;
   private done: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -57,15 +29,15 @@ export class HeardAccount {
     private readonly failed: (error: unknown) => void,
   ) {}
 
-  /** The SDK's listener: keeps the snapshot, to be read in tasks of its own. */
-  heard(snapshot: DataSnapshot): void {
-    this.newest = snapshot;
+  /** The worker's message: a copy of the account, its cards parted when many, read in tasks of its own. */
+  heard(copy: unknown): void {
+    this.newest = copy;
     if (this.reading || this.stopped) return;
     this.reading = true;
     this.done = this.readInTurn();
   }
 
-  /** Resolves once every snapshot heard so far has been read and handed on (or passed over for a newer one). */
+  /** Resolves once every copy heard so far has been read and handed on (or passed over for a newer one). */
   caughtUp(): Promise<void> {
     return this.done;
   }
@@ -77,21 +49,19 @@ export class HeardAccount {
 
   private async readInTurn(): Promise<void> {
     try {
-      // The SDK's task ends before any reading starts.
-      await nextTask();
-      while (this.newest && !this.stopped) {
-        const snapshot = this.newest;
+      while (this.newest !== null && !this.stopped) {
+        const copy = this.newest;
         this.newest = null;
         try {
-          const heard = await readAccount(snapshot);
+          const heard = (await readInSlices(copy)) as HeardCards;
           if (!this.stopped) this.handOn(heard);
         } catch (error) {
-          // One snapshot that could not be handed on stops none of the ones after it.
+          // One copy that could not be handed on stops none of the ones after it.
           this.failed(error);
         }
       }
     } finally {
-      // Cleared in the same step as the loop's last check, so a snapshot heard from here on starts a new read.
+      // Cleared in the same step as the loop's last check, so a copy heard from here on starts a new read.
       this.reading = false;
     }
   }

@@ -1,6 +1,6 @@
 /**
  * Change password, with 'Also replace the encryption key' (beyond SPEC.md §4): a new data key, every card encrypted
- * again under it, and the record for the new password, written to the server in one update (src/remote/account-key.ts)
+ * again under it, and the record for the new password, written to the server in one update (src/remote/database/account-key.ts)
  * beside the retired keys, the old key first, sealed under the new one. Whoever holds the old password and an old copy
  * of the record (a server backup, an old device) opens none of the cards as they are now stored, nor any written
  * later. Other devices follow as they follow a changed password; a change one of them sealed under the old key before

@@ -71,8 +71,13 @@ it("allows exactly the project's Firebase hosts and only the paths of Google's l
 it('gives the scripts that run as workers policies of their own, the engine none to reach the network with', () => {
   const config = hostingConfig(project);
   expect(policyOf(config, '/sw.js')).toBe(SERVICE_WORKER_POLICY);
-  expect(policyOf(config, '/**/!(sw|scan-worker-*).js')).toBe(ENGINE_WORKER_POLICY);
+  expect(policyOf(config, '/**/!(sw|scan-worker-*|database-worker-*).js')).toBe(ENGINE_WORKER_POLICY);
   expect(policyOf(config, '/**/scan-worker-*.js')).toBe(SCAN_WORKER_POLICY);
+  // The database worker reaches the database and Auth's token service, as the page does, and runs no other script.
+  expect(policyOf(config, '/**/database-worker-*.js')).toBe(
+    "default-src 'none'; script-src 'self'; connect-src https://identitytoolkit.googleapis.com " +
+      'https://securetoken.googleapis.com https://*.firebasedatabase.app wss://*.firebasedatabase.app',
+  );
   expect(ENGINE_WORKER_POLICY).toBe("default-src 'none'; script-src 'self'");
   // The recognition worker may compile WebAssembly and fetch its own files from this site, nothing else.
   expect(SCAN_WORKER_POLICY).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'");
@@ -112,6 +117,7 @@ it('names in docs/deploy.md every header another host must send, with its value'
   expect(section).toContain(`Content-Security-Policy: ${ENGINE_WORKER_POLICY}`);
   expect(section).toContain(`Content-Security-Policy: ${SERVICE_WORKER_POLICY}`);
   expect(section).toContain(`Content-Security-Policy: ${SCAN_WORKER_POLICY}`);
+  expect(section).toContain("Content-Security-Policy: default-src 'none'; script-src 'self'; connect-src");
   expect(section).toContain('Cache-Control: public, max-age=31536000, immutable');
   expect(section).toContain('Cache-Control: no-cache');
 });

@@ -13,6 +13,7 @@ import type { BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { settingsForBuild } from '../../deploy/build-settings.ts';
 import {
+  databaseWorkerPolicy,
   ENGINE_WORKER_POLICY,
   pagePolicy,
   SCAN_WORKER_POLICY,
@@ -72,22 +73,23 @@ async function answer(path: string) {
  * file reader's and the strength estimator's (those two, holding no key and reaching nothing, under the engine's
  * policy too).
  */
-function workerPaths(): { engine: string; scan: string; reading: string; strength: string } {
+function workerPaths(): { engine: string; scan: string; reading: string; strength: string; database: string } {
   const assets = `${DIST}assets/`;
   const found: string[] = [];
   for (const name of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
     const text = readFileSync(`${assets}${name}`, 'utf8');
     for (const match of text.matchAll(/new Worker\(new URL\([`'"](\/assets\/[^`'"]+\.js)/g)) found.push(match[1] ?? '');
   }
-  const others = ['/scan-worker-', '/reading-worker-', '/strength-worker-'];
-  const [scan, reading, strength] = others.map((name) => found.find((path) => path.includes(name)));
+  const others = ['/scan-worker-', '/reading-worker-', '/strength-worker-', '/database-worker-'];
+  const [scan, reading, strength, database] = others.map((name) => found.find((path) => path.includes(name)));
   const engine = found.find((path) => !others.some((name) => path.includes(name)));
-  if (!engine || !scan || !reading || !strength) {
+  if (!engine || !scan || !reading || !strength || !database) {
     throw new Error(
-      `The build names workers ${found.join(', ')}, not the engine, the scanner, the file reader and the estimator`,
+      `The build names workers ${found.join(', ')}, not the engine, the scanner, the file reader, the estimator ` +
+        'and the database',
     );
   }
-  return { engine, scan, reading, strength };
+  return { engine, scan, reading, strength, database };
 }
 
 it('sends every header, by kind of path, and answers routes with the app but never a missing script', async () => {
@@ -106,6 +108,7 @@ it('sends every header, by kind of path, and answers routes with the app but nev
     [workerPaths().scan]: { policy: SCAN_WORKER_POLICY, cache: IMMUTABLE },
     [workerPaths().reading]: { policy: ENGINE_WORKER_POLICY, cache: IMMUTABLE },
     [workerPaths().strength]: { policy: ENGINE_WORKER_POLICY, cache: IMMUTABLE },
+    [workerPaths().database]: { policy: databaseWorkerPolicy(settings), cache: IMMUTABLE },
     '/sw.js': { policy: SERVICE_WORKER_POLICY, cache: REVALIDATE },
   };
   for (const [path, { policy, cache }] of Object.entries(expected)) {

@@ -3,14 +3,14 @@
  * refusal of anything unencrypted, and server failures reported with SPEC.md §8 texts.
  */
 import { GoogleAuthProvider, signInWithCredential, signOut } from 'firebase/auth';
-import { goOffline, goOnline } from 'firebase/database';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { EncryptedCard, PlainCard } from '../../src/domain/card';
 import type { SecretRecord } from '../../src/domain/secret';
-import * as db from '../../src/remote/database';
-import { auth, database } from '../../src/remote/firebase';
+import { accountServer as db } from '../../src/remote';
+import { auth } from '../../src/remote/firebase';
 import { rejectionOf } from '../support/engine-rejection';
 import { serverValue, writeRulesAside } from '../support/google';
+import { appOffline, appOnline } from '../support/page-database';
 import { putServerCard, removeServerCard } from '../support/server-cards';
 
 let uid = '';
@@ -43,12 +43,16 @@ const record: SecretRecord = {
   modifiedAt: 1_700_000_000_123,
 };
 
-beforeAll(async () => {
-  const sub = `db-${crypto.randomUUID()}`;
+const sub = `db-${crypto.randomUUID()}`;
+const signIn = async () => {
   const credential = GoogleAuthProvider.credential(
     JSON.stringify({ sub, email: `${sub}@example.com`, name: 'Ada Lovelace' }),
   );
-  uid = (await signInWithCredential(auth, credential)).user.uid;
+  return (await signInWithCredential(auth, credential)).user.uid;
+};
+
+beforeAll(async () => {
+  uid = await signIn();
 });
 
 afterEach(async () => {
@@ -120,8 +124,8 @@ describe('cards', () => {
   });
 });
 
-describe('the subscription reads what it hears in tasks of its own', () => {
-  test('copies heard while one is read give way to the newest, and caughtUp waits for it', async () => {
+describe('the subscription, heard in the database worker', () => {
+  test('a write is answered after the copy that holds it: once answered, caughtUp gives that copy; nothing after stop', async () => {
     const heard: string[][] = [];
     const subscription = db.subscribeCards(
       uid,
@@ -134,12 +138,10 @@ describe('the subscription reads what it hears in tasks of its own', () => {
       await db.putCards(uid, [encrypted('CardAAA1')]);
       await subscription.caughtUp();
       expect(heard.at(-1)).toEqual(['CardAAA1']);
-      // Two writes in one task: the SDK shows each one's copy at once; only the newer is read and handed on.
-      const writes = [db.putCards(uid, [encrypted('CardBBB2')]), db.putCards(uid, [encrypted('CardCCC3')])];
+      // Two writes at once: the worker's SDK shows each one's copy before its answer, and the page hears them in turn.
+      await Promise.all([db.putCards(uid, [encrypted('CardBBB2')]), db.putCards(uid, [encrypted('CardCCC3')])]);
       await subscription.caughtUp();
       expect(heard.at(-1)).toEqual(['CardAAA1', 'CardBBB2', 'CardCCC3']);
-      expect(heard).not.toContainEqual(['CardAAA1', 'CardBBB2']);
-      await Promise.all(writes);
     } finally {
       subscription.stop();
     }
@@ -147,6 +149,37 @@ describe('the subscription reads what it hears in tasks of its own', () => {
     const count = heard.length;
     await db.putCards(uid, [encrypted('CardDDD4')]);
     expect(heard.length).toBe(count);
+  });
+});
+
+describe('the database worker', () => {
+  test('a listener set up while nobody is signed in follows the database of whoever signs in', async () => {
+    await signOut(auth);
+    const seen: boolean[] = [];
+    const stop = db.onConnectionChanged((connected) => seen.push(connected));
+    try {
+      uid = await signIn();
+      await expect.poll(() => seen.at(-1)).toBe(true);
+      // The account's own calls go to that same database, signed in.
+      await db.putCards(uid, [encrypted('CardAAA1')]);
+      expect(Object.keys((await db.readCards(uid)).cards)).toEqual(['CardAAA1']);
+    } finally {
+      stop();
+    }
+  });
+
+  test("the page's offline and online events take the database off the network and back at once", async () => {
+    const seen: boolean[] = [];
+    const stop = db.onConnectionChanged((connected) => seen.push(connected));
+    try {
+      await expect.poll(() => seen.at(-1)).toBe(true);
+      window.dispatchEvent(new Event('offline'));
+      await expect.poll(() => seen.at(-1)).toBe(false);
+      window.dispatchEvent(new Event('online'));
+      await expect.poll(() => seen.at(-1)).toBe(true);
+    } finally {
+      stop();
+    }
   });
 });
 
@@ -277,7 +310,7 @@ describe('server failures', () => {
   });
 
   test('a write that gets no answer fails instead of waiting forever', async () => {
-    goOffline(database);
+    await appOffline();
     // Offline the SDK keeps the write queued and never answers; the clock is moved past the time limit rather than
     // waited out. Only timeouts are faked: the SDK's promises and the page's messages run as ever.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -289,7 +322,7 @@ describe('server failures', () => {
       expect((error.cause as Error).message).toContain('no answer from the server');
     } finally {
       vi.useRealTimers();
-      goOnline(database);
+      await appOnline();
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * A replaced key as the rules take it (src/remote/account-key.ts): the new password record, the retired keys and
+ * A replaced key as the rules take it (src/remote/database/account-key.ts): the new password record, the retired keys and
  * every card in one update of `{uid}`, applied whole; refused whole when one card in it is older than the server's
  * copy, or deleted since, or when the record it replaces (named in the retired keys) is no longer the account's. The
  * retired keys are ciphertext of a bounded size beside the record, removed with it.

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { navigate } from 'wouter/use-browser-location';
 import type { SecretRecord } from '../../src/domain/secret';
-import * as db from '../../src/remote/database';
+import { accountServer as db } from '../../src/remote';
 import { gateFor } from '../../src/state/gate';
 import { signOut } from '../../src/state/leave';
 import { createPin, verifyPassword } from '../../src/state/secrets';

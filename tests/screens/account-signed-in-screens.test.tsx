@@ -4,14 +4,14 @@
  * way Google's popup ends (tests/e2e/sync.test.ts drives the popup itself).
  */
 import { beforeAuthStateChanged } from 'firebase/auth';
-import { goOffline, goOnline } from 'firebase/database';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { auth, database } from '../../src/remote/firebase';
+import { auth } from '../../src/remote/firebase';
 import { saveCard } from '../../src/state/cards';
 import { signOut } from '../../src/state/leave';
 import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
+import { appOffline, appOnline } from '../support/page-database';
 import { makeCard, renderApp } from '../support/render';
 import { storedJson } from '../support/seed-storage';
 
@@ -89,7 +89,7 @@ test('signing out is confirmed first, holds the buttons while it runs and leaves
 
 test('signing out with changes not yet sent says they would be lost, and cancelling keeps them waiting', async () => {
   await signedInOnAccount();
-  goOffline(database);
+  await appOffline();
   try {
     await saveCard({ data: makeCard({ cardholder: 'Grace Hopper' }).data });
     await page.getByRole('button', { name: 'Sign out of your account' }).click();
@@ -104,7 +104,7 @@ test('signing out with changes not yet sent says they would be lost, and cancell
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(Object.keys((storedJson('outbox') as { cards: object }).cards)).toHaveLength(1);
   } finally {
-    goOnline(database);
+    await appOnline();
   }
   // Back online, the change is sent, and the dialog says only what SPEC.md says.
   await expect.poll(() => Object.keys((storedJson('outbox') as { cards: object }).cards)).toHaveLength(0);

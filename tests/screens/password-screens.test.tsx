@@ -8,8 +8,8 @@ import { page, userEvent } from 'vitest/browser';
 import { navigate } from 'wouter/use-browser-location';
 import type { PinRecord, SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
-import { connectedNow } from '../../src/remote/account-key';
-import * as db from '../../src/remote/database';
+
+import { accountServer as db } from '../../src/remote';
 import { auth } from '../../src/remote/firebase';
 import { gateFor } from '../../src/state/gate';
 import { signOut } from '../../src/state/leave';
@@ -105,7 +105,7 @@ test('a fresh page unlocks with the password; a wrong one is flagged, the right 
         user: auth.currentUser?.uid ?? null,
         session: session() !== null,
         connected: await Promise.race([
-          connectedNow(),
+          db.connectedNow(),
           new Promise((resolve) => setTimeout(resolve, 2000, 'no answer')),
         ]),
         shown: cardsState.cards.length,

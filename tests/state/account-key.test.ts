@@ -10,8 +10,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { EncryptedCard, PlainCard } from '../../src/domain/card';
 import type { SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
-import * as db from '../../src/remote/database';
-import { auth, database } from '../../src/remote/firebase';
+import { accountServer as db } from '../../src/remote';
+import { auth } from '../../src/remote/firebase';
 import { cardsState } from '../../src/state/cards';
 import { gateFor } from '../../src/state/gate';
 import { signOut } from '../../src/state/leave';
@@ -22,6 +22,7 @@ import { continueSignIn, createAccountPassword, enterAccountPassword } from '../
 import { accountState } from '../../src/state/store';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
+import { database } from '../support/page-database';
 import { seed } from '../support/seed-commands';
 import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';

@@ -9,8 +9,8 @@ import type { PlainCard } from '../../src/domain/card';
 import { emptyPlainCollection } from '../../src/domain/card';
 import type { SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
-import * as db from '../../src/remote/database';
-import { auth, database } from '../../src/remote/firebase';
+import { accountServer as db } from '../../src/remote';
+import { auth } from '../../src/remote/firebase';
 import { cardsState, deleteCard, saveCard } from '../../src/state/cards';
 import { changePassword } from '../../src/state/change-password';
 import { gateFor } from '../../src/state/gate';
@@ -36,6 +36,7 @@ import {
 } from '../support/account-flows';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine } from '../support/engine-worker';
+import { database } from '../support/page-database';
 import { storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
 

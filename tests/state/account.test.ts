@@ -10,8 +10,8 @@ import type { PlainCard } from '../../src/domain/card';
 import { Messages } from '../../src/domain/errors';
 import type { SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
-import * as db from '../../src/remote/database';
-import { auth, database } from '../../src/remote/firebase';
+import { accountServer as db } from '../../src/remote';
+import { auth } from '../../src/remote/firebase';
 import { cardsState } from '../../src/state/cards';
 import { gateFor } from '../../src/state/gate';
 import { removeAccount, signOut } from '../../src/state/leave';
@@ -35,6 +35,7 @@ import {
 } from '../support/account-flows';
 import { rejectionOf } from '../support/engine-rejection';
 import { writeRulesAside } from '../support/google';
+import { database } from '../support/page-database';
 import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
 

@@ -5,11 +5,11 @@
  * on both, with nothing left waiting and no error said.
  */
 import { signOut as firebaseSignOut } from 'firebase/auth';
-import { goOffline, goOnline, ref, remove, set, update } from 'firebase/database';
+import { ref, remove, set, update } from 'firebase/database';
 import { afterEach, beforeEach, describe, expect, inject, test } from 'vitest';
 import type { EncryptedCard, PlainCard } from '../../src/domain/card';
 import { getEngine } from '../../src/engine';
-import { auth, database } from '../../src/remote/firebase';
+import { auth } from '../../src/remote/firebase';
 import { cardsState, deleteCard, saveCard, saveNewCards } from '../../src/state/cards';
 import { removeAccount, signOut } from '../../src/state/leave';
 import { startApp } from '../../src/state/lifecycle';
@@ -17,6 +17,7 @@ import { unlockWithPassword } from '../../src/state/secrets';
 import { continueSignIn, createAccountPassword, enterAccountPassword } from '../../src/state/sign-in';
 import { googleSignIn, uniqueSub, writeRulesAside } from '../support/google';
 import { type OtherDevice, otherDevice } from '../support/other-device';
+import { appOffline, appOnline } from '../support/page-database';
 import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
 import { errorToasts } from '../support/toasts';
@@ -67,7 +68,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  goOnline(database);
+  await appOnline();
   await other?.close();
   if (auth.currentUser) await signOut();
   await firebaseSignOut(auth);
@@ -76,12 +77,12 @@ afterEach(async () => {
 describe('two devices, one card, the newer action wins', () => {
   test('A deletes offline, B edits the card later: when A is back the card stays, with B’s edit, on both', async () => {
     const errors = errorToasts();
-    goOffline(database);
+    await appOffline();
     await deleteCard(first.id);
     expect(shownIds()).toEqual([second.id]);
     expect(cardsState.waiting).toBe(1);
     const edit = await editOnB(first, 'Edited On Bee', Date.now() + 2_000);
-    goOnline(database);
+    await appOnline();
     await expect.poll(() => cardsState.waiting).toBe(0);
     await expect.poll(() => holderOf(first.id)).toBe('Edited On Bee');
     expect(shownIds()).toEqual([first.id, second.id].sort());
@@ -93,11 +94,11 @@ describe('two devices, one card, the newer action wins', () => {
 
   test('A edits offline, B deletes the card later: when A is back it stays deleted on both, nothing waits', async () => {
     const errors = errorToasts();
-    goOffline(database);
+    await appOffline();
     await saveCard({ id: first.id, data: { ...first.data, cardholder: 'Offline Edit' } });
     expect(holderOf(first.id)).toBe('Offline Edit');
     await deleteOnB(first.id, Date.now() + 2_000);
-    goOnline(database);
+    await appOnline();
     await expect.poll(() => cardsState.waiting).toBe(0);
     await expect.poll(shownIds).toEqual([second.id]);
     expect(await idsOnB()).toEqual([second.id]);
@@ -111,7 +112,7 @@ describe('two devices, one card, the newer action wins', () => {
     await expect
       .poll(() => Object.keys((storedJson('cards') as { cards?: object } | null)?.cards ?? {}).sort())
       .toEqual([first.id, second.id].sort());
-    goOffline(database);
+    await appOffline();
     await deleteCard(first.id);
     await saveCard({ id: second.id, data: { ...second.data, cardholder: 'Offline Edit' } });
     await freshPage();
@@ -121,7 +122,7 @@ describe('two devices, one card, the newer action wins', () => {
     await expect.poll(() => holderOf(second.id)).toBe('Offline Edit');
     await editOnB(first, 'Edited On Bee', Date.now() + 2_000);
     await deleteOnB(second.id, Date.now() + 2_000);
-    goOnline(database);
+    await appOnline();
     await expect.poll(() => cardsState.waiting).toBe(0);
     await expect.poll(shownIds).toEqual([first.id]);
     await expect.poll(() => holderOf(first.id)).toBe('Edited On Bee');

@@ -5,13 +5,13 @@
  * fields, leave with a card that client removes, and go under a replaced key with the cards.
  */
 import { signOut as firebaseSignOut } from 'firebase/auth';
-import { goOffline, goOnline, ref, remove, set } from 'firebase/database';
+import { ref, remove, set } from 'firebase/database';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { PlainCard } from '../../src/domain/card';
 import { type CardDetails, NO_DETAILS } from '../../src/domain/card-details';
 import type { SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
-import { auth, database } from '../../src/remote/firebase';
+import { auth } from '../../src/remote/firebase';
 import { cardsState, deleteCard, saveCard, saveNewCards } from '../../src/state/cards';
 import { signOut } from '../../src/state/leave';
 import { startApp } from '../../src/state/lifecycle';
@@ -21,6 +21,7 @@ import { continueSignIn, createAccountPassword, enterAccountPassword } from '../
 import { detailsState } from '../../src/state/store';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
 import { inClear } from '../support/in-clear';
+import { appOffline, appOnline, database } from '../support/page-database';
 import { seed } from '../support/seed-commands';
 import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
@@ -59,7 +60,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  goOnline(database);
+  await appOnline();
   if (auth.currentUser) await signOut();
   await firebaseSignOut(auth);
 });
@@ -95,7 +96,7 @@ describe('signed in, a card’s details', () => {
   });
 
   test('wait in the outbox with their card while offline, encrypted, and land with it', async () => {
-    goOffline(database);
+    await appOffline();
     await saveCard({ id: card.id, data: card.data, details });
     expect(detailsState.byCard[card.id]).toEqual(details);
     const waiting = (storedJson('outbox') as { cards: { [id: string]: { details?: SealedRecord } } }).cards[card.id];
@@ -104,7 +105,7 @@ describe('signed in, a card’s details', () => {
     // A fresh page while still offline shows them from the outbox.
     await freshPage();
     await expect.poll(() => detailsState.byCard[card.id]).toEqual(details);
-    goOnline(database);
+    await appOnline();
     await expect.poll(() => serverDetails(card.id)).not.toBeNull();
     await expect.poll(() => cardsState.waiting).toBe(0);
   });

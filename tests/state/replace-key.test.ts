@@ -5,12 +5,12 @@
  * worker, real storage, real SDK against the local backend.
  */
 import { signOut as firebaseSignOut, GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
-import { goOffline, goOnline, onValue, ref } from 'firebase/database';
+import { onValue, ref } from 'firebase/database';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { EncryptedCard, PlainCard } from '../../src/domain/card';
 import { getEngine } from '../../src/engine';
-import * as db from '../../src/remote/database';
-import { auth, database } from '../../src/remote/firebase';
+import { accountServer as db } from '../../src/remote';
+import { auth } from '../../src/remote/firebase';
 import { cardsState, saveCard } from '../../src/state/cards';
 import { signOut } from '../../src/state/leave';
 import { startApp } from '../../src/state/lifecycle';
@@ -19,6 +19,7 @@ import { verifyPassword } from '../../src/state/secrets';
 import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
 import { rejectionOf } from '../support/engine-rejection';
 import { stopEngines } from '../support/engine-worker';
+import { appOffline, appOnline, database } from '../support/page-database';
 import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
 
@@ -65,7 +66,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  goOnline(database);
+  await appOnline();
   if (auth.currentUser) await signOut();
   await firebaseSignOut(auth);
   stopEngines();
@@ -76,7 +77,7 @@ test('with a change still waiting, or without a connection, nothing is replaced'
   const uid = await account(cards);
   const before = await records(uid);
   await verifyPassword(PASSWORD);
-  goOffline(database);
+  await appOffline();
   expect((await rejectionOf(changePasswordAndKey(PASSWORD, NEXT))).message).toBe(ReplaceKeyMessages.offline);
 
   const [first] = cards;
@@ -84,7 +85,7 @@ test('with a change still waiting, or without a connection, nothing is replaced'
   await saveCard({ id: first.id, data: { ...first.data, cardholder: 'Ada King' } });
   await expect.poll(() => cardsState.waiting).toBe(1);
   expect((await rejectionOf(changePasswordAndKey(PASSWORD, NEXT))).message).toBe(ReplaceKeyMessages.waiting);
-  goOnline(database);
+  await appOnline();
   await expect.poll(() => cardsState.waiting, { timeout: 15_000 }).toBe(0);
   await expectNothingChanged(uid, before, cards);
   expect(cardsState.cards.find((card) => card.id === first.id)?.data.cardholder).toBe('Ada King');

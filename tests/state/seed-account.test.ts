@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import type { EncryptedCard, PlainCard } from '../../src/domain/card';
 import type { SecretRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
-import { auth, database } from '../../src/remote/firebase';
+import { auth } from '../../src/remote/firebase';
 import { cardsState, saveCard } from '../../src/state/cards';
 import { changePassword } from '../../src/state/change-password';
 import { signOut } from '../../src/state/leave';
@@ -20,6 +20,7 @@ import { continueSignIn, createAccountPassword, enterAccountPassword } from '../
 import { base64Bytes } from '../support/device-keys';
 import { rejectionOf } from '../support/engine-rejection';
 import { serverValue } from '../support/google';
+import { database } from '../support/page-database';
 import { seed } from '../support/seed-commands';
 import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';

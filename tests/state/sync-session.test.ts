@@ -4,12 +4,12 @@
  * the connection returns; what the server holds that is not a card is reported and never written over.
  */
 import { signOut as firebaseSignOut } from 'firebase/auth';
-import { goOffline, goOnline, ref, set } from 'firebase/database';
+import { ref, set } from 'firebase/database';
 import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, onTestFinished, test } from 'vitest';
 import { CARD_CAP } from '../../src/domain/card-cap';
 import { getEngine } from '../../src/engine';
-import { auth, database } from '../../src/remote/firebase';
+import { auth } from '../../src/remote/firebase';
 import { cardsState, deleteAllCards, deleteCard, saveCard, saveNewCards } from '../../src/state/cards';
 import { signOut } from '../../src/state/leave';
 import { startApp } from '../../src/state/lifecycle';
@@ -18,6 +18,7 @@ import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
 import { toastState } from '../../src/state/toast';
 import { rejectionOf } from '../support/engine-rejection';
 import { googleSignIn, serverValue, uniqueSub, writeRulesAside } from '../support/google';
+import { appOffline, appOnline, database } from '../support/page-database';
 import { seedPlainCards } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
 import { errorToasts } from '../support/toasts';
@@ -48,14 +49,14 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  goOnline(database);
+  await appOnline();
   if (auth.currentUser) await signOut();
   await firebaseSignOut(auth);
 });
 
 describe('offline', () => {
   test('an edit waits in the outbox, encrypted, then reaches the server when the connection returns', async () => {
-    goOffline(database);
+    await appOffline();
     const id = await saveCard({ data: added.data });
     // Shown at once, counted as waiting, and no error: it may still land.
     expect(shownIds()).toEqual([kept.id, id].sort());
@@ -67,7 +68,7 @@ describe('offline', () => {
     expect(waiting.cards[id].data).toEqual({ cipherText: expect.any(String), iv: expect.any(String) });
     expect(localStorage.getItem('sleeve/outbox')).not.toContain(added.data.number);
 
-    goOnline(database);
+    await appOnline();
     await expect.poll(serverIds).toEqual([kept.id, id].sort());
     await expect.poll(() => cardsState.waiting).toBe(0);
     expect(outbox().cards).toEqual({});
@@ -81,10 +82,10 @@ describe('offline', () => {
         if (toastState.visible && toastState.type === 'ERROR') errors.push(toastState.message);
       }),
     );
-    goOffline(database);
+    await appOffline();
     await saveNewCards(many);
     expect(cardsState.waiting).toBe(1_000);
-    goOnline(database);
+    await appOnline();
     await expect.poll(() => cardsState.waiting, { timeout: 60_000 }).toBe(0);
     expect(await serverIds()).toEqual([kept.id, ...many.map((card) => card.id)].sort());
     expect(outbox().cards).toEqual({});
@@ -92,14 +93,14 @@ describe('offline', () => {
   }, 90_000);
 
   test('what waits survives a fresh page, and is sent from there', async () => {
-    goOffline(database);
+    await appOffline();
     const id = await saveCard({ data: added.data });
     await deleteCard(kept.id);
     expect(cardsState.waiting).toBe(2);
     // A fresh page while still offline shows the waiting changes over the server's last known cards.
     await freshPage();
     await expect.poll(() => cardsState.waiting).toBe(2);
-    goOnline(database);
+    await appOnline();
     await expect.poll(serverIds).toEqual([id]);
     await expect.poll(shownIds).toEqual([id]);
     await expect.poll(() => cardsState.waiting).toBe(0);
@@ -107,10 +108,10 @@ describe('offline', () => {
 
   test('a change older than what another device saved meanwhile is not sent: newer wins', async () => {
     const newer = (await serverValue(`${uid}/cards/${kept.id}`)) as { data: unknown };
-    goOffline(database);
+    await appOffline();
     await saveCard({ id: kept.id, data: { ...kept.data, cardholder: 'Offline Edit' } });
     // Another device edits the same card later, while this one is offline.
-    goOnline(database);
+    await appOnline();
     await set(ref(database, `${uid}/cards/${kept.id}`), { ...newer, id: kept.id, modifiedAt: Date.now() + 60_000 });
     await expect.poll(() => cardsState.waiting).toBe(0);
     const there = (await serverValue(`${uid}/cards/${kept.id}`)) as { modifiedAt: number };
@@ -124,14 +125,14 @@ describe('refused by the server', () => {
   test('an edit older than the copy another device saved meanwhile is refused quietly, and the newer copy shows', async () => {
     const newer = { ...((await serverValue(`${uid}/cards/${kept.id}`)) as object), modifiedAt: Date.now() + 60_000 };
     const errors = errorToasts();
-    goOffline(database);
+    await appOffline();
     await saveCard({ id: kept.id, data: { ...kept.data, cardholder: 'Offline Edit' } });
     expect(shownHolder()).toBe('Offline Edit');
     expect(cardsState.waiting).toBe(1);
     // Another device saves the card later, while this one is offline; this device sends its edit as it reconnects,
     // before it hears of that, and the server refuses the older copy.
     await writeRulesAside(`${uid}/cards/${kept.id}`, newer);
-    goOnline(database);
+    await appOnline();
     await expect.poll(() => cardsState.waiting).toBe(0);
     await expect.poll(shownHolder).toBe(kept.data.cardholder);
     expect(await serverValue(`${uid}/cards/${kept.id}`)).toEqual(newer);
@@ -143,12 +144,12 @@ describe('refused by the server', () => {
     const newer = { ...((await serverValue(`${uid}/cards/${kept.id}`)) as object), modifiedAt: Date.now() + 60_000 };
     const errors = errorToasts();
     const others = makeCards(74, 3);
-    goOffline(database);
+    await appOffline();
     await saveCard({ id: kept.id, data: { ...kept.data, cardholder: 'Offline Edit' } });
     await saveNewCards(others);
     expect(cardsState.waiting).toBe(4);
     await writeRulesAside(`${uid}/cards/${kept.id}`, newer);
-    goOnline(database);
+    await appOnline();
     await expect.poll(() => cardsState.waiting).toBe(0);
     expect(await serverIds()).toEqual([kept.id, ...others.map((card) => card.id)].sort());
     expect(await serverValue(`${uid}/cards/${kept.id}`)).toEqual(newer);

@@ -8,12 +8,13 @@ import { onValue, ref } from 'firebase/database';
 import { afterEach, beforeEach, expect } from 'vitest';
 import type { PlainCard } from '../../src/domain/card';
 import { getEngine } from '../../src/engine';
-import { auth, database } from '../../src/remote/firebase';
+import { auth } from '../../src/remote/firebase';
 import { cardsState } from '../../src/state/cards';
 import { signOut } from '../../src/state/leave';
 import { startApp } from '../../src/state/lifecycle';
 import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
 import { stopEngines } from './engine-worker';
+import { database } from './page-database';
 import { seedPlainCards, storedJson } from './seed-storage';
 
 export const PASSWORD = 'Account password 1!';

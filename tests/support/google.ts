@@ -6,7 +6,8 @@
 import { GoogleAuthProvider, signInWithCredential } from 'firebase/auth';
 import { onValue, ref } from 'firebase/database';
 import { inject } from 'vitest';
-import { auth, database } from '../../src/remote/firebase';
+import { auth } from '../../src/remote/firebase';
+import { database } from './page-database';
 import type {} from './provided-context';
 
 /** A Google account id nobody else uses, so each test starts with its own brand-new account. */

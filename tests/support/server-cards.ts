@@ -5,7 +5,7 @@
  */
 import { ref, remove, set } from 'firebase/database';
 import type { EncryptedCard } from '../../src/domain/card';
-import { database } from '../../src/remote/firebase';
+import { database } from './page-database';
 
 export const putServerCard = (uid: string, card: EncryptedCard): Promise<void> =>
   set(ref(database, `${uid}/cards/${card.id}`), card);

@@ -98,10 +98,7 @@ export class Sequence {
     this.online = online;
     // After a short connection the client would try long-polling first, which the local server does not answer.
     if (online) localStorage.removeItem('firebase:previous_websocket_failure');
-    for (const tab of this.tabs) {
-      if (online) tab.sdk.goOnline(tab.remote.database);
-      else tab.sdk.goOffline(tab.remote.database);
-    }
+    await Promise.all(this.tabs.map((tab) => tab.database.holdOffline(!online)));
   }
 
   /** The other device: copies a card already on the server (it holds no key) to a new id or over another card, or deletes one. */

@@ -1,6 +1,6 @@
 /**
  * The tabs of the state-layer fuzz (tests/state/fuzz-tabs.test.ts): each a same-origin document with its own state
- * modules, engine worker and Firebase client, sharing localStorage, Web Locks, `storage` events and the Firebase
+ * modules, engine worker and Firebase clients (its page's Auth, its database worker), sharing localStorage, Web Locks, `storage` events and the Firebase
  * sign-in with the other, as two tabs of one profile do. Also the limit any one action is held to.
  */
 
@@ -14,7 +14,7 @@ type AccountModule = typeof import('../../../src/state/sign-in') & typeof import
 type FirebaseModule = typeof import('../../../src/remote/firebase');
 type GateModule = typeof import('../../../src/state/gate');
 type GoogleModule = typeof import('../google');
-type DatabaseSdk = typeof import('firebase/database');
+type DatabaseClient = typeof import('../../../src/remote/database-client');
 
 export const PIN = '274951';
 export const PASSWORD = 'Account password 1!';
@@ -31,23 +31,12 @@ export interface FuzzTab {
   gate: GateModule;
   remote: FirebaseModule;
   google: GoogleModule;
-  sdk: DatabaseSdk;
+  database: DatabaseClient;
   close(): void;
 }
 
 interface TabWindow extends Window {
   sleeveFuzzTab?: Omit<FuzzTab, 'name' | 'close'>;
-}
-
-/** The URL the app's own Firebase module imports the database SDK from, so a tab can load that same module. */
-let sdkUrl: string | undefined;
-async function databaseSdkUrl(): Promise<string> {
-  if (sdkUrl) return sdkUrl;
-  const source = await (await fetch('/src/remote/firebase.ts')).text();
-  const found = source.match(/from\s+["']([^"']*firebase_database[^"']*)["']/)?.[1];
-  if (!found) throw new Error('Could not find the database SDK the app imports');
-  sdkUrl = found;
-  return found;
 }
 
 let opened = 0;
@@ -64,16 +53,16 @@ export async function openFuzzTab(name: string, offline: boolean): Promise<FuzzT
   frame.srcdoc = `<!doctype html><script type="module">
     // The test runner's hooks, which modules transformed for the test page (dynamic imports) call.
     window.__vitest_browser_runner__ = parent.__vitest_browser_runner__;
-    const [app, cards, secretActions, store, signIn, remote, google, sdk, gate, lock, leave] = await Promise.all([
+    const [app, cards, secretActions, store, signIn, remote, google, database, gate, lock, leave] = await Promise.all([
       import('/src/state/lifecycle.ts'), import('/src/state/cards.ts'), import('/src/state/secrets.ts'),
       import('/src/state/store.ts'), import('/src/state/sign-in.ts'), import('/src/remote/firebase.ts'),
-      import('/tests/support/google.ts'), import(${JSON.stringify(await databaseSdkUrl())}),
+      import('/tests/support/google.ts'), import('/src/remote/database-client.ts'),
       import('/src/state/gate.ts'), import('/src/state/lock.ts'), import('/src/state/leave.ts'),
     ]);
     const secrets = { ...secretActions, ...lock };
     const account = { ...signIn, ...leave };
-    if (${offline}) sdk.goOffline(remote.database);
-    window.sleeveFuzzTab = { app, cards, secrets, store, account, remote, google, sdk, gate };
+    if (${offline}) await database.holdOffline(true);
+    window.sleeveFuzzTab = { app, cards, secrets, store, account, remote, google, database, gate };
     await app.startApp();
     parent.postMessage(${JSON.stringify(id)}, '*');
   </script>`;

@@ -70,7 +70,7 @@ export function signedInValues(auth: AuthRecords, current: StoredValues): Stored
 }
 
 /**
- * database.ts `createPasswordRecord`: the first record is written in a transaction, only where the account has none;
+ * database/records.ts `createPasswordRecord`: the first record is written in a transaction, only where the account has none;
  * `null` when this one was written, else the record the account already holds. A plain write here let the second of
  * two devices replace the first one's record with its own, over another key, stranding the first one's cards
  * (regression seeds 1580 and 1).

@@ -53,7 +53,7 @@ export type Wait =
   | { kind: 'step' }
   | { kind: 'lock'; device: Device; ticket: number }
   | { kind: 'worker'; tab: Tab; ticket: number }
-  /** A server's answer to a write, or its time running out (`answered`, src/remote/answers.ts). */
+  /** A server's answer to a write, or its time running out (`answered`, src/remote/database/answers.ts). */
   | { kind: 'answer'; ready: () => boolean };
 export type Flow<T = void> = Generator<Wait, T, void>;
 

@@ -20,7 +20,7 @@ export interface Write {
   remove?: string[];
   /** When the removed cards were deleted (`{uid}/deleted/{id}`). */
   removedAt?: number;
-  /** A key replacement's one update of `{uid}` (src/remote/account-key.ts): record, retired keys and every card. */
+  /** A key replacement's one update of `{uid}` (src/remote/database/account-key.ts): record, retired keys and every card. */
   replace?: { record: SecretRecord; retired: RetiredKeys; cards: readonly EncryptedCard[]; replaces: SecretRecord };
   sent: boolean;
   onAck: () => void;
@@ -53,7 +53,7 @@ export interface Firebase {
   lastAuth?: string;
 }
 
-/** `{uid}/auth`: the password record and the retired keys (database.ts `subscribeAuth`). */
+/** `{uid}/auth`: the password record and the retired keys (database/listeners.ts `listenAuth`). */
 export interface AuthNode {
   password: SecretRecord | null;
   retiredKeys: RetiredKeys | null;

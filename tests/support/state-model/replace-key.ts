@@ -1,6 +1,6 @@
 /**
  * src/state/replace-key.ts `changePasswordAndKey` ('Change password' with 'Also replace the encryption key') and the
- * sync session's `replaceKey` (src/state/sync-session.ts, src/remote/account-key.ts): refused while a change waits in
+ * sync session's `replaceKey` (src/state/sync-session.ts, src/remote/database/account-key.ts): refused while a change waits in
  * the outbox, or offline; the server's cards are read, the worker makes a new key and seals every card it opens under
  * it; the record, the retired keys and the cards go in one update, which the server takes or refuses whole; only once
  * it took them does the worker keep the new key, and this device store its record (its PIN goes) and the cards.

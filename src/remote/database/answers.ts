@@ -3,7 +3,7 @@
  * must be told, rather than left waiting, when the server does not answer.
  */
 import { type DatabaseReference, onValue } from 'firebase/database';
-import { SleeveError } from '../domain/errors';
+import { SleeveError } from '../../domain/errors';
 
 /**
  * How long a read or write may go unanswered before it counts as failed: long enough for a slow connection to

@@ -1,13 +1,13 @@
 /**
  * The account's cards' details (`{uid}/details/{cardId}`, docs/formats.md, Card details) where they are read or
  * removed on their own: the sign-in's merge reads them, and records left behind by a card another client removed are
- * removed. Writing them goes with their cards, in the card writes of src/remote/database.ts.
+ * removed. Writing them goes with their cards, in the card writes of cards.ts.
  */
 import { ref, update } from 'firebase/database';
-import { parseServerDetails, type ServerDetails } from '../domain/synced-details';
+import { parseServerDetails, type ServerDetails } from '../../domain/synced-details';
+import { DatabaseMessages } from '../wire';
 import { answered, readOnce } from './answers';
-import { DatabaseMessages } from './database';
-import { database } from './firebase';
+import { database } from './connection';
 
 /** The account's details records as the server holds them now, read once (the sign-in's merge). */
 export async function readDetails(uid: string): Promise<ServerDetails> {

@@ -5,18 +5,14 @@
  * the rules refuse it all, and nothing changes: the person tries again with the cards as they now are.
  */
 import { onValue, ref, update } from 'firebase/database';
-import type { EncryptedCard } from '../domain/card';
-import type { EncryptedDetails } from '../domain/card-details';
-import type { RetiredKeys, SecretRecord } from '../domain/secret';
-import { isRetiredKeys } from '../domain/stored-shapes';
-import { wireDetails } from '../domain/synced-details';
+import type { EncryptedCard } from '../../domain/card';
+import type { EncryptedDetails } from '../../domain/card-details';
+import type { RetiredKeys, SecretRecord } from '../../domain/secret';
+import { isRetiredKeys } from '../../domain/stored-shapes';
+import { wireDetails } from '../../domain/synced-details';
+import { AccountKeyMessages, DatabaseMessages, wireCards, wireRecord } from '../wire';
 import { answered, readOnce } from './answers';
-import { DatabaseMessages, wireCards, wireRecord } from './database';
-import { database } from './firebase';
-
-export const AccountKeyMessages = {
-  replaceFailed: 'Failed to replace the encryption key on server',
-} as const;
+import { database } from './connection';
 
 /**
  * `replaces` is the record the new one replaces, as this device read it: the retired keys name its wrapped key
