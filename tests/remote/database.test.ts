@@ -43,16 +43,12 @@ const record: SecretRecord = {
   modifiedAt: 1_700_000_000_123,
 };
 
-const sub = `db-${crypto.randomUUID()}`;
-const signIn = async () => {
+beforeAll(async () => {
+  const sub = `db-${crypto.randomUUID()}`;
   const credential = GoogleAuthProvider.credential(
     JSON.stringify({ sub, email: `${sub}@example.com`, name: 'Ada Lovelace' }),
   );
-  return (await signInWithCredential(auth, credential)).user.uid;
-};
-
-beforeAll(async () => {
-  uid = await signIn();
+  uid = (await signInWithCredential(auth, credential)).user.uid;
 });
 
 afterEach(async () => {
@@ -149,37 +145,6 @@ describe('the subscription, heard in the database worker', () => {
     const count = heard.length;
     await db.putCards(uid, [encrypted('CardDDD4')]);
     expect(heard.length).toBe(count);
-  });
-});
-
-describe('the database worker', () => {
-  test('a listener set up while nobody is signed in follows the database of whoever signs in', async () => {
-    await signOut(auth);
-    const seen: boolean[] = [];
-    const stop = db.onConnectionChanged((connected) => seen.push(connected));
-    try {
-      uid = await signIn();
-      await expect.poll(() => seen.at(-1)).toBe(true);
-      // The account's own calls go to that same database, signed in.
-      await db.putCards(uid, [encrypted('CardAAA1')]);
-      expect(Object.keys((await db.readCards(uid)).cards)).toEqual(['CardAAA1']);
-    } finally {
-      stop();
-    }
-  });
-
-  test("the page's offline and online events take the database off the network and back at once", async () => {
-    const seen: boolean[] = [];
-    const stop = db.onConnectionChanged((connected) => seen.push(connected));
-    try {
-      await expect.poll(() => seen.at(-1)).toBe(true);
-      window.dispatchEvent(new Event('offline'));
-      await expect.poll(() => seen.at(-1)).toBe(false);
-      window.dispatchEvent(new Event('online'));
-      await expect.poll(() => seen.at(-1)).toBe(true);
-    } finally {
-      stop();
-    }
   });
 });
 
