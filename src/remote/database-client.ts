@@ -12,6 +12,7 @@
 import { type Remote, transferHandlers, wrap } from 'comlink';
 import { onAuthStateChanged } from 'firebase/auth';
 import { inParts } from '../domain/collection-transfer';
+import { InvalidStateError } from '../domain/errors';
 import { registerTransfers } from '../domain/transfers';
 import type { DatabaseApi } from './database/api';
 import { auth } from './firebase';
@@ -26,6 +27,9 @@ interface Connection {
   readonly api: Api;
   /** Resolves once the worker's Auth holds the user; every call waits for it. */
   readonly ready: Promise<void>;
+  /** Rejects when the worker ends, so a call it had not answered fails rather than waiting for ever. */
+  readonly ended: Promise<never>;
+  readonly end: (error: Error) => void;
 }
 
 /** A listener of the page's, known by the same number on every worker it is set up on. */
@@ -59,7 +63,13 @@ function connect(uid: string | null): Connection {
   const api = inParts(wrap<DatabaseApi>(worker));
   const signedIn = api.signedIn(uid);
   const ready = heldOffline || !navigator.onLine ? signedIn.then(() => api.disconnect()) : signedIn;
-  const connection: Connection = { uid, worker, api, ready };
+  let end: (error: Error) => void = () => undefined;
+  const ended = new Promise<never>((_, reject) => {
+    end = reject;
+  });
+  // Marked as handled: with no call in flight, nobody waits for the end.
+  ended.catch(() => undefined);
+  const connection: Connection = { uid, worker, api, ready, ended, end };
   worker.addEventListener('message', (event: MessageEvent) => {
     const message = event.data as Partial<HeardMessage> | null;
     // Comlink's own messages carry an id and no listener's number.
@@ -103,11 +113,14 @@ listeners.set(serverClock, {
   },
 });
 
-/** The worker of `uid` (the signed-in user, or nobody), started if need be, once it is ready. */
-async function ready(uid: string | null): Promise<Api> {
+/**
+ * Calls the worker of `uid` (the signed-in user, or nobody), started if need be, once it is ready; fails if the
+ * worker ends first (its user signed out or changed) rather than never settling.
+ */
+async function callWorker<T>(uid: string | null, call: (api: Api) => Promise<T>): Promise<T> {
   const connection = connect(uid);
-  await connection.ready;
-  return connection.api;
+  await Promise.race([connection.ready, connection.ended]);
+  return Promise.race([call(connection.api), connection.ended]);
 }
 
 /** The user the page has signed in, whose worker the database's calls go to; `null`: nobody. */
@@ -118,6 +131,7 @@ function signedInUid(): string | null {
 /** Ends the worker and its connection: the page's user signed out, or another signed in. */
 export function closeDatabase(): void {
   current?.worker.terminate();
+  current?.end(new InvalidStateError('The account was signed out before the server answered.'));
   current = null;
   serverOffsetMs = 0;
 }
@@ -158,10 +172,10 @@ export async function holdOffline(offline: boolean): Promise<void> {
  * Calls the worker of the user the page has signed in with `call`, which names the uid it reads or writes (another
  * user's is refused by the server, as it would be from the page).
  */
-export const withDatabase = async <T>(call: (api: Api) => Promise<T>): Promise<T> => call(await ready(signedInUid()));
+export const withDatabase = <T>(call: (api: Api) => Promise<T>): Promise<T> => callWorker(signedInUid(), call);
 
 /** Now, by the server's clock (this device's until the worker has connected once). */
 export const serverNow = (): number => Date.now() + serverOffsetMs;
 
 /** Whether the database is connected now. */
-export const connectedNow = async (): Promise<boolean> => (await ready(signedInUid())).connectedNow();
+export const connectedNow = (): Promise<boolean> => withDatabase((api) => api.connectedNow());

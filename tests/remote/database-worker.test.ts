@@ -6,6 +6,7 @@ import { GoogleAuthProvider, signInWithCredential, signOut } from 'firebase/auth
 import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import type { EncryptedCard } from '../../src/domain/card';
 import { accountServer as db } from '../../src/remote';
+import { holdOffline } from '../../src/remote/database-client';
 import { auth } from '../../src/remote/firebase';
 
 const sub = `db-worker-${crypto.randomUUID()}`;
@@ -58,5 +59,21 @@ describe('the database worker', () => {
     } finally {
       stop();
     }
+  });
+
+  test('a call the server has not answered when the person signs out fails, rather than waiting for ever', async () => {
+    uid = await signIn();
+    await holdOffline(true);
+    try {
+      // Offline, the write waits in the worker for a server that never answers it.
+      const write = db.putCards(uid, [encrypted('CardBBB2')]);
+      await signOut(auth);
+      await expect(write).rejects.toThrow('The account was signed out before the server answered.');
+    } finally {
+      await holdOffline(false);
+      uid = await signIn();
+    }
+    // The write went with the worker: the account holds nothing of it.
+    expect((await db.readCards(uid)).cards).toEqual({});
   });
 });
