@@ -1,7 +1,7 @@
 /**
  * Screens loaded when first visited, each with its own script. Home's list is what most starts show, so the first
  * scripts (src/main.tsx) hold that, the shell and the unlock screens (a lock never waits for the network); the rest
- * (Add, the You area, the editors, the screen for unreadable storage) arrive on demand and are precached by the
+ * (Add, the You area, the editors, the screen for unreadable storage, the unlock screen's rare conflict with another device's key) arrive on demand and are precached by the
  * service worker, so they open offline too. A chunk that cannot be fetched ends on the start-failure screen ('Part of Sleeve could not be loaded', see
  * src/app/StartBoundary.tsx).
  */

@@ -17,7 +17,6 @@ import { plainDetails, refreshStoredDetails, sealedDetails } from './details';
 import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord, sameRecord } from './device-records';
 import { forgetVerified, holdVerified, verifiedProof } from './gate';
 import { showUnlocked } from './lock';
-import { adoptNewerPassword } from './newer-password';
 import { explainKeyMissing, forgetPinAttempts, showNewPin, underPinLimit } from './pin-limit';
 import { reportError } from './report';
 import { showOpened } from './shown-cards';
@@ -170,7 +169,11 @@ export async function unlockWithPassword(password: string): Promise<void> {
   const stale = appState.passwordStale ? newerPasswordRecord() : null;
   const record = stale ?? records().password;
   if (!record) throw new InvalidStateError(SecretMessages.completeSignInToUnlock);
-  await unlockWith(password, record, 'password', stale ? (opened) => adoptNewerPassword(stale, opened) : undefined);
+  // Another device's newer password is rare, and heard only online: its rules are a script of their own.
+  const adopt = stale
+    ? async (opened: OpenedCards) => (await import('./newer-password')).adoptNewerPassword(stale, opened)
+    : undefined;
+  await unlockWith(password, record, 'password', adopt);
   // Whoever knows the password may use the PIN again, however often it was mistyped.
   await forgetPinAttempts();
 }

@@ -6,15 +6,19 @@
 import { useSnapshot } from 'valtio';
 import { Link, Redirect } from 'wouter';
 import { Page } from '../../app/Page';
+import { Loading, lazyScreen } from '../../components/lazy-screen';
 import { CurrentPasswordField } from '../../components/password/CurrentPasswordField';
 import { accountState } from '../../state/account';
 import { unlockWithPassword } from '../../state/secrets';
 import { appState } from '../../state/store';
 import { ForgotPassword } from '../account/ForgotPassword';
 import { SignOut } from '../account/SignOut';
-import { KeyConflict } from './KeyConflict';
 import { PasskeyUnlock } from './PasskeyUnlock';
 import { HelpSection, UnlockHelp, UnlockRoutes } from './UnlockHelp';
+
+// Shown only after another device's new password turned out not to open this device's cards, which takes the
+// network: a script of its own, out of the first ones.
+const KeyConflict = lazyScreen(() => import('./KeyConflict'), 'KeyConflict');
 
 function PasswordUnlockScreen() {
   const { passwordStale, keyConflict } = useSnapshot(appState);
@@ -34,7 +38,11 @@ function PasswordUnlockScreen() {
         disabled={busy}
         focusOnMount
       />
-      {passwordStale && keyConflict && <KeyConflict />}
+      {passwordStale && keyConflict && (
+        <Loading>
+          <KeyConflict />
+        </Loading>
+      )}
       <div className="help-links">
         <Link href="/help" className="link-button">
           Need help?
