@@ -5,7 +5,7 @@
  * but the page's entry and the screens that start afresh, so control flows one way: down from here.
  */
 import { EngineStartError, engineStartFailure, getEngine } from '../engine';
-import { READ_AHEAD_MIN_CHARS, readCardsAhead } from '../storage/cards-read-ahead';
+import { readCardsAhead } from '../storage/cards-read-ahead';
 import type { StoredValueName } from '../storage/local-storage';
 import {
   discard,
@@ -79,7 +79,7 @@ async function startFromStorage(afterOtherTab: boolean): Promise<void> {
   const engineFailed = engineStartFailure();
   engineFailed.catch(() => failStart('engine'));
   // A large wallet's cards are parsed ahead, a piece a task, so that reading every key below is one short task.
-  if ((rawValue('cards')?.length ?? 0) >= READ_AHEAD_MIN_CHARS) await readCardsAhead();
+  await readCardsAhead();
   const problems: StorageProblem[] = [];
   const preferences = loadPreferences();
   if (preferences.ok) showPreferences(preferences.value);

@@ -11,8 +11,8 @@ import { knownCollection, rememberText } from './cards-text';
 import { rawValue } from './local-storage';
 
 /**
- * From how many characters a start reads the stored cards ahead (src/state/lifecycle.ts): two pieces' worth
- * (`PIECE_CHARS`, src/domain/collection-pieces.ts), about 1,700 encrypted cards; below, a whole parse is as fast.
+ * From how many characters the stored cards are read ahead: two pieces' worth (`PIECE_CHARS`,
+ * src/domain/collection-pieces.ts), about 1,700 encrypted cards; below, `loadCards`' whole parse is as fast.
  */
 export const READ_AHEAD_MIN_CHARS = 524_288;
 
@@ -23,7 +23,7 @@ export const READ_AHEAD_MIN_CHARS = 524_288;
  */
 export async function readCardsAhead(): Promise<void> {
   const raw = rawValue('cards');
-  if (raw === null || knownCollection(raw)) return;
+  if (raw === null || raw.length < READ_AHEAD_MIN_CHARS || knownCollection(raw)) return;
   const parsed = await parseCollectionInPieces(raw);
   if (parsed === null) return;
   await nextTask();

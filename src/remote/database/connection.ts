@@ -15,6 +15,7 @@ import {
   goOnline,
   onValue,
   ref,
+  type Unsubscribe,
 } from 'firebase/database';
 import { SleeveError } from '../../domain/errors';
 import { remoteConfig } from '../config';
@@ -77,19 +78,27 @@ export function reconnect(): void {
 /** Closes the connection; writes made meanwhile wait in the SDK, as they do without a network. */
 export const disconnect = (): void => goOffline(database);
 
-let serverOffsetMs = 0;
-let followingServerTime = false;
+/**
+ * Calls `each` with how far the server's clock is ahead of this device's, as Firebase measured it when it connected
+ * (0 until then, or for a value that is not a number), and on every change; returns the stop.
+ */
+export const onServerOffset = (each: (offsetMs: number) => void): Unsubscribe =>
+  onValue(ref(database, '.info/serverTimeOffset'), (snapshot) => {
+    const offset: unknown = snapshot.val();
+    each(typeof offset === 'number' && Number.isFinite(offset) ? offset : 0);
+  });
+
+let serverOffsetMs: number | null = null;
 
 /**
- * Now, by the server's clock (this device's until it has connected once), as Firebase measured it when it
- * connected: the server refuses records dated more than a few minutes ahead of it.
+ * Now, by the server's clock (this device's until it has connected once): the server refuses records dated more
+ * than a few minutes ahead of it.
  */
 export function serverNow(): number {
-  if (!followingServerTime) {
-    followingServerTime = true;
-    onValue(ref(database, '.info/serverTimeOffset'), (snapshot) => {
-      const offset: unknown = snapshot.val();
-      serverOffsetMs = typeof offset === 'number' && Number.isFinite(offset) ? offset : 0;
+  if (serverOffsetMs === null) {
+    serverOffsetMs = 0;
+    onServerOffset((offset) => {
+      serverOffsetMs = offset;
     });
   }
   return Date.now() + serverOffsetMs;

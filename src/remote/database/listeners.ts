@@ -15,7 +15,7 @@ import { type HeardCards, parseServerCards } from '../../domain/server-shapes';
 import { isRetiredKeys, isSecretRecord } from '../../domain/stored-shapes';
 import { parseServerDetails } from '../../domain/synced-details';
 import { DatabaseMessages, type HeardMessage } from '../wire';
-import { database } from './connection';
+import { database, onServerOffset } from './connection';
 
 const listening = new Map<number, () => void>();
 
@@ -117,10 +117,7 @@ export function listenConnection(id: number): void {
 export function listenServerTime(id: number): void {
   listen(
     id,
-    onValue(ref(database, '.info/serverTimeOffset'), (snapshot) => {
-      const offset: unknown = snapshot.val();
-      tell(id, typeof offset === 'number' && Number.isFinite(offset) ? offset : 0);
-    }),
+    onServerOffset((offset) => tell(id, offset)),
   );
 }
 
