@@ -113,8 +113,7 @@ async function startFromStorage(afterOtherTab: boolean): Promise<void> {
     return;
   }
   setRecords(auth.value);
-  // The count is the engine's (the mirror in storage is only read above, to say when it is damaged); asked now, in
-  // parallel with the rest, and shown before the app is.
+  // The count is the engine's; asked now, in parallel with the rest.
   const pinLimitShown = refreshPinLimit();
   appState.remoteReady = auth.value.password === null;
   if (auth.value.pin !== null || auth.value.password !== null) {
@@ -133,7 +132,13 @@ async function startFromStorage(afterOtherTab: boolean): Promise<void> {
     // The account session ended (signed out or deleted elsewhere): its data has left this device; start anonymous.
     if (!signedIn) return startApp();
   }
-  await Promise.race([pinLimitShown, engineFailed]);
+  // The first screen shows the count, so it waits for the engine's when this device's copy of it (the mirror other
+  // tabs follow) says a try went wrong. On nearly every start it says none, and the keypad shows at once, without
+  // the 100–180 ms a slow phone's engine worker takes to start and answer; the count, none, follows. A copy removed
+  // or edited to none shows the keypad a moment before the engine's wait or stop replaces it, and the engine refuses
+  // every try meanwhile (worker/vault/pin-limit.ts). A worker that cannot load ends the start on the failure screen
+  // once it fails, as above.
+  if (pinAttempts.value.wrongInARow > 0) await Promise.race([pinLimitShown, engineFailed]);
   appState.phase = 'ready';
 }
 

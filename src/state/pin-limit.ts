@@ -5,9 +5,10 @@
  *
  * Other tabs follow through `sleeve/pin-attempts`: after each try this tab writes the count it was given there, and
  * the `storage` event that write raises makes every other tab ask its own engine (src/state/tabs.ts). It is a mirror
- * and never the authority: what it holds is never read as the count, so removing or editing it changes nothing but
- * a moment's extra question to the engine. A mirror rather than another channel, because other tabs already follow
- * every change to the device through `storage` events, and the mirror keeps them in that one order.
+ * and never the authority: what it holds is never read as the count. A start reads it only to know whether its
+ * first screen waits for the engine's count (src/state/lifecycle.ts), so removing or editing it changes nothing but
+ * a moment's keypad before the engine's wait or stop. A mirror rather than another channel, because other tabs
+ * already follow every change to the device through `storage` events, and the mirror keeps them in that one order.
  */
 import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import type { PinAttempts } from '../domain/pin-attempts';
