@@ -107,8 +107,8 @@ async function engineAndUnlock(browser, harnessUrl, appUrl, data, results, slowR
           const run = await unlockRun(browser, appUrl, data, { turn: unlocks.count, slow: !!slowRuns, heap });
           unlocks.add(run);
           if (run.slow && slowRuns) {
-            const { ms, longTasks, kdf } = run.slow;
-            slowRuns.unlock.push({ ms, longTasks, kdf: /** @type {number} */ (kdf) });
+            const { ms, keypad, longTasks, kdf } = run.slow;
+            slowRuns.unlock.push({ ms, keypad, longTasks, kdf: /** @type {number} */ (kdf) });
             slowRuns.kdfPartner.push(/** @type {number} */ (run.small.kdf));
             if (run.slow.loops && run.small.loops) {
               slowRuns.reach.push({

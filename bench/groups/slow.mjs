@@ -39,7 +39,7 @@ export async function inTurn(turn, plain, slow) {
 export class SlowRuns {
   /** @type {{ ms: number, longTasks: number }[]} */
   startup = [];
-  /** @type {{ ms: number, longTasks: number, kdf: number }[]} */
+  /** @type {{ ms: number, keypad: number, longTasks: number, kdf: number }[]} */
   unlock = [];
   /** @type {number[]} what the unthrottled partner unlock's worker took for the same derivation */
   kdfPartner = [];
@@ -91,6 +91,7 @@ export class SlowRuns {
       results.kdf_slow_ms = round(median(this.unlock.map((run) => run.kdf)));
       results.kdf_app_ms = round(median(this.kdfPartner));
       results.unlock_to_list_ms_1k_slow = round(median(this.unlock.map((run) => run.ms)));
+      results.keypad_ms_1k_slow = round(median(this.unlock.map((run) => run.keypad)));
       results.long_tasks_unlock_1k_slow = median(this.unlock.map((run) => run.longTasks));
       results.unlock_slow_runs = this.unlock.length;
       results.slow_factor_main_thread = round(median(this.reach.map((run) => run.main)), 2);

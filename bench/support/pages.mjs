@@ -5,7 +5,7 @@
  * @typedef {import('playwright').Browser} Browser
  * @typedef {import('playwright').BrowserContext} BrowserContext
  * @typedef {import('playwright').Page} Page
- * @typedef {{ longTasks: number[], longTaskMs: number[], keydownAt: number, clickAt: number, changeAt: number, downloadAt: number, firstCardAt: number | null, summaries: { text: string | null, changedAt: number, at: number }[] }} Probe
+ * @typedef {{ longTasks: number[], longTaskMs: number[], keydownAt: number, clickAt: number, changeAt: number, downloadAt: number, firstCardAt: number | null, keypadAt: number | null, summaries: { text: string | null, changedAt: number, at: number }[] }} Probe
  * @typedef {Record<string, number | string | boolean | null>} Results
  */
 import { probe } from './probe.mjs';
@@ -48,7 +48,7 @@ export async function scrolledTo(page, target) {
 /** @param {Page} page */
 export const probeState = (page) =>
   page.evaluate(() => {
-    const { longTasks, longTaskMs, keydownAt, clickAt, changeAt, downloadAt, firstCardAt, summaries } =
+    const { longTasks, longTaskMs, keydownAt, clickAt, changeAt, downloadAt, firstCardAt, keypadAt, summaries } =
       /** @type {any} */ (window).__bench;
     return /** @type {Probe} */ ({
       longTasks,
@@ -58,6 +58,7 @@ export const probeState = (page) =>
       changeAt,
       downloadAt,
       firstCardAt,
+      keypadAt,
       summaries,
     });
   });

@@ -38,6 +38,8 @@ export function probe({ seed }) {
     downloadAt: 0,
     /** @type {number | null} */
     firstCardAt: null,
+    /** @type {number | null} the paint after the PIN keypad first shows, from the navigation */
+    keypadAt: null,
     /** @type {Promise<number>} */
     firstCardPainted: new Promise((resolve) => (cardPainted = resolve)),
     /** @type {{ text: string | null, changedAt: number, at: number }[]} */
@@ -115,6 +117,7 @@ export function probe({ seed }) {
     });
 
   let cardSeen = false;
+  let keypadSeen = false;
   /** @type {string | null} */
   let summary = null;
   new MutationObserver(() => {
@@ -124,6 +127,10 @@ export function probe({ seed }) {
         state.firstCardAt = at;
         cardPainted(at);
       });
+    }
+    if (!keypadSeen && document.querySelector('fieldset.keypad[aria-label="PIN keypad"]')) {
+      keypadSeen = true;
+      afterPaint((at) => (state.keypadAt = at));
     }
     for (const entry of [...sightings]) {
       if (!seen(entry.sight)) continue;

@@ -47,6 +47,9 @@ const FIGURES = [
   // The device-bound PIN: the first unlock of an older record beside the usual one.
   'unlock_unbound_to_list_ms_1k',
   'device_pin_cost_ms_1k',
+  // A locked start's keypad, painted, from the navigation.
+  'keypad_ms_10k',
+  'keypad_ms_1k_slow',
   // Throttled 4× in the same run as their partners, and the derivation in the throttled page's worker.
   'startup_ms_100_slow',
   'unlock_to_list_ms_1k_slow',
