@@ -7,7 +7,7 @@
  * size (after checking that it holds every card). Options: `--runs=N` (default 2), `--throttle=R` (default 4), `--cards=N` (default 10,000).
  */
 import { readFile } from 'node:fs/promises';
-import { PLAIN_FORMATS } from './groups/transfer.mjs';
+import { PLAIN_FORMATS } from './groups/transfer-exports.mjs';
 import { launchBenchBrowser } from './support/browser.mjs';
 import { throttle } from './support/cdp.mjs';
 import { makeData } from './support/data.mjs';

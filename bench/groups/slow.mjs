@@ -79,6 +79,8 @@ export class SlowRuns {
   plainExports = [];
   /** @type {{ ms: number, longTasks: number, longestTask: number }[]} one card of 10,000 deleted */
   deletes = [];
+  /** @type {number[]} the import's stored text stored again by a page without the app (bench/groups/store-floor.mjs) */
+  storeFloor = [];
 
   /** @param {Results} results */
   report(results) {
@@ -155,6 +157,10 @@ export class SlowRuns {
       results.long_tasks_delete_10k_slow = median(this.deletes.map((run) => run.longTasks));
       results.longest_task_delete_10k_ms_slow = round(median(this.deletes.map((run) => run.longestTask)));
       results.transfer_slow_runs = this.imports.length;
+    }
+    if (this.storeFloor.length > 0) {
+      results.store_floor_ms_10k_slow = round(median(this.storeFloor));
+      results.store_floor_writes = this.storeFloor.length;
     }
   }
 }

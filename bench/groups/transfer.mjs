@@ -25,7 +25,6 @@
  * @typedef {import('../support/pages.mjs').Results} Results
  * @typedef {Awaited<ReturnType<typeof import('../support/data.mjs').makeData>>} Data
  */
-import { readFile } from 'node:fs/promises';
 import { throttle } from '../support/cdp.mjs';
 import { bitwardenExport } from '../support/data.mjs';
 import {
@@ -40,17 +39,8 @@ import {
 } from '../support/pages.mjs';
 import { median, round } from '../support/stats.mjs';
 import { inTurn } from './slow.mjs';
-
-/** A passphrase the backup form accepts (zxcvbn score 4). */
-const PASSPHRASE = 'Tulip harbour quartz lantern 57';
-
-/** @param {Page} page @param {string} area the link under You */
-async function openDataManagement(page, area) {
-  await page.getByRole('link', { name: 'You', exact: true }).click();
-  await page.getByRole('link', { name: 'Data Management' }).click();
-  await page.getByRole('link', { name: area }).click();
-  await page.getByRole('heading', { name: area }).waitFor();
-}
+import { storeFloor } from './store-floor.mjs';
+import { exportOnce, openDataManagement, plainExportOnce } from './transfer-exports.mjs';
 
 /** @param {Page} page @param {Buffer} file @param {number} count */
 async function importOnce(page, file, count) {
@@ -89,87 +79,6 @@ async function importOnce(page, file, count) {
   };
 }
 
-/**
- * The backup's passphrase typed as a person types it, a key at a time (its strength estimated as it grows), and its
- * confirmation filled in; the long tasks from its first key until the save is offered (which waits for the verdict
- * on the whole passphrase).
- * @param {Page} page @param {number} count
- */
-async function typePassphrase(page, count) {
-  await page.getByLabel('Backup passphrase', { exact: true }).focus();
-  const from = await page.evaluate(() => performance.now());
-  await page.keyboard.type(PASSPHRASE, { delay: pace.keyMs });
-  await page.getByLabel('Confirm passphrase', { exact: true }).fill(PASSPHRASE);
-  await page.waitForFunction(
-    (name) => Array.from(document.querySelectorAll('button')).some((b) => b.textContent === name && !b.disabled),
-    `Save encrypted backup of ${count} cards`,
-  );
-  const to = await page.evaluate(() => performance.now());
-  return (await longTasksSince(page, from, to)).count;
-}
-
-/** @param {Page} page @param {string} pin @param {number} count */
-async function exportOnce(page, pin, count) {
-  await openDataManagement(page, 'Export cards');
-  const passphraseLongTasks = await typePassphrase(page, count);
-  await page.getByRole('button', { name: `Save encrypted backup of ${count} cards` }).click();
-  const { file, ...timed } = await downloadAfterPin(page, pin);
-  if (file.format !== 'sleeve-backup' || file.count !== count) {
-    throw new Error(`The export was not a backup of ${count} cards`);
-  }
-  return { ...timed, passphraseLongTasks };
-}
-
-/**
- * The PIN that Export asks for, typed; the file it downloads (as JSON), timed from the PIN's sixth digit, with the
- * long tasks over that span.
- * @param {Page} page @param {string} pin
- */
-async function downloadAfterPin(page, pin) {
-  await page.getByRole('heading', { name: 'Verify your PIN' }).waitFor();
-  await typePin(page, pin.slice(0, -1));
-  const downloaded = page.waitForEvent('download', { timeout: 120_000 });
-  await page.keyboard.press(pin.slice(-1));
-  const download = await downloaded;
-  await page.waitForFunction(() => /** @type {any} */ (window).__bench.downloadAt > 0);
-  const { keydownAt, downloadAt } = await probeState(page);
-  const long = await longTasksSince(page, keydownAt, downloadAt);
-  /** @type {any} */
-  const file = JSON.parse(await readFile(await download.path(), 'utf8'));
-  return { file, ms: downloadAt - keydownAt, longTasks: long.count, longestTask: long.longest };
-}
-
-/** The Export screen's plain formats: their names here, their choices as the person reads them, the cards a file holds. */
-export const PLAIN_FORMATS = [
-  {
-    name: 'bitwarden',
-    label: 'Bitwarden (JSON, not encrypted)',
-    cards: (/** @type {any} */ file) => file.items?.length,
-  },
-  {
-    name: 'cxf',
-    label: 'Credential Exchange (JSON, not encrypted)',
-    cards: (/** @type {any} */ file) => file.accounts?.[0]?.items?.length,
-  },
-];
-
-/**
- * A plain export of every card, in the format `run` picks: the warning's 'Export anyway', then the PIN, timed from its
- * sixth digit to the download as the backup is.
- * @param {Page} page @param {string} pin @param {number} count @param {number} run
- */
-async function plainExportOnce(page, pin, count, run) {
-  const format = /** @type {(typeof PLAIN_FORMATS)[number]} */ (PLAIN_FORMATS[run % PLAIN_FORMATS.length]);
-  await openDataManagement(page, 'Export cards');
-  await page.getByLabel(format.label).check();
-  await page.getByRole('button', { name: `Export ${count} cards without encryption` }).click();
-  await page.getByRole('button', { name: 'Export anyway' }).click();
-  const { file, ...timed } = await downloadAfterPin(page, pin);
-  const held = format.cards(file);
-  if (held !== count) throw new Error(`The plain export (${format.label}) held ${held} cards, not ${count}`);
-  return timed;
-}
-
 /** A second after the deletion is painted: the work a deletion leaves behind (its search index made again) is felt. */
 const AFTER_DELETE_MS = 1_000;
 
@@ -196,31 +105,40 @@ async function deleteOnce(page, count) {
 
 /**
  * One fresh profile under a PIN: the import of `file`, the two exports of what it stored, then one card deleted; throttled
- * 4× when `slow`.
+ * 4× when `slow`, and then the text the import stored is stored again by a page without the app
+ * (bench/groups/store-floor.mjs), once the app's page is closed (its storage events would wake that page).
  * @param {Browser} browser @param {string} appUrl @param {Data} data @param {Buffer} file @param {boolean} slow
  * @param {number} run which run this is (it picks the plain format)
  */
 async function transferOnce(browser, appUrl, data, file, slow, run) {
-  const count = data.large.plain.length;
   const seed = {
     'sleeve/cards': JSON.stringify({ type: 'ENCRYPTED', cards: {} }),
     'sleeve/auth': JSON.stringify(data.auth),
   };
   const { context, page } = await freshPage(browser, seed, { acceptDownloads: true });
-  try {
-    if (slow) await throttle(page);
-    await page.goto(`${appUrl}/pin/unlock`);
-    await typePin(page, data.pin);
-    await page.waitForURL(/\/home$/);
-    await page.waitForTimeout(pace.keyMs);
-    const imported = await importOnce(page, file, count);
-    await page.waitForURL(/\/home$/);
-    const exported = await exportOnce(page, data.pin, count);
-    const exportedPlain = await plainExportOnce(page, data.pin, count, run);
-    return { imported, exported, exportedPlain, deleted: await deleteOnce(page, count) };
-  } finally {
-    await context.close();
-  }
+  const done = await transferOnPage(page, appUrl, data, file, slow, run).finally(() => context.close());
+  const floor = slow ? await storeFloor(browser, appUrl, 'sleeve/cards', done.storedText) : [];
+  return { ...done, floor };
+}
+
+/**
+ * @param {Page} page @param {string} appUrl @param {Data} data @param {Buffer} file @param {boolean} slow
+ * @param {number} run
+ */
+async function transferOnPage(page, appUrl, data, file, slow, run) {
+  const count = data.large.plain.length;
+  if (slow) await throttle(page);
+  await page.goto(`${appUrl}/pin/unlock`);
+  await typePin(page, data.pin);
+  await page.waitForURL(/\/home$/);
+  await page.waitForTimeout(pace.keyMs);
+  const imported = await importOnce(page, file, count);
+  // What the import stored, the text of every card as the app wrote it, for the floor under its store.
+  const storedText = /** @type {string} */ (await page.evaluate(() => localStorage.getItem('sleeve/cards')));
+  await page.waitForURL(/\/home$/);
+  const exported = await exportOnce(page, data.pin, count);
+  const exportedPlain = await plainExportOnce(page, data.pin, count, run);
+  return { imported, storedText, exported, exportedPlain, deleted: await deleteOnce(page, count) };
 }
 
 /**
@@ -257,6 +175,7 @@ export async function transferFigures(browser, appUrl, data, results, { runs, sl
       slowRuns?.exports.push(pair.slow.exported);
       slowRuns?.plainExports.push(pair.slow.exportedPlain);
       slowRuns?.deletes.push(pair.slow.deleted);
+      slowRuns?.storeFloor.push(...pair.slow.floor);
     }
   }
   const of = (/** @type {{ [key: string]: number }[]} */ runs, /** @type {string} */ key) =>

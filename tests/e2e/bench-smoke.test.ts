@@ -50,6 +50,8 @@ const FIGURES = [
   // A locked start's keypad, painted, from the navigation.
   'keypad_ms_10k',
   'keypad_ms_1k_slow',
+  // The browser's own store of the throttled import's text, in a page without the app.
+  'store_floor_ms_10k_slow',
   // Throttled 4× in the same run as their partners, and the derivation in the throttled page's worker.
   'startup_ms_100_slow',
   'unlock_to_list_ms_1k_slow',
