@@ -23,6 +23,7 @@ import {
   mainThreadEvents,
   option,
   scriptSamples,
+  TASKS,
   TRACE_CATEGORIES,
   taskFunctions,
   withFunctions,
@@ -42,7 +43,6 @@ const V8_WORK = new RegExp(
   '^V8\\.(Compile|Optimize|Maglev|FinalizeBaseline|FinalizeMaglev|InstallOptimized|Deoptimize|StackGuard|' +
     'HandleInterrupts|BytecodeBudgetInterrupt)|^FlushInstructionCache$',
 );
-const TASKS = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
 /** The user timing mark each keydown leaves, followed by its key. */
 const KEY_MARK = 'bench-key:';
 

@@ -50,7 +50,7 @@ export function fontLookups(events) {
 /** A task's parts worth naming: what ran, not the scheduler's wrappers around it. */
 const PARTS = new Set(['EventDispatch', 'FunctionCall', 'RunMicrotasks', 'FireIdleCallback', 'FireAnimationFrame']);
 /** A task, as the trace names it (by Chromium's version). */
-const TASKS = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
+export const TASKS = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
 const LAYOUT = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit']);
 
 /** The main thread's tasks of 50 ms or more, a long task's threshold. @param {TraceEvent[]} events */
