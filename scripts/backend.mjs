@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import FirebaseServer from 'firebase-server';
 import { startAuthFront } from './auth-front.mjs';
+import { compareBeforeWriting } from './compare-before-writing.mjs';
 import { assertPortFree, HOST, startEmulator } from './emulator-process.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +51,7 @@ function startDatabase(port, namespace) {
   return new Promise((resolveServer, reject) => {
     const server = new FirebaseServer({ port, address: HOST }, namespace);
     judgeEachClientAsItself(server);
+    compareBeforeWriting(server);
     server.setRules(loadRules());
     // The WebSocket server listens on the next tick, so these handlers are in place in time.
     const wss = /** @type {any} */ (server).wss;

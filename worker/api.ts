@@ -176,11 +176,18 @@ export interface EngineApi {
   setRetiredKeys(retired: RetiredKeys | null): Promise<boolean>;
 
   /**
-   * The cards of `cards` that open only under a retired key, sealed again under the held key, with their ids and
+   * The cards of `cards` that open only under a retired key that knew them, sealed again under the held key, with their ids and
    * `modifiedAt` unchanged (the server takes a write as new as the card it holds). Cards that open under the held
    * key, or not at all, are left out. Needs the held key (keyMissingEncrypt).
    */
   sealAgain(cards: EncryptedCard[]): Promise<EncryptedCard[]>;
+
+  /**
+   * The cards of `cards` that a retired key opens but did not know (saved with it after the key was replaced; listed
+   * as unreadable, `UnreadableReasons.savedWithOldKey`), sealed again under the held key as `sealAgain` seals: the
+   * person chose to keep them. Any other card is left out. Needs the held key (keyMissingEncrypt).
+   */
+  keepSavedWithOldKey(cards: EncryptedCard[]): Promise<EncryptedCard[]>;
 
   /**
    * Wraps the DEK under a new secret with a fresh salt. With no DEK held, one is generated first and every card of a

@@ -38,6 +38,7 @@ export const engine: EngineApi = {
     return (await retiredKeysUnder(custody.heldKey())).length > 0;
   },
   sealAgain: (cards) => store.sealAgain(cards),
+  keepSavedWithOldKey: (cards) => store.sealAgain(cards, true),
   createSecret: (secret, collection, now, options) => custody.createSecret(secret, collection, now, options),
   bindPin: (record) => custody.bindPin(record),
   pinAttempts: (record) => pinLimit.pinAttempts(record),

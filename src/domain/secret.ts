@@ -10,6 +10,16 @@ export interface SecretRecord {
   modifiedAt: number;
 }
 
+/** The same record: the same salt, wrapped key, IV and date (a record put back newly dated is another one). */
+export const sameRecord = (a: SecretRecord | null, b: SecretRecord | null): boolean =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.salt === b.salt &&
+    a.encryptedDek.ciphertext === b.encryptedDek.ciphertext &&
+    a.encryptedDek.iv === b.encryptedDek.iv &&
+    a.modifiedAt === b.modifiedAt);
+
 /**
  * A passkey record, this device's only: the data key wrapped by a key derived (HKDF-SHA-256) from what the passkey's
  * PRF extension gives for `salt`. Every field is standard base64 with padding, like the other records.

@@ -44,7 +44,7 @@ export const accountServer = {
   onConnectionChanged: subscriptions.onConnectionChanged,
   serverNow: client.serverNow,
   readPasswordRecord: forUser('readPasswordRecord'),
-  setPasswordRecord: forUser('setPasswordRecord'),
+  swapPasswordRecord: forUser('swapPasswordRecord'),
   createPasswordRecord: forUser('createPasswordRecord'),
   removePasswordRecord: forUser('removePasswordRecord'),
   subscribeAuth: subscriptions.subscribeAuth,
@@ -55,3 +55,4 @@ export const accountServer = {
 
 export type AccountServer = typeof accountServer;
 export type { CardsSubscription } from './heard-account';
+export type { RecordSwap } from './wire';

@@ -34,6 +34,9 @@ export function wireCards(values: readonly unknown[], message: string): Encrypte
   });
 }
 
+/** What a compare-and-set of the password record came to: written, or not, as the server holds `held` instead. */
+export type RecordSwap = { readonly written: true } | { readonly written: false; readonly held: SecretRecord | null };
+
 /** The record in exactly the wire shape (DESIGN.md), or a refusal for anything else. */
 export function wireRecord(record: SecretRecord): SecretRecord {
   if (!isSecretRecord(record)) throw new InvalidArgumentError(DatabaseMessages.setPasswordFailed);

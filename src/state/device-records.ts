@@ -4,18 +4,12 @@
  * no longer exists, so it is refused with a plain message, and the `storage` event brings this tab up to date.
  */
 import { SleeveError } from '../domain/errors';
-import type { AuthRecords, PasskeyRecord, SecretRecord } from '../domain/secret';
+import { type AuthRecords, type PasskeyRecord, type SecretRecord, sameRecord } from '../domain/secret';
 
 export const CHANGED_ELSEWHERE = 'Sleeve was changed in another tab, so nothing was changed here. Check and try again.';
 
-export const sameRecord = (a: SecretRecord | null, b: SecretRecord | null): boolean =>
-  a === b ||
-  (a !== null &&
-    b !== null &&
-    a.salt === b.salt &&
-    a.encryptedDek.ciphertext === b.encryptedDek.ciphertext &&
-    a.encryptedDek.iv === b.encryptedDek.iv &&
-    a.modifiedAt === b.modifiedAt);
+// The rule itself is the domain's: the database worker compares the account's record with it too.
+export { sameRecord };
 
 export const samePasskey = (a: PasskeyRecord | null, b: PasskeyRecord | null): boolean =>
   a === b || (a !== null && b !== null && a.credentialId === b.credentialId && sameRecord(a, b));

@@ -11,6 +11,7 @@ import { getEngine } from '../engine';
 import { updateStorage } from '../storage/local-storage';
 import { assertUnchanged, CHANGED_ELSEWHERE, sameRecord } from './device-records';
 import { clearPasswordStale, markKeyConflict } from './lock';
+import { KeepKeyMessages, writeAccountRecord } from './record-writes';
 import { cardsBeforeLock, newerPasswordRecord, records, session, setRecords, storedCollection } from './store';
 import { openStored } from './view';
 
@@ -74,11 +75,9 @@ export async function keepDeviceKey(): Promise<void> {
   }
   // By the server's clock, which refuses a record dated ahead of it, and after the record it replaces.
   const record: SecretRecord = { ...local, modifiedAt: Math.max(account.now(), refused.modifiedAt + 1) };
-  await account.setPasswordRecord(record);
-  const stored = await updateStorage((current) => {
-    if (!sameRecord(current.auth.password, local)) throw new SleeveError(CHANGED_ELSEWHERE);
-    return { auth: { ...current.auth, password: record } };
-  });
-  setRecords(stored.auth);
+  // Over the refused record only: another record written since (a password changed, the key replaced) is heard
+  // and weighed in its turn rather than overwritten.
+  await writeAccountRecord(account, { replaces: refused, record, held: local, messages: KeepKeyMessages });
+  if (!sameRecord(records().password, record)) throw new SleeveError(CHANGED_ELSEWHERE);
   clearPasswordStale();
 }

@@ -5,10 +5,16 @@
  * a sync session, and gone with it.
  */
 import type { EncryptedCard, EncryptedCollection } from '../domain/card';
+import { SleeveError } from '../domain/errors';
 import type { RetiredKeys } from '../domain/secret';
 import { getEngine } from '../engine';
 import type { OutboxSender } from './outbox-sender';
 import { reportError } from './report';
+
+// Beyond SPEC.md: a card kept apart that cannot be kept any more (changed or deleted meanwhile, or the key is gone).
+export const RetiredKeyMessages = {
+  keepGone: 'This card changed or went meanwhile, so nothing was changed. Check the list and try again.',
+} as const;
 
 export class RetiredKeysFollower {
   private disposed = false;
@@ -55,6 +61,17 @@ export class RetiredKeysFollower {
       .finally(() => {
         for (const id of fresh) this.sealing.delete(id);
       });
+  }
+
+  /** See `SyncSession.keepSavedWithOldKey` (src/state/store-types.ts). */
+  async keepSavedWithOldKey(collection: EncryptedCollection, id: string): Promise<void> {
+    const card = Object.hasOwn(collection.cards, id) ? collection.cards[id] : undefined;
+    const [sealed] = card ? await getEngine().keepSavedWithOldKey([card]) : [];
+    if (!card || !sealed) throw new SleeveError(RetiredKeyMessages.keepGone);
+    await this.sender.recordSealedAgain([card], [sealed]);
+    if (this.disposed) return;
+    this.openAgain();
+    this.sender.flush();
   }
 
   dispose(): void {

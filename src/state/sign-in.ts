@@ -25,6 +25,7 @@ import { assertUnchanged, sameWrappedKey } from './device-records';
 import { forgetVerified, verifiedProof } from './gate';
 import { leaveDevice } from './leave';
 import { clearPasswordStale, lockDevice, showUnlocked } from './lock';
+import { withinAnswerTime } from './record-writes';
 import { withSecret } from './secrets';
 import { loadAccountServer } from './server-loader';
 import {
@@ -167,6 +168,8 @@ export async function createAccountPassword(password: string): Promise<CreatedPa
   let moved: EncryptedCollection | null = null;
   let auth: AuthRecords = before;
   let heldAlready: SecretRecord | null = null;
+  // Offline the database would hold the record and send it whenever the connection came back.
+  if (!(await server.connectedNow())) throw new SleeveError(AccountMessages.createOffline);
   try {
     await updateStorage(async (current) => {
       assertUnchanged(current.auth, before);
@@ -176,7 +179,10 @@ export async function createAccountPassword(password: string): Promise<CreatedPa
       const { record, collection } = await engine.createSecret(password, current.cards, server.serverNow(), {
         current: proof,
       });
-      heldAlready = await server.createPasswordRecord(user.uid, record);
+      const created = await withinAnswerTime(server.createPasswordRecord(user.uid, record));
+      // It may still land: then the account's record is this one, which the password just chosen opens on a retry.
+      if (created === 'unknown') throw new SleeveError(AccountMessages.createUnknown);
+      heldAlready = created;
       // Another device created the account's password first: nothing is stored here, nothing goes up.
       if (heldAlready) return {};
       await mergeUp(server, user.uid, collection, await sealAll(details));

@@ -10,7 +10,7 @@ import type { AuthRecords, RetiredKeys, SecretRecord } from '../domain/secret';
 import type { DetailsCollection } from '../domain/stored-details';
 import type { ServerDetails } from '../domain/synced-details';
 import type { SignedInUser } from '../domain/user';
-import type { AccountServer } from '../remote';
+import type { AccountServer, RecordSwap } from '../remote';
 import type { StoredValueName } from '../storage/local-storage';
 
 export interface StorageProblem {
@@ -47,8 +47,11 @@ export interface SyncSession {
   shownDetails(): DetailsCollection;
   /** Deletions kept in the outbox in one write, then shown and sent. */
   remove(deletions: readonly Deletion[]): Promise<void>;
-  /** Writes a new password record to the server; its echo is not taken as a change made elsewhere. */
-  setPasswordRecord(record: SecretRecord): Promise<void>;
+  /**
+   * Writes `record` to the server only while it holds `replaces` (a compare-and-set), answering whether it did; its
+   * echo is not taken as a change made elsewhere. Not bounded in time: src/state/record-writes.ts says when to tell.
+   */
+  swapPasswordRecord(replaces: SecretRecord, record: SecretRecord): Promise<RecordSwap>;
   /** Now, by the server's clock: what changes sent to it are dated with (it refuses dates ahead of its own). */
   now(): number;
   /** Another tab changed the outbox: show and send what it holds now. */
@@ -65,14 +68,27 @@ export interface SyncSession {
    * Writes a replaced key (src/state/replace-key.ts): its record, the retired keys and every card, in one update
    * the server applies or refuses whole ('refused': the rules refused it, nothing changed; a write that got no
    * answer rejects), and refused too when the account's record is no longer `replaces`, the one it replaces (another
-   * device replaced the key or changed the password first). Its own record is not taken for a change made elsewhere.
+   * device replaced the key or changed the password first), or when the account's retired keys are no longer
+   * `previous`, the list the new one holds. Its own record is not taken for a change made elsewhere. Not bounded in
+   * time: src/state/replace-key.ts says when to tell.
    */
-  replaceKey(replaced: ReplacedKey, replaces: SecretRecord): Promise<'written' | 'refused'>;
+  replaceKey(
+    replaced: ReplacedKey,
+    replaces: SecretRecord,
+    previous: RetiredKeys | null,
+  ): Promise<'written' | 'refused'>;
+  /** The account's password record as the server holds it this moment (null: none). */
+  readPasswordRecord(): Promise<SecretRecord | null>;
   /**
    * Cards of `collection` that opened only under a retired key (`ids`): sealed again under the current key and sent,
    * unless a change of the card is waiting already. Runs on its own; a failure is reported, and the next open tries.
    */
   sealAgain(collection: EncryptedCollection, ids: readonly string[]): void;
+  /**
+   * The person keeps a card saved with a retired key after the key was replaced (`UnreadableReasons.savedWithOldKey`):
+   * sealed again under the current key and sent, then shown. Throws when it no longer is such a card here.
+   */
+  keepSavedWithOldKey(id: string): Promise<void>;
   /** Opens what it shows again, unless locked: the held key changed, and nothing the server sends will say so. */
   showAgain(): void;
   dispose(): void;

@@ -20,11 +20,12 @@ import type { RetiredKeys, SecretRecord } from '../domain/secret';
 import type { HeardCards } from '../domain/server-shapes';
 import type { DetailsCollection } from '../domain/stored-details';
 import type { ServerDetails } from '../domain/synced-details';
-import type { AccountServer, CardsSubscription } from '../remote';
+import type { AccountServer, CardsSubscription, RecordSwap } from '../remote';
 import { loadCards } from '../storage/local-storage';
 import { showRecords, showWithoutDetails } from './details';
 import { OfflineCopy } from './offline-copy';
 import { answersAfter, OutboxSender } from './outbox-sender';
+import { OwnRecords, recordKey } from './own-records';
 import { reportError } from './report';
 import { RetiredKeysFollower } from './retired-keys';
 import { SessionDetails } from './session-details';
@@ -33,8 +34,6 @@ import type { SyncSession } from './store';
 import { appState, cardsState, emitDeviceEvent, records, setStoredCollection } from './store';
 import { showError } from './toast';
 import { openAndShow } from './view';
-
-const recordKey = (record: SecretRecord): string => `${record.salt}|${record.encryptedDek.ciphertext}`;
 
 export class AccountSync implements SyncSession {
   private disposed = false;
@@ -48,8 +47,8 @@ export class AccountSync implements SyncSession {
   private readonly sender: OutboxSender;
   private rendering = false;
   private renderAgain = false;
-  /** Password records this device is writing right now: the server echoes them before the local copy is saved. */
-  private readonly ownRecords = new Set<string>();
+  /** Password records this device is writing right now (src/state/own-records.ts). */
+  private readonly ownRecords = new OwnRecords();
   /** The account's retired keys, and the cards sealed again under the current key (src/state/retired-keys.ts). */
   private readonly retired: RetiredKeysFollower;
   /** The account's cards as this device last heard them (kept in `sleeve/cards`), shown until the server answers. */
@@ -153,14 +152,12 @@ export class AccountSync implements SyncSession {
     this.sender.flush();
   }
 
-  async setPasswordRecord(record: SecretRecord): Promise<void> {
-    const key = recordKey(record);
-    this.ownRecords.add(key);
-    try {
-      await this.server.setPasswordRecord(this.uid, record);
-    } finally {
-      this.ownRecords.delete(key);
-    }
+  /**
+   * Writes `record` over `replaces` on the server, a compare-and-set. Its echo is this device's own until the server
+   * has answered, however late (the write may land after the person was told its outcome is not known yet).
+   */
+  swapPasswordRecord(replaces: SecretRecord, record: SecretRecord): Promise<RecordSwap> {
+    return this.ownRecords.during(record, () => this.server.swapPasswordRecord(this.uid, replaces, record));
   }
 
   now(): number {
@@ -183,32 +180,33 @@ export class AccountSync implements SyncSession {
     return this.server.connectedNow();
   }
 
+  readPasswordRecord(): Promise<SecretRecord | null> {
+    return this.server.readPasswordRecord(this.uid);
+  }
+
   async replaceKey(
     { record, retired, collection, details }: ReplacedKey,
     replaces: SecretRecord,
+    previous: RetiredKeys | null,
   ): Promise<'written' | 'refused'> {
-    const key = recordKey(record);
-    this.ownRecords.add(key);
-    try {
-      await this.server.replaceAccountKey(
-        this.uid,
-        record,
-        retired,
-        Object.values(collection.cards),
-        replaces,
-        details,
-      );
-      return 'written';
-    } catch (error) {
-      if (this.server.refusedByServer(error)) return 'refused';
-      throw error;
-    } finally {
-      this.ownRecords.delete(key);
-    }
+    const cards = Object.values(collection.cards);
+    return this.ownRecords.during(record, () =>
+      this.server.replaceAccountKey(this.uid, record, retired, cards, replaces, previous, details).then(
+        () => 'written' as const,
+        (error: unknown) => {
+          if (this.server.refusedByServer(error)) return 'refused' as const;
+          throw error;
+        },
+      ),
+    );
   }
 
   sealAgain(collection: EncryptedCollection, ids: readonly string[]): void {
     this.retired.sealAgain(collection, ids);
+  }
+
+  keepSavedWithOldKey(id: string): Promise<void> {
+    return this.retired.keepSavedWithOldKey(this.shownCollection(), id);
   }
 
   showAgain(): void {
@@ -293,7 +291,7 @@ export class AccountSync implements SyncSession {
   private passwordRecord(record: SecretRecord | null): void {
     const local = records().password;
     if (this.disposed || !record || !local || recordKey(record) === recordKey(local)) return;
-    if (this.ownRecords.has(recordKey(record))) return;
+    if (this.ownRecords.has(record)) return;
     if (record.modifiedAt <= local.modifiedAt) return;
     emitDeviceEvent({ kind: 'password-changed-elsewhere', record });
   }

@@ -4,7 +4,6 @@
  * for the new password, keeps its edit, and seals it again; in the end the seed's algorithm opens every card on the
  * server with the new password, and the old password with the old record opens none.
  */
-import type { Page } from 'playwright';
 import { expect, it } from 'vitest';
 import { openCard, openSeedRecord, type WireEncryptedCard, type WireRecord } from '../interop/seed-client.ts';
 import {
@@ -19,6 +18,7 @@ import {
 import { addCard, MASTERCARD, storedItem, typePin, VISA } from './support/actions';
 import { watchPageErrors } from './support/browser';
 import { cardLink, devicesOnOneBrowser } from './support/devices';
+import { changePassword } from './support/password-flows';
 import { openSecurity } from './support/pin-flows';
 
 const EMAIL = 'ada.replace-key@example.com';
@@ -35,22 +35,6 @@ const openAll = (password: string, record: WireRecord, cards: Record<string, Wir
   const key = openSeedRecord(password, record);
   return Object.values(cards).map((card) => openCard(key, card));
 };
-
-/** Change password with 'Also replace the encryption key', from PASSWORD to NEW_PASSWORD. */
-async function replaceKey(page: Page): Promise<void> {
-  await openSecurity(page);
-  await page.getByRole('link', { name: 'Change password' }).click();
-  await page.getByLabel('Current password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByText('Password verified').waitFor();
-  const replace = page.getByLabel('Also replace the encryption key');
-  expect(await replace.isChecked()).toBe(false);
-  await replace.check();
-  await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByLabel('Confirm password', { exact: true }).fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Change password' }).click();
-}
 
 it('a replaced key reaches the other device, whose edit made away under the old key is kept and sealed again', async () => {
   const phone = await device();
@@ -86,7 +70,7 @@ it('a replaced key reaches the other device, whose edit made away under the old 
   await laptop.page.getByText('Card updated').waitFor();
 
   // The phone changes the password and replaces the key.
-  await replaceKey(phone.page);
+  await changePassword(phone.page, { replaceKey: true });
   await phone.page
     .getByText('Password and encryption key have been changed. Set up your PIN or passkey again.')
     .waitFor();
@@ -155,7 +139,7 @@ it('another tab of the device that replaced the key locks, and opens every card 
   await other.getByRole('button', { name: 'Continue' }).click();
   await cardLink(other, 'First Bank').waitFor();
 
-  await replaceKey(page);
+  await changePassword(page, { replaceKey: true });
   await page.getByText('Password and encryption key have been changed', { exact: true }).waitFor();
   // The other tab held the old key: it locks rather than show the new cards as unreadable or seal under it. The new
   // record is this device's own (the first tab stored it), so it asks for the password as any unlock does, not as

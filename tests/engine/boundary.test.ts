@@ -38,6 +38,7 @@ test('nothing that crosses the boundary is or contains a CryptoKey, a 32-byte ra
   await engine.changeSecret('480213', pin.record, '135790', 4);
   await engine.changeSecret('wrong', changed, 'whatever', 4).catch(() => undefined);
   // A replaced key: the new record and the cards under the new key cross, never the key itself.
+  await engine.setRetiredKeys(null);
   const replaced = await engine.replaceKey(PASSWORD, record, 'a replaced key', collection as EncryptedCollection, 4);
   await engine.keepReplacedKey(replaced.record);
   // The old key, retired: cards under it open and are sealed again; only ciphertext and cards cross.

@@ -28,6 +28,7 @@ test("a tab tells whether the other tab's new record wraps the key it holds", as
   // Re-dated (this device's key kept over a newer record): the same wrapped key.
   expect(await follower.heldKeyWraps({ ...changed, modifiedAt: NOW + 5 })).toBe(true);
 
+  await writer.setRetiredKeys(null);
   const replaced = await writer.replaceKey(SECOND, changed, THIRD, first.collection as EncryptedCollection, NOW + 2);
   await writer.keepReplacedKey(replaced.record);
   expect(await follower.heldKeyWraps(replaced.record)).toBe(false);

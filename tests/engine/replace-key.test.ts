@@ -6,6 +6,7 @@
 import { afterEach, expect, test } from 'vitest';
 import type { EncryptedCollection, PlainCollection } from '../../src/domain/card';
 import { Messages } from '../../src/domain/errors';
+import { RETIRED_KEYS_UNHEARD } from '../../worker/vault/replace-key';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { seed } from '../support/seed-commands';
@@ -26,6 +27,8 @@ const ids = (collection: EncryptedCollection) => Object.keys(collection.cards).s
 async function unlockedWallet() {
   const engine = startEngine();
   const { record, collection } = await engine.createSecret(OLD, plain(), NOW);
+  // The account has no retired keys yet, as the page has heard from the server.
+  await engine.setRetiredKeys(null);
   return { engine, record, collection: collection as EncryptedCollection };
 }
 
@@ -92,4 +95,15 @@ test('locked, there is no key to replace', async () => {
   expect((await rejectionOf(engine.replaceKey(OLD, record, NEXT, collection, NOW))).message).toBe(
     Messages.refreshAndUnlock,
   );
+});
+
+test('a replacement refuses until the account’s retired keys are heard, so none is dropped from the new list', async () => {
+  const engine = startEngine();
+  const { record, collection } = await engine.createSecret(OLD, plain(), NOW);
+  expect(
+    (await rejectionOf(engine.replaceKey(OLD, record, NEXT, collection as EncryptedCollection, NOW))).message,
+  ).toBe(RETIRED_KEYS_UNHEARD);
+  await engine.setRetiredKeys(null);
+  const replaced = await engine.replaceKey(OLD, record, NEXT, collection as EncryptedCollection, NOW + 1);
+  expect(ids(replaced.collection)).toEqual(ids(collection as EncryptedCollection));
 });

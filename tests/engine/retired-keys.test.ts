@@ -29,6 +29,7 @@ async function replacedWallet() {
   const engine = startEngine();
   const first = await engine.createSecret(FIRST, plain, NOW);
   const old = first.collection as EncryptedCollection;
+  await engine.setRetiredKeys(null);
   const replaced = await engine.replaceKey(FIRST, first.record, SECOND, old, NOW + 1);
   await engine.keepReplacedKey(replaced.record);
   return { engine, firstRecord: first.record, old, replaced };
@@ -50,6 +51,51 @@ test('a card sealed under the replaced key opens, is named, and sealed again ope
   // Cards under the current key need nothing: none comes back.
   expect(await engine.sealAgain(Object.values(replaced.collection.cards))).toEqual([]);
   expect((await engine.openCollection(replaced.collection)).underRetiredKey).toBeUndefined();
+});
+
+test('a retired key brings back only what the replacement knew: a new card, or a later one, is kept apart', async () => {
+  const { engine, firstRecord, replaced } = await replacedWallet();
+  // Whoever still holds the first key (the old password and an old record) seals cards with it after the replacement.
+  const late = startEngine();
+  await late.unlock(FIRST, firstRecord);
+  const [known, edited] = cards as [(typeof cards)[0], (typeof cards)[0]];
+  const [stranger] = makeCards(208, 1) as [(typeof cards)[0]];
+  const seal = async (card: (typeof cards)[0]) => (await late.sealCard(card, 'ENCRYPTED')) as EncryptedCard;
+  const added = await seal({ ...stranger, modifiedAt: NOW });
+  const later = await seal({ ...known, data: { ...known.data, cardholder: 'MALLORY' }, modifiedAt: NOW + 2 });
+  const before = await seal({ ...edited, data: { ...edited.data, issuer: 'Edited before' }, modifiedAt: NOW + 1 });
+  const shown: EncryptedCollection = {
+    type: 'ENCRYPTED',
+    cards: { [added.id]: added, [later.id]: later, [before.id]: before },
+  };
+
+  const opened = await engine.openCollection(shown);
+  // Edited before the replacement, on a card it knew: taken, and to be sealed again.
+  expect(ids(opened.cards)).toEqual([edited.id]);
+  expect(opened.underRetiredKey).toEqual([edited.id]);
+  // The others are shown for what they are, to keep or delete, and never as cards.
+  const apart = opened.unreadable.sort((a, b) => a.id.localeCompare(b.id));
+  expect(apart).toEqual(
+    [
+      { card: stranger, cardholder: stranger.data.cardholder, modifiedAt: NOW },
+      { card: known, cardholder: 'MALLORY', modifiedAt: NOW + 2 },
+    ]
+      .map(({ card, cardholder, modifiedAt }) => ({
+        id: card.id,
+        modifiedAt,
+        reason: UnreadableReasons.savedWithOldKey,
+        seen: { network: card.data.network, last4: card.data.number.slice(-4), cardholder },
+      }))
+      .sort((a, b) => a.id.localeCompare(b.id)),
+  );
+  expect(ids(await engine.sealAgain(Object.values(shown.cards)))).toEqual([edited.id]);
+
+  // The person keeps them: sealed under the new key, dates unchanged, they open the seed's way with the new password.
+  const kept = await engine.keepSavedWithOldKey(Object.values(shown.cards));
+  expect(ids(kept)).toEqual(ids([stranger, known]));
+  const seedWay = await seed.openTheSeedWay(SECOND, replaced.record, kept);
+  expect(seedWay.cards[known.id]?.cardholder).toBe('MALLORY');
+  expect(kept.find((card) => card.id === known.id)?.modifiedAt).toBe(NOW + 2);
 });
 
 test('another device opens old cards once it hears the retired keys; a list it cannot open changes nothing', async () => {
@@ -110,6 +156,7 @@ test("a card's details go under the new key with it, keep their date, and a late
   const [card] = cards as [(typeof cards)[0]];
   const given = { details: { ...NO_DETAILS, pin: '0481', notes: 'Notizen — ü 😀' }, unknown: {} };
   const sealed = await engine.sealDetails(card.id, NOW, given);
+  await engine.setRetiredKeys(null);
   const replaced = await engine.replaceKey(
     FIRST,
     first.record,

@@ -241,7 +241,7 @@ describe('newer wins', () => {
 describe('password record', () => {
   test('is written under {uid}/auth/password in the documented shape and read back', async () => {
     expect(await db.readPasswordRecord(uid)).toBeNull();
-    await db.setPasswordRecord(uid, record);
+    expect(await db.createPasswordRecord(uid, record)).toBeNull();
     expect(await serverValue(`${uid}/auth`)).toEqual({ password: record });
     expect(await db.readPasswordRecord(uid)).toEqual(record);
     const seen: (SecretRecord | null)[] = [];
@@ -256,6 +256,18 @@ describe('password record', () => {
     await db.removePasswordRecord(uid);
     expect(await db.readPasswordRecord(uid)).toBeNull();
   });
+
+  test('is written only over the record it replaces, and otherwise answers with the record the server holds', async () => {
+    const next: SecretRecord = { ...record, modifiedAt: record.modifiedAt + 1 };
+    const later: SecretRecord = { ...record, salt: btoa('another 16 b slt'), modifiedAt: record.modifiedAt + 2 };
+    // Over no record, when the account holds one: the record held comes back, nothing is written.
+    expect(await db.createPasswordRecord(uid, record)).toBeNull();
+    expect(await db.createPasswordRecord(uid, next)).toEqual(record);
+    expect(await db.swapPasswordRecord(uid, record, next)).toEqual({ written: true });
+    // Decided on `record`, which the server no longer holds: refused, though newer than what it holds.
+    expect(await db.swapPasswordRecord(uid, record, later)).toEqual({ written: false, held: next });
+    expect(await serverValue(`${uid}/auth/password`)).toEqual(next);
+  });
 });
 
 describe('server failures', () => {
@@ -266,7 +278,7 @@ describe('server failures', () => {
     const deletion = { id: 'CardAAA1', deleted: true, modifiedAt: 1_700_000_000_600 } as const;
     expect((await rejectionOf(db.sendChanges(otherUid, [deletion]))).message).toBe('Failed to delete card from server');
     expect((await rejectionOf(db.removeAllCards(otherUid))).message).toBe('Failed to delete card from server');
-    expect((await rejectionOf(db.setPasswordRecord(otherUid, record))).message).toBe(
+    expect((await rejectionOf(db.swapPasswordRecord(otherUid, null, record))).message).toBe(
       'Failed to set password on server',
     );
     expect((await rejectionOf(db.removePasswordRecord(otherUid))).message).toBe(
@@ -280,10 +292,12 @@ describe('server failures', () => {
     // waited out. Only timeouts are faked: the SDK's promises and the page's messages run as ever.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const failing = rejectionOf(db.setPasswordRecord(uid, record));
+      // A password record's compare-and-set is not bounded here: the page tells the person when its answer is late
+      // and keeps waiting for it (src/state/record-writes.ts). Removing the record is.
+      const failing = rejectionOf(db.removePasswordRecord(uid));
       await vi.advanceTimersByTimeAsync(15_000);
       const error = await failing;
-      expect(error.message).toBe('Failed to set password on server');
+      expect(error.message).toBe('Failed to remove password from server');
       expect((error.cause as Error).message).toContain('no answer from the server');
     } finally {
       vi.useRealTimers();

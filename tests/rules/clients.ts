@@ -54,6 +54,16 @@ async function client(person?: { sub: string; email: string; name: string }): Pr
   return { app, db, uid };
 }
 
+const ADA = { sub: 'ada-rules', email: 'ada@example.com', name: 'Ada Lovelace' };
+
+/** Another of Ada's devices: a client of its own, signed in as her, that has read nothing yet. Close it with `closeClient`. */
+export const adaElsewhere = () => client(ADA);
+
+export async function closeClient(c: Client): Promise<void> {
+  goOffline(c.db);
+  await deleteApp(c.app);
+}
+
 /** The SDK's get() hangs against this server; a one-off listener reads the same. */
 export function read(db: Database, path: string): Promise<unknown> {
   return new Promise((resolve, reject) => {
@@ -96,17 +106,13 @@ export let visitor: Client;
 /** Signs in Ada and Bob and opens a visitor's client for the file; empties Ada's account before each test. */
 export function signInPeople(): void {
   beforeAll(async () => {
-    ada = await client({ sub: 'ada-rules', email: 'ada@example.com', name: 'Ada Lovelace' });
+    ada = await client(ADA);
     bob = await client({ sub: 'bob-rules', email: 'bob@example.com', name: 'Bob Babbage' });
     visitor = await client();
   });
 
   afterAll(async () => {
-    for (const c of [ada, bob, visitor]) {
-      if (!c) continue;
-      goOffline(c.db);
-      await deleteApp(c.app);
-    }
+    for (const c of [ada, bob, visitor]) if (c) await closeClient(c);
   });
 
   /** Ada's account emptied: cards, details and deletion records first, then the password record (which cards would keep). */

@@ -31,6 +31,12 @@ const retiredKeys = (keys = 1, replaced = FIRST_WRAPPED) => ({
   replaced,
 });
 
+/** The sealed part of a list of retired keys: what the next list names as the one it replaces. */
+const listOf = (keys = 1) => {
+  const { ciphertext, iv } = retiredKeys(keys);
+  return { ciphertext, iv };
+};
+
 /** Ada's account with a password record and two cards, as before a replacement. */
 async function account() {
   await set(ref(ada.db, `${ada.uid}/auth/password`), passwordRecord(T0));
@@ -79,13 +85,44 @@ describe('replacing the key', () => {
     };
     await expectDenied(update(ref(ada.db, ada.uid as string), second));
     expect(await read(ada.db, `${ada.uid}/auth/password`)).toEqual(passwordRecord(T0 + 30, 60));
-    // Made again from the record now held, it is taken.
+    // Made again from the record now held, holding the list it replaces, it is taken.
     const fromNew = {
       ...second,
-      'auth/retiredKeys': retiredKeys(2, passwordRecord(T0 + 30, 60).encryptedDek.ciphertext),
+      'auth/retiredKeys': {
+        ...retiredKeys(2, passwordRecord(T0 + 30, 60).encryptedDek.ciphertext),
+        previous: listOf(),
+      },
     };
     await update(ref(ada.db, ada.uid as string), fromNew);
     expect(await read(ada.db, `${ada.uid}/auth/password`)).toEqual(secondRecord);
+  });
+
+  it('refuses a new list of retired keys that does not hold the list it replaces, so no older key is dropped', async () => {
+    await account();
+    await update(ref(ada.db, ada.uid as string), replacement());
+    const held = passwordRecord(T0 + 30, 60).encryptedDek.ciphertext;
+    const next = (previous?: { ciphertext: string; iv: string }) => ({
+      'auth/password': { ...passwordRecord(T0 + 50), encryptedDek: { ciphertext: base64(48, 7), iv: base64(12) } },
+      'auth/retiredKeys': { ...retiredKeys(2, held), ...(previous ? { previous } : {}) },
+      [`cards/${CARD_ID}`]: encryptedCard(CARD_ID, T0 + 10),
+      [`cards/${OTHER_ID}`]: encryptedCard(OTHER_ID, T0 + 20),
+    });
+    // Made by a device that had not heard the list: it would seal only the key it holds.
+    await expectDenied(update(ref(ada.db, ada.uid as string), next()));
+    await expectDenied(update(ref(ada.db, ada.uid as string), next({ ciphertext: base64(48, 3), iv: base64(12) })));
+    expect(await read(ada.db, `${ada.uid}/auth/retiredKeys`)).toEqual(retiredKeys());
+    await update(ref(ada.db, ada.uid as string), next(listOf()));
+    expect(await read(ada.db, `${ada.uid}/auth/retiredKeys/previous`)).toEqual(listOf());
+    // A first list names no earlier one.
+    await set(ref(ada.db, `${ada.uid}/cards`), null);
+    await remove(ref(ada.db, `${ada.uid}/auth`));
+    await account();
+    await expectDenied(
+      update(ref(ada.db, ada.uid as string), {
+        ...replacement(),
+        'auth/retiredKeys': { ...retiredKeys(), previous: listOf() },
+      }),
+    );
   });
 
   it("takes a password changed the seed's way after a replacement: the retired keys stay as they were", async () => {
@@ -98,11 +135,19 @@ describe('replacing the key', () => {
     });
   });
 
-  it('keeps sixteen retired keys at most, as base64 ciphertext with a 12-byte IV, and nothing else beside', async () => {
+  it('keeps a bounded list of retired keys, as base64 ciphertext with a 12-byte IV, and nothing else beside', async () => {
     await account();
     const path = `${ada.uid}/auth/retiredKeys`;
     await set(ref(ada.db, path), retiredKeys(16));
-    await expectDenied(set(ref(ada.db, path), retiredKeys(30)));
+    // Each key with the ids of up to 2,000 cards its replacement knew: 400,000 base64 characters at most.
+    await set(ref(ada.db, path), { ...retiredKeys(), ciphertext: base64(299_997), previous: listOf(16) });
+    await expectDenied(
+      set(ref(ada.db, path), {
+        ...retiredKeys(),
+        ciphertext: base64(300_003),
+        previous: { ...listOf(), ciphertext: base64(299_997) },
+      }),
+    );
     await expectDenied(set(ref(ada.db, path), { ciphertext: 'not base64!', iv: base64(12) }));
     await expectDenied(set(ref(ada.db, path), { ciphertext: base64(48), iv: base64(16) }));
     await expectDenied(set(ref(ada.db, path), { ...retiredKeys(), extra: 1 }));

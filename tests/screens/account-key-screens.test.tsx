@@ -7,7 +7,6 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { navigate } from 'wouter/use-browser-location';
 import type { SecretRecord } from '../../src/domain/secret';
-import { accountServer as db } from '../../src/remote';
 import { gateFor } from '../../src/state/gate';
 import { signOut } from '../../src/state/leave';
 import { createPin, verifyPassword } from '../../src/state/secrets';
@@ -18,6 +17,7 @@ import { googleSignIn, serverValue, uniqueSub } from '../support/google';
 import { currentPath, makeCard, renderApp } from '../support/render';
 import { seed } from '../support/seed-commands';
 import { storedJson } from '../support/seed-storage';
+import { putServerRecord } from '../support/server-cards';
 
 const PASSWORD = 'Correct-Horse-9';
 const PHONE_PASSWORD = 'Battery-Staple-7';
@@ -44,7 +44,7 @@ test('creating the first password after another device did: the person is sent t
   await expect.element(page.getByRole('heading', { name: 'Create a password', level: 1 })).toBeVisible();
   // The phone creates the account's password while this person is typing theirs.
   const phone = await startEngine().createSecret(PHONE_PASSWORD, { type: 'UNENCRYPTED', cards: {} }, Date.now());
-  await db.setPasswordRecord(uid, phone.record);
+  await putServerRecord(uid, phone.record);
 
   await page.getByLabelText('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -77,7 +77,7 @@ test('a newer password whose key cannot open the cards here: nothing is removed,
   const before = storedJson('auth') as { password: SecretRecord; pin: SecretRecord };
   // Another client writes a record over a key of its own, under a password this person happens to know.
   const other = await seed.seedWallet(PHONE_PASSWORD, [], Date.now());
-  await db.setPasswordRecord(uid, other.record);
+  await putServerRecord(uid, other.record);
 
   await expect.poll(currentPath).toBe('/password/unlock');
   const field = page.getByLabelText('Enter your new password', { exact: true });

@@ -22,6 +22,7 @@ import { startEngine, stopEngines } from '../support/engine-worker';
 import { googleSignIn, serverValue, uniqueSub } from '../support/google';
 import { currentPath, makeCard, renderApp } from '../support/render';
 import { storedJson } from '../support/seed-storage';
+import { putServerRecord } from '../support/server-cards';
 
 const PASSWORD = 'Correct-Horse-9';
 const NEXT = 'Battery-Staple-7';
@@ -142,7 +143,7 @@ test('after a change on another device, unlock asks for the new password; the PI
   const current = (await db.readPasswordRecord(uid)) as SecretRecord;
   await other.unlock(PASSWORD, current);
   const record = await other.changeSecret(PASSWORD, current, NEXT, Date.now() + 1000);
-  await db.setPasswordRecord(uid, record);
+  await putServerRecord(uid, record);
 
   await expect.poll(currentPath).toBe('/password/unlock');
   await expect.element(page.getByText('Enter your new password', { exact: true }).first()).toBeVisible();

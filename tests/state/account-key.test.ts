@@ -26,6 +26,7 @@ import { database } from '../support/page-database';
 import { seed } from '../support/seed-commands';
 import { seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
+import { putServerRecord } from '../support/server-cards';
 
 const PASSWORD = 'Account password 1!';
 const OTHER_PASSWORD = 'Laptop password 7#';
@@ -67,7 +68,7 @@ async function accountWithPin(cards: PlainCard[]): Promise<string> {
 /** Another client replaces the account's record with one over a key of its own, under a password the person knows. */
 async function recordOverAnotherKey(uid: string): Promise<SecretRecord> {
   const wallet = await seed.seedWallet(OTHER_PASSWORD, [], Date.now());
-  await db.setPasswordRecord(uid, wallet.record);
+  await putServerRecord(uid, wallet.record);
   await expect.poll(() => appState.passwordStale).toBe(true);
   return wallet.record;
 }
@@ -99,7 +100,7 @@ describe('two devices creating the first password', () => {
       { type: 'UNENCRYPTED', cards: Object.fromEntries(theirs.map((card) => [card.id, card])) },
       Date.now(),
     );
-    await db.setPasswordRecord(uid, created.record);
+    await putServerRecord(uid, created.record);
     await db.putCards(uid, Object.values(created.collection.cards));
 
     expect(await createAccountPassword(PASSWORD)).toBe('password-exists');
@@ -185,7 +186,7 @@ describe('a newer password record', () => {
     const current = storedAuth().password;
     await laptop.unlock(PASSWORD, current);
     const record = await laptop.changeSecret(PASSWORD, current, OTHER_PASSWORD, Date.now() + 1000);
-    await db.setPasswordRecord(uid, record);
+    await putServerRecord(uid, record);
     await expect.poll(() => appState.passwordStale).toBe(true);
 
     await unlockWithPassword(OTHER_PASSWORD);

@@ -39,6 +39,7 @@ import { startEngine } from '../support/engine-worker';
 import { database } from '../support/page-database';
 import { storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
+import { putServerRecord } from '../support/server-cards';
 
 freshDeviceEachTest();
 
@@ -112,7 +113,7 @@ describe('signed in', () => {
     const current = (await db.readPasswordRecord(uid)) as SecretRecord;
     await other.unlock(PASSWORD, current);
     const record = await other.changeSecret(PASSWORD, current, NEW_PASSWORD, Date.now() + 1000);
-    await db.setPasswordRecord(uid, record);
+    await putServerRecord(uid, record);
 
     await expect.poll(() => appState.passwordStale).toBe(true);
     expect(appState.locked).toBe(true);
@@ -147,7 +148,7 @@ describe('signed in', () => {
     const before = storedJson('auth');
     // A record wrapping some other key under a password this person does not know.
     const { record } = await startEngine().createSecret('Someone else 9!x', emptyPlainCollection(), Date.now() + 1000);
-    await db.setPasswordRecord(uid, record);
+    await putServerRecord(uid, record);
     await expect.poll(() => appState.passwordStale).toBe(true);
     expect(appState.locked).toBe(true);
 

@@ -76,7 +76,10 @@ async function openChecked(checked: CheckedCollection): Promise<OpenedCards> {
         openedData.push(outcome);
       }
     } else if (outcome) {
-      unreadable.push(unreadableCard(card, outcome.reason));
+      const seen = at >= 0 ? fresh.apart[at] : undefined;
+      unreadable.push(
+        seen ? { ...unreadableCard(card, outcome.reason), seen: seenOf(seen) } : unreadableCard(card, outcome.reason),
+      );
     }
   });
   // The cache then holds exactly the opened cards, so deleted ones leave memory and bad ones are never kept; unless
@@ -87,6 +90,13 @@ async function openChecked(checked: CheckedCollection): Promise<OpenedCards> {
   const sorted = cards.sort(byModifiedDesc);
   return underRetiredKey.length > 0 ? { cards: sorted, unreadable, underRetiredKey } : { cards: sorted, unreadable };
 }
+
+/** What the person is shown of a card kept apart: its network, last four digits and cardholder. */
+const seenOf = (data: CardData): NonNullable<UnreadableCard['seen']> => ({
+  network: data.network,
+  last4: data.number.slice(-4),
+  cardholder: data.cardholder,
+});
 
 const unreadableCard = (card: StoredCard, reason: string): UnreadableCard => ({
   id: card.id,
@@ -168,16 +178,24 @@ export async function sealCard(card: PlainCard, type: CardCollection['type']): P
   return stored;
 }
 
-/** The cards that open only under a retired key, sealed again under the held one (ids and dates unchanged). */
-export async function sealAgain(cards: EncryptedCard[]): Promise<EncryptedCard[]> {
+/**
+ * The cards that open only under a retired key that knew them, sealed again under the held one (ids and dates
+ * unchanged). With `savedWithOldKey`, those saved with a retired key after it was replaced instead: the person chose to
+ * keep them.
+ */
+export async function sealAgain(cards: EncryptedCard[], savedWithOldKey = false): Promise<EncryptedCard[]> {
   const dek = heldKey();
   if (!dek) throw new InvalidStateError(Messages.keyMissingEncrypt);
-  const { outcomes, retired } = await decryptWithRetired(dek, cards);
+  const { outcomes, retired, apart } = await decryptWithRetired(dek, cards);
   const again: EncryptedCard[] = [];
   for (const [index, card] of cards.entries()) {
     const outcome = outcomes[index];
-    if (retired[index] !== true || !outcome || !isOpened(outcome)) continue;
-    again.push(await encryptCard(dek, { id: card.id, data: outcome, modifiedAt: card.modifiedAt }));
+    const data = savedWithOldKey
+      ? apart[index]
+      : retired[index] === true && outcome && isOpened(outcome)
+        ? outcome
+        : undefined;
+    if (data) again.push(await encryptCard(dek, { id: card.id, data, modifiedAt: card.modifiedAt }));
   }
   return again;
 }

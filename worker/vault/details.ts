@@ -17,7 +17,7 @@ import { fromBase64, toBase64 } from '../crypto/base64';
 import { fromUtf8, randomBytes, utf8 } from '../crypto/bytes';
 import type { DataKey } from '../crypto/keys';
 import { heldKey } from './custody';
-import { retiredKeysUnder } from './retired';
+import { knownTo, retiredKeysUnder } from './retired';
 
 export async function sealDetailsUnder(
   dek: DataKey,
@@ -83,9 +83,13 @@ export async function openDetailsWith(dek: DataKey, records: readonly EncryptedD
   const outcomes = await Promise.all(records.map((record) => openDetailsUnder(dek, record)));
   const shut = () => outcomes.flatMap((outcome, index) => (isShut(outcome) ? [index] : []));
   if (shut().length === 0) return outcomes;
-  for (const key of await retiredKeysUnder(dek)) {
+  for (const entry of await retiredKeysUnder(dek)) {
     for (const index of shut()) {
-      const again = await openDetailsUnder(key, records[index] as EncryptedDetails);
+      const record = records[index] as EncryptedDetails;
+      // Only details the replacement knew: others, saved with the old key after it, stay shut (a card kept apart is
+      // shown without its details until the person keeps it, and a device sealing them again sends them).
+      if (!knownTo(entry, record.id, record.modifiedAt)) continue;
+      const again = await openDetailsUnder(entry.key, record);
       if (!isShut(again)) outcomes[index] = again;
     }
   }

@@ -22,7 +22,9 @@ import { openCollection } from './collections';
 import { heldKey, holdReplacement, proveCurrent } from './custody';
 import { openDetailsWith, sealDetailsUnder } from './details';
 import { noteRecordKey } from './record-keys';
-import { retiredKeysUnder } from './retired';
+import { retiredKeysHeard, retiredKeysUnder } from './retired';
+
+export const RETIRED_KEYS_UNHEARD = "The account's retired keys must be read before the key is replaced.";
 
 /**
  * The new key's record, cards and cards' details for `next`, proven by `current` opening `record` (a verify's proof, or one
@@ -38,6 +40,8 @@ export async function replaceKey(
 ): Promise<ReplacedKey> {
   const held = heldKey();
   if (!held) throw new InvalidStateError(Messages.refreshAndUnlock);
+  // The new list holds the old one: without it, the keys retired before the held one would be left out of it.
+  if (!retiredKeysHeard()) throw new InvalidStateError(RETIRED_KEYS_UNHEARD);
   const opened = await openCollection(collection);
   const key = await generateDataKey();
   const plain: PlainCollection = {
@@ -54,7 +58,10 @@ export async function replaceKey(
   const replaced = await createRecord(next, key, now, 'text');
   await noteRecordKey(replaced, key);
   // The key it replaces goes first in the account's list, so a card a late device seals under it still opens.
-  const retired = await sealRetiredKeys(key, [held, ...(await retiredKeysUnder(held))]);
+  // With what this replacement knew (each card it sealed again, and its date): the only cards the old key may still
+  // bring to the account (worker/vault/retired.ts, `knownTo`).
+  const knew = { key: held, retiredAt: now, known: new Set(opened.cards.map((card) => card.id)) };
+  const retired = await sealRetiredKeys(key, [knew, ...(await retiredKeysUnder(held))]);
   // Locked meanwhile: nothing waits, and the page's write is refused when it asks to keep the key.
   if (heldKey() === held) holdReplacement(key, replaced, retired);
   return { record: replaced, collection: encrypted, unreadable: opened.unreadable, retired, details: resealed };

@@ -3,13 +3,8 @@
  * must be told, rather than left waiting, when the server does not answer.
  */
 import { type DatabaseReference, onValue } from 'firebase/database';
+import { ANSWER_WITHIN_MS } from '../../domain/answer-time';
 import { SleeveError } from '../../domain/errors';
-
-/**
- * How long a read or write may go unanswered before it counts as failed: long enough for a slow connection to
- * answer, short enough that a person offline is told so rather than left waiting.
- */
-const ANSWER_WITHIN_MS = 15_000;
 
 /** `work`, failing with `message` (its own error as the cause) when it fails or gets no answer in time. */
 export async function answered<T>(work: Promise<T>, message: string): Promise<T> {

@@ -23,7 +23,7 @@ export const databaseApi = {
   readDetails: details.readDetails,
   removeDetails: details.removeDetails,
   readPasswordRecord: records.readPasswordRecord,
-  setPasswordRecord: records.setPasswordRecord,
+  swapPasswordRecord: records.swapPasswordRecord,
   createPasswordRecord: records.createPasswordRecord,
   removePasswordRecord: records.removePasswordRecord,
   replaceAccountKey: accountKey.replaceAccountKey,

@@ -7,13 +7,28 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Page } from '../../app/Page';
 import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
-import { cardsState, deleteUnreadableCard, keepUnreadableCard } from '../../state/cards';
+import { NETWORK_LABELS, type UnreadableCard } from '../../domain/card';
+import { cardsState, deleteUnreadableCard, keepCardSavedWithOldKey, keepUnreadableCard } from '../../state/cards';
 import { showError, showToast } from '../../state/toast';
 
 const when = (modifiedAt: number) =>
   modifiedAt > 0
     ? new Date(modifiedAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
     : 'unknown';
+
+/** A card kept apart as what it is: its network, last digits and cardholder. */
+const seenAs = ({ network, last4, cardholder }: NonNullable<UnreadableCard['seen']>) =>
+  `${NETWORK_LABELS[network]} ending ${last4}${cardholder ? `, ${cardholder}` : ''}`;
+
+/** The person keeps a card saved with the old key: it joins their cards, under the current key. */
+async function keepSavedWithOldKey(id: string) {
+  try {
+    await keepCardSavedWithOldKey(id);
+    showToast('Card kept');
+  } catch (error) {
+    showError(error);
+  }
+}
 
 export function UnreadableCardsScreen() {
   const { unreadable, kept, malformed } = useSnapshot(cardsState);
@@ -39,14 +54,25 @@ export function UnreadableCardsScreen() {
             These cards are stored but could not be opened, so they are not in your list. They stay exactly as they are
             until you delete them.
           </p>
+          {unreadable.some((card) => card.seen) && (
+            <p className="lead">
+              A card saved with your old key after the key was replaced may come from one of your devices that had not
+              heard of the new key yet, or from someone who knows your old password. Keep it only if you know it.
+            </p>
+          )}
           <ul className="row-list unreadable-list" aria-label="Cards that could not be opened">
             {unreadable.map((card) => (
               <li key={card.id} className="unreadable-item">
                 <p className="unreadable-title">Card {card.id}</p>
+                {card.seen && <p className="unreadable-detail">{seenAs(card.seen)}</p>}
                 <p className="unreadable-detail">Last changed {when(card.modifiedAt)}</p>
                 <p className="unreadable-detail">Why: {card.reason}</p>
                 <div className="button-row">
-                  {kept.includes(card.id) ? (
+                  {card.seen ? (
+                    <button type="button" className="button" onClick={() => void keepSavedWithOldKey(card.id)}>
+                      Keep
+                    </button>
+                  ) : kept.includes(card.id) ? (
                     <span className="unreadable-kept">Kept</span>
                   ) : (
                     <button type="button" className="button" onClick={() => keepUnreadableCard(card.id)}>

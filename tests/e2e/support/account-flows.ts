@@ -92,6 +92,18 @@ export async function readServer(): Promise<unknown> {
   return response.json();
 }
 
+/**
+ * Writes `value` at `path`, the rules aside (test-only, see tests/support/backend.ts): what another client of the
+ * account writes, here one whose writes the rules take anyway (tests/rules/ shows which they do).
+ */
+export async function writeServer(path: string, value: unknown): Promise<void> {
+  const response = await fetch(new URL(path, inject('databaseDumpUrl')), {
+    method: 'PUT',
+    body: JSON.stringify(value),
+  });
+  if (!response.ok) throw new Error(`The backend did not take the write at ${path}: ${response.status}`);
+}
+
 /** Every string anywhere in a JSON value. */
 export function allStrings(value: unknown): string[] {
   if (typeof value === 'string') return [value];

@@ -2,7 +2,7 @@
  * Devices of one person in the built app: each a browser context of its own (its own storage, its own connection,
  * offline on its own) over one Chromium launched for the test file, with the app open on Home.
  */
-import type { Browser, BrowserContext, Page } from 'playwright';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright';
 import { afterAll, beforeAll } from 'vitest';
 import { appUrl, launchChromium, watchPageErrors } from './browser';
 import { serveGapiStandIn } from './gapi-stand-in';
@@ -15,7 +15,7 @@ export interface Device {
 }
 
 /** Registers the file's browser (launched before its tests, closed after) and returns how to open a device on it. */
-export function devicesOnOneBrowser(): () => Promise<Device> {
+export function devicesOnOneBrowser(): (options?: BrowserContextOptions) => Promise<Device> {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
@@ -25,8 +25,9 @@ export function devicesOnOneBrowser(): () => Promise<Device> {
     for (const context of contexts) await context.close();
     await browser?.close();
   });
-  return async () => {
-    const context = await browser.newContext();
+  // `options`: a device's own, as an audit's (axe goes in as a script of the test's, which the page's policy refuses).
+  return async (options?: BrowserContextOptions) => {
+    const context = await browser.newContext(options);
     contexts.push(context);
     await serveGapiStandIn(context);
     const page = await context.newPage();
