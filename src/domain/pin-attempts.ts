@@ -5,14 +5,19 @@
  * with the password or starts again with 'Forgot PIN?'. A right PIN clears the count.
  *
  * Each try is counted as wrong before its PIN is derived, and uncounted once it turns out right (or never reached
- * the PIN), so tabs trying at the same moment cannot get more tries than the limit allows. The count belongs to one
- * PIN record, named by its salt: a new PIN starts from none. The end of a wait is stored as a time, so a reload
- * neither shortens nor restarts it.
+ * the PIN), so tabs trying at the same moment cannot get more tries than the limit allows. The count belongs to the
+ * device key, not to a PIN record: what a record in local storage says (its salt, its IVs) cannot name another count,
+ * so editing it neither moves the count nor starts it again. Only the worker's own creation or change of a PIN does
+ * (worker/crypto/device-key.ts). The end of a wait is stored as a time, so a reload neither shortens nor restarts it.
  */
 import type { Checked } from './stored-shapes';
 
 export interface PinAttempts {
-  /** The salt of the PIN record the tries were made against; `null` when nothing is counted. */
+  /**
+   * `null`: the count of this device's key, whatever record is tried. An earlier Sleeve kept a count for one PIN
+   * record and named it here by the record's salt; such a count holds for that record alone (`countFor`) until its
+   * next change writes it in today's form. Kept in the shape, so a tab of that version still reads the mirror.
+   */
   pinSalt: string | null;
   wrongInARow: number;
   /** When the next try may start (ms since epoch), or `null` when it need not wait. */
@@ -39,25 +44,29 @@ export const noAttempts = (): PinAttempts => ({ pinSalt: null, wrongInARow: 0, t
 /** How long the try after `wrong` wrong PINs in a row must wait: 0, then 30 s, 60 s, 120 s … */
 export const waitAfter = (wrong: number): number => (wrong < WAIT_FROM ? 0 : FIRST_WAIT_MS * 2 ** (wrong - WAIT_FROM));
 
-/** The tries that count against the PIN record with `pinSalt`; those of another PIN count for nothing. */
-export const attemptsFor = (stored: PinAttempts, pinSalt: string): PinAttempts =>
-  stored.pinSalt === pinSalt ? stored : { ...noAttempts(), pinSalt };
+/**
+ * The count a try at the PIN record with `pinSalt` meets: the device key's. A count an earlier Sleeve kept for another
+ * record (a PIN since replaced) held nothing for this one then, and holds nothing now: it starts from none, once.
+ */
+export function countFor(stored: PinAttempts, pinSalt: string): PinAttempts {
+  if (stored.pinSalt === null) return stored;
+  return stored.pinSalt === pinSalt ? { ...stored, pinSalt: null } : noAttempts();
+}
 
 export type PinTry = { kind: 'open' } | { kind: 'wait'; until: number } | { kind: 'stopped' };
 
-/** Whether the PIN with `pinSalt` may be tried at `now`. */
-export function nextTry(stored: PinAttempts, pinSalt: string, now: number): PinTry {
-  const own = attemptsFor(stored, pinSalt);
-  if (own.wrongInARow >= STOP_AT) return { kind: 'stopped' };
-  if (own.tryAgainAt !== null && now < own.tryAgainAt) return { kind: 'wait', until: own.tryAgainAt };
+/** Whether the PIN may be tried at `now`, given its `count` (`countFor`). */
+export function nextTry(count: PinAttempts, now: number): PinTry {
+  if (count.wrongInARow >= STOP_AT) return { kind: 'stopped' };
+  if (count.tryAgainAt !== null && now < count.tryAgainAt) return { kind: 'wait', until: count.tryAgainAt };
   return { kind: 'open' };
 }
 
 /** A try starting at `now`, counted as wrong until it proves right; its wait, should it be wrong, starts now. */
-export function reserveTry(stored: PinAttempts, pinSalt: string, now: number): PinAttempts {
-  const wrongInARow = attemptsFor(stored, pinSalt).wrongInARow + 1;
+export function reserveTry(count: PinAttempts, now: number): PinAttempts {
+  const wrongInARow = count.wrongInARow + 1;
   const wait = waitAfter(wrongInARow);
-  return { pinSalt, wrongInARow, tryAgainAt: wait > 0 ? now + wait : null };
+  return { pinSalt: null, wrongInARow, tryAgainAt: wait > 0 ? now + wait : null };
 }
 
 /**
@@ -65,10 +74,9 @@ export function reserveTry(stored: PinAttempts, pinSalt: string, now: number): P
  * reserved once the wait before it is over, so below the waiting count none is left; at or above it the stored wait
  * stays, which may be the longer one of a try another tab reserved meanwhile.
  */
-export function takeBackTry(stored: PinAttempts, pinSalt: string): PinAttempts {
-  const own = attemptsFor(stored, pinSalt);
-  const wrongInARow = Math.max(0, own.wrongInARow - 1);
-  return { pinSalt, wrongInARow, tryAgainAt: wrongInARow >= WAIT_FROM ? own.tryAgainAt : null };
+export function takeBackTry(count: PinAttempts): PinAttempts {
+  const wrongInARow = Math.max(0, count.wrongInARow - 1);
+  return { pinSalt: null, wrongInARow, tryAgainAt: wrongInARow >= WAIT_FROM ? count.tryAgainAt : null };
 }
 
 /** Whole seconds left until `until`, rounded up, as the countdown shows them ('Try again in 30 s'). */

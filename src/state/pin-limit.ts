@@ -91,7 +91,7 @@ export async function forgetPinAttempts(): Promise<void> {
   await followOwnTry(pin);
 }
 
-/** A new PIN starts from none (the engine counts per PIN record); nothing to ask. */
+/** A new PIN starts from none (the worker starts the count again for a PIN it creates or changes); nothing to ask. */
 export function showNewPin(): void {
   showPinLimit(noAttempts());
   pinLimitState.keyMissing = false;

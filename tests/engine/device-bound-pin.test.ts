@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { PlainCollection } from '../../src/domain/card';
 import { InvalidArgumentError, InvalidStateError, Messages } from '../../src/domain/errors';
 import type { PinRecord } from '../../src/domain/secret';
-import { base64Bytes, deleteDeviceKeys, opens, pinKek, storedDeviceKey } from '../support/device-keys';
+import { base64Bytes, deleteDeviceKeys, opens, pinKek, pinLayerOf, storedDeviceKey } from '../support/device-keys';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { seed } from '../support/seed-commands';
@@ -76,17 +76,21 @@ describe('a PIN record made now', () => {
     }
   });
 
-  test('opens in any worker of this origin, and later PINs reuse the one device key', async () => {
+  test('opens in any worker of this origin; a PIN over the same key reuses the device key, one over a new key not', async () => {
     const first = await pinWallet();
-    const key = await storedDeviceKey();
     const reader = startEngine();
     expect(openedIds(await reader.unlock(PIN, first.record, first.collection))).toEqual(cardIds);
+    const inner = await pinLayerOf(first.record);
+    // Changed, the current PIN proved: sealed under the same device key, so the record before it opens too.
+    const changed = await reader.changeSecret(PIN, first.record, '806142', NOW + 1);
+    expect(await pinLayerOf(first.record)).toEqual(inner);
+    expect(openedIds(await startEngine().unlock('806142', changed, first.collection))).toEqual(cardIds);
+    // A new wallet (a new data key) gets a device key of its own: the records sealed before it no longer open here.
     const second = await pinWallet();
-    expect(await storedDeviceKey()).toBeInstanceOf(CryptoKey);
-    // The key that sealed the first record seals the second one too.
-    const sealed = base64Bytes(second.record.encryptedDek.ciphertext);
-    const iv = base64Bytes(second.record.device?.iv ?? '');
-    await expect(crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key as CryptoKey, sealed)).resolves.toBeDefined();
+    await expect(pinLayerOf(first.record)).rejects.toBeInstanceOf(DOMException);
+    const refused = await rejectionOf(startEngine().unlock(PIN, first.record, first.collection));
+    expect(refused.message).toBe(Messages.pinKeyMissing);
+    expect(openedIds(await startEngine().unlock(PIN, second.record, second.collection))).toEqual(cardIds);
   });
 
   test('a password record is not bound: it keeps the wire format the server and other clients read', async () => {

@@ -59,7 +59,7 @@ describe('page script calling unlock in a loop', () => {
     await wrongTries(engine, record, 5);
     expect(await engine.derivationCount()).toBe(5);
     const counted = await storedPinCount();
-    expect(counted).toMatchObject({ pinSalt: record.salt, wrongInARow: 5 });
+    expect(counted).toMatchObject({ pinSalt: null, wrongInARow: 5 });
     expect(await engine.pinAttempts(record)).toEqual(counted);
     const other = startEngine();
     for (let index = 0; index < 20; index++) {
@@ -78,7 +78,7 @@ describe('page script calling unlock in a loop', () => {
 
   test('at ten wrong in a row the PIN stops for good: the right one is refused too, before any derivation', async () => {
     const { record, collection } = await pinWallet();
-    await seedPinCount({ pinSalt: record.salt, wrongInARow: 9, tryAgainAt: Date.now() - 1 });
+    await seedPinCount({ pinSalt: null, wrongInARow: 9, tryAgainAt: Date.now() - 1 });
     const engine = startEngine();
     await wrongTries(engine, record, 1);
     expect(await engine.pinAttempts(record)).toMatchObject({ wrongInARow: 10 });
@@ -92,13 +92,13 @@ describe('page script calling unlock in a loop', () => {
 
   test('once the wait is over the right PIN opens and clears the count; a new PIN starts from none', async () => {
     const { record, collection } = await pinWallet();
-    await seedPinCount({ pinSalt: record.salt, wrongInARow: 7, tryAgainAt: Date.now() - 1 });
+    await seedPinCount({ pinSalt: null, wrongInARow: 7, tryAgainAt: Date.now() - 1 });
     const engine = startEngine();
     expect((await engine.unlock(PIN, record, collection)).cards).toHaveLength(cards.length);
     expect(await storedPinCount()).toEqual(noAttempts());
-    await seedPinCount({ pinSalt: record.salt, wrongInARow: 10, tryAgainAt: null });
+    await seedPinCount({ pinSalt: null, wrongInARow: 10, tryAgainAt: null });
     const next = await startEngine().createSecret('806142', plain(), NOW, { kind: 'pin' });
-    expect(await engine.pinAttempts(next.record)).toEqual({ ...noAttempts(), pinSalt: next.record.salt });
+    expect(await engine.pinAttempts(next.record)).toEqual(noAttempts());
     expect(await startEngine().verify('806142', next.record)).toBe(true);
   });
 
@@ -107,10 +107,32 @@ describe('page script calling unlock in a loop', () => {
     await deleteDeviceKeys();
     await pinWallet();
     const engine = startEngine();
-    await seedPinCount({ pinSalt: copied.record.salt, wrongInARow: 3, tryAgainAt: null });
+    await seedPinCount({ pinSalt: null, wrongInARow: 3, tryAgainAt: null });
     expect((await rejectionOf(engine.unlock(PIN, copied.record))).message).toBe(Messages.pinKeyMissing);
-    expect(await storedPinCount()).toEqual({ pinSalt: copied.record.salt, wrongInARow: 3, tryAgainAt: null });
+    expect(await storedPinCount()).toEqual({ pinSalt: null, wrongInARow: 3, tryAgainAt: null });
     expect(await engine.derivationCount()).toBe(0);
+  });
+});
+
+describe('a count an earlier Sleeve kept for one PIN record, named by its salt', () => {
+  test("holds for that record, and is kept as the device key's count from its next try", async () => {
+    const { record } = await pinWallet();
+    await seedPinCount({ pinSalt: record.salt, wrongInARow: 9, tryAgainAt: Date.now() - 1 });
+    const engine = startEngine();
+    expect(await engine.pinAttempts(record)).toEqual({ pinSalt: null, wrongInARow: 9, tryAgainAt: expect.any(Number) });
+    await wrongTries(engine, record, 1);
+    expect(await storedPinCount()).toEqual({ pinSalt: null, wrongInARow: 10, tryAgainAt: expect.any(Number) });
+    expect((await rejectionOf(engine.unlock(PIN, record))).message).toBe(PinLimitMessages.stopped);
+  });
+
+  test('holds nothing for another record (a PIN since replaced): that one starts from none, once', async () => {
+    const { record, collection } = await pinWallet();
+    await seedPinCount({ pinSalt: 'b3RoZXJzYWx0b3RoZXJzYQ==', wrongInARow: 10, tryAgainAt: null });
+    const engine = startEngine();
+    expect(await engine.pinAttempts(record)).toEqual(noAttempts());
+    await wrongTries(engine, record, 1);
+    expect(await storedPinCount()).toEqual({ pinSalt: null, wrongInARow: 1, tryAgainAt: null });
+    expect((await engine.unlock(PIN, record, collection)).cards).toHaveLength(cards.length);
   });
 });
 
@@ -145,7 +167,7 @@ describe('the count removed from IndexedDB', () => {
       expect((await rejectionOf(engine.verify(pin, record))).message).toBe(Messages.pinKeyMissing);
     }
     expect(await engine.derivationCount()).toBe(0);
-    expect(await engine.pinAttempts(record)).toEqual({ ...noAttempts(), pinSalt: record.salt });
+    expect(await engine.pinAttempts(record)).toEqual(noAttempts());
     // A new PIN replaces the value that is not whole with a new key and a count of none.
     const next = await engine.createSecret('806142', plain(), NOW, { kind: 'pin' });
     expect(await storedPinCount()).toEqual(noAttempts());
@@ -182,7 +204,7 @@ describe('a device key kept by an earlier Sleeve (version 1 of the database: the
     const { record, collection } = await earlierDevice();
     const engine = startEngine();
     await wrongTries(engine, record, 1);
-    expect(await storedPinCount()).toEqual({ pinSalt: record.salt, wrongInARow: 1, tryAgainAt: null });
+    expect(await storedPinCount()).toEqual({ pinSalt: null, wrongInARow: 1, tryAgainAt: null });
     expect((await engine.unlock(PIN, record, collection)).cards).toHaveLength(cards.length);
     expect(await storedPinCount()).toEqual(noAttempts());
     expect(await storedDeviceKey()).toBeInstanceOf(CryptoKey);

@@ -15,7 +15,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CardCollection } from '../../src/domain/card';
 import type { PinAttempts } from '../../src/domain/pin-attempts';
-import { attemptsFor, checkPinAttempts, noAttempts } from '../../src/domain/pin-attempts';
+import { checkPinAttempts, countFor, noAttempts } from '../../src/domain/pin-attempts';
 import type { PinRecord } from '../../src/domain/secret';
 import { cardDataProblem } from '../../src/domain/stored-cards';
 import { checkDetailsCollection } from '../../src/domain/stored-details';
@@ -81,7 +81,7 @@ function unlockChangeProblem(
       typeof bound.device?.iv === 'string';
     if (!sameLayer) return 'unlocking changed the records other than by binding the PIN record';
   }
-  const mirrored = attemptsFor(JSON.parse(after[STORAGE_KEYS.pinAttempts] ?? 'null') ?? noAttempts(), pin.salt);
+  const mirrored = countFor(JSON.parse(after[STORAGE_KEYS.pinAttempts] ?? 'null') ?? noAttempts(), pin.salt);
   if (unlocked && counted.wrongInARow !== 0) return `unlocking left ${counted.wrongInARow} wrong PINs`;
   if (mirrored.wrongInARow !== counted.wrongInARow) {
     return `the mirror holds ${mirrored.wrongInARow} wrong PINs, the engine ${counted.wrongInARow}`;

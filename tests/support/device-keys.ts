@@ -94,3 +94,52 @@ export async function opens(key: CryptoKey, iv: string, ciphertext: Uint8Array<A
     return false;
   }
 }
+
+const toBase64 = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));
+
+/** 16 random bytes as standard base64: another salt, valid in shape, for a record edited by hand. */
+export const anotherSalt = (): string => toBase64(crypto.getRandomValues(new Uint8Array(16)));
+
+/** A fresh 12-byte IV as standard base64. */
+export const anotherIv = (): string => toBase64(crypto.getRandomValues(new Uint8Array(12)));
+
+interface BoundRecord {
+  salt: string;
+  encryptedDek: { ciphertext: string; iv: string };
+  device?: { iv: string; version?: number };
+  modifiedAt: number;
+}
+
+/**
+ * The device layer's additional data as docs/formats.md documents it for version 2: the UTF-8 of
+ * `Sleeve PIN device layer v2 {salt} {iv}`, with the record's salt and its PIN layer's IV as stored. Written here from
+ * the documentation, not imported, so the tests hold the worker to the format.
+ */
+export const deviceLayerData = (record: BoundRecord): Uint8Array<ArrayBuffer> =>
+  new TextEncoder().encode(`Sleeve PIN device layer v2 ${record.salt} ${record.encryptedDek.iv}`);
+
+/** The PIN layer of a bound `record`, taken out here with this origin's device key, at either version. */
+export async function pinLayerOf(record: BoundRecord): Promise<Uint8Array<ArrayBuffer>> {
+  const key = await storedDeviceKey();
+  if (!key || !record.device) throw new Error('no device key, or no device layer');
+  const params: AesGcmParams = { name: 'AES-GCM', iv: base64Bytes(record.device.iv) };
+  if (record.device.version === 2) params.additionalData = deviceLayerData(record);
+  return new Uint8Array(await crypto.subtle.decrypt(params, key, base64Bytes(record.encryptedDek.ciphertext)));
+}
+
+/**
+ * `record` bound as the first version of the device layer bound it (`device: {iv}`, no additional data), sealed here
+ * under this origin's device key: what a device that bound its PIN before version 2 keeps.
+ */
+export async function asFirstVersion<R extends BoundRecord>(record: R): Promise<R> {
+  const key = await storedDeviceKey();
+  if (!key) throw new Error('no device key is stored');
+  const inner = await pinLayerOf(record);
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, inner));
+  return {
+    ...record,
+    encryptedDek: { ...record.encryptedDek, ciphertext: toBase64(sealed) },
+    device: { iv: toBase64(iv) },
+  };
+}

@@ -8,13 +8,16 @@
  * removes the count removes the key, and a value whose count is missing or damaged reads as no key at all, so the PIN
  * cannot open rather than start again from none. Clearing or editing localStorage touches neither.
  *
- * One key per origin, reused by every later PIN: replacing it would strand a record another tab is about to store.
+ * One count per key, and one data key per device key: the one its entry's check names. Every later PIN over that data
+ * key reuses the device key (replacing it would strand a record another tab is about to store). A PIN over another
+ * data key gets a new device key (`deviceKeyForBinding`), since starting the count again for the old one would give
+ * whoever wrote that PIN fresh tries at the records sealed before it.
  * It is read from IndexedDB each time it is needed and never kept in memory, so a cleared database is noticed at once.
  */
 import { Messages, SleeveError } from '../../src/domain/errors';
 import type { PinAttempts } from '../../src/domain/pin-attempts';
 import { checkPinAttempts, noAttempts } from '../../src/domain/pin-attempts';
-import { isKeyCheck, type KeyCheck, keyCheck } from './key-check';
+import { isKeyCheck, type KeyCheck, keyCheck, opensCheck, sameCheck } from './key-check';
 import type { DataKey } from './keys';
 
 const DATABASE = 'sleeve-keys';
@@ -26,7 +29,7 @@ const VERSION = 2;
 /** What the store keeps under `PIN_DEVICE_KEY`, in one value. */
 export interface DeviceEntry {
   key: CryptoKey;
-  /** Wrong PINs in a row and when the next try may start, for the PIN record named by its salt. */
+  /** Wrong PINs in a row and when the next try may start: for every PIN record sealed under `key`. */
   attempts: PinAttempts;
   /** Tells the data key the PIN wraps (key-check.ts), so that key alone clears the count; `null` until known. */
   dataKeyCheck: KeyCheck | null;
@@ -185,23 +188,52 @@ export async function readEntry(): Promise<DeviceEntry | undefined> {
   return entryOf(await readValue(PIN_DEVICE_KEY));
 }
 
+/** How often a binding decides again when other tabs keep changing the entry under it. */
+const BINDING_TURNS = 4;
+
 /**
- * The device key, generated and stored first when there is none yet (or only a value that is not whole, whose key
- * opens no PIN anyway). `dataKey` is the key the PIN about to be sealed wraps: its check is stored with it.
+ * Whether the entry is still the one read: its check changes with every new key, and otherwise only when a right PIN
+ * notes the key of an entry an earlier Sleeve kept (worker/vault/pin-limit.ts).
  */
-export async function deviceKeyForBinding(dataKey: DataKey): Promise<CryptoKey> {
+const sameEntry = (a: DeviceEntry | undefined, b: DeviceEntry | undefined): boolean =>
+  a === undefined || b === undefined ? a === b : sameCheck(a.dataKeyCheck, b.dataKeyCheck);
+
+/**
+ * The device key to seal a PIN record wrapping `dataKey` under. Over the data key the entry's check names, it is the
+ * stored key, and its count stays, unless `newPin`: the worker created or changed the PIN, the current secret proved
+ * (worker/vault/custody.ts), which starts the count again. Over any other data key (a new wallet's, or a record a
+ * page made up and unlocked), or with no key yet (or only a value that is not whole, whose key opens no PIN anyway),
+ * a new device key is generated and stored with a count of none: the records sealed under the old one no longer open.
+ * A check not yet known (a key an earlier Sleeve kept) counts as another data key's.
+ */
+export async function deviceKeyForBinding(dataKey: DataKey, { newPin }: { newPin: boolean }): Promise<CryptoKey> {
   try {
     const check = await keyCheck(dataKey);
-    // Made before the transaction, which cannot wait for it; it goes unused when the device has a key already.
+    // Made before the transaction, which cannot wait for it; it goes unused when the device keeps its key.
     const fresh = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-    // When another tab stored a key a moment ago, that key is the device's and this one goes.
-    return await changeEntry((entry) => {
-      const write: DeviceEntry = entry
-        ? { ...entry, dataKeyCheck: check }
-        : { key: fresh, attempts: noAttempts(), dataKeyCheck: check };
-      return { write, result: write.key };
-    });
+    for (let turn = 0; turn < BINDING_TURNS; turn++) {
+      const seen = await readEntry();
+      // Decided outside the transaction, which would end while a decryption ran; the entry is compared inside it.
+      const same = seen?.dataKeyCheck ? await opensCheck(dataKey, seen.dataKeyCheck) : false;
+      const key = await changeEntry<CryptoKey | undefined>((entry) => {
+        // Another tab bound a PIN meanwhile (its new key a moment ago is the device's now): decided again.
+        if (!sameEntry(entry, seen)) return { result: undefined };
+        if (entry && same && !newPin) return { result: entry.key };
+        const write: DeviceEntry =
+          entry && same
+            ? { ...entry, attempts: noAttempts() }
+            : { key: fresh, attempts: noAttempts(), dataKeyCheck: check };
+        return { write, result: write.key };
+      });
+      if (key) return key;
+    }
+    throw new Error('the key store kept changing');
   } catch (cause) {
     throw new SleeveError(Messages.deviceKeyUnavailable, { cause });
   }
+}
+
+/** The device key as stored now, for a record already opened (no try to count); `undefined` when there is none. */
+export async function storedDeviceKey(): Promise<CryptoKey | undefined> {
+  return (await readEntry())?.key;
 }

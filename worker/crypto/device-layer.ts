@@ -36,12 +36,17 @@ function decoded(text: string, lengths: readonly number[], what: string): Bytes 
 }
 
 /**
- * `record` (a plain PIN record wrapping `dataKey`) sealed under the device key, which is made first if this device has
- * none yet.
+ * `record` (a plain PIN record wrapping `dataKey`) sealed under the device key for that data key, which is made first
+ * if this device has none for it (device-key.ts). `newPin`: the worker created or changed this PIN, the current
+ * secret proved, so the device key's count starts again.
  */
-export async function bindToDevice(record: SecretRecord, dataKey: DataKey): Promise<PinRecord> {
+export async function bindToDevice(
+  record: SecretRecord,
+  dataKey: DataKey,
+  { newPin }: { newPin: boolean },
+): Promise<PinRecord> {
   const inner = decoded(record.encryptedDek.ciphertext, PIN_LAYER_LENGTHS, 'the wrapped key');
-  const key = await deviceKeyForBinding(dataKey);
+  const key = await deviceKeyForBinding(dataKey, { newPin });
   const iv = randomBytes(IV_LENGTH);
   let sealed: ArrayBuffer;
   try {

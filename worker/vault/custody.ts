@@ -114,7 +114,8 @@ async function openWithSecret(secret: string, record: SecretRecord): Promise<Dat
 export async function bindPin(record: PinRecord): Promise<PinRecord> {
   if (isBound(record)) return record;
   if (!dataKey || openedBy !== recordText(record)) throw new InvalidStateError(Messages.refreshAndUnlock);
-  const bound = await bindToDevice(record, dataKey);
+  // Its count stays: binding follows an unlock, and only a PIN the worker made itself starts the count again.
+  const bound = await bindToDevice(record, dataKey, { newPin: false });
   await noteRecordKey(bound, dataKey);
   return bound;
 }
@@ -182,7 +183,7 @@ export async function changeSecret(
   await proveCurrent({ secret: current, record }, held);
   const bound = isBound(record);
   const created = await createRecord(next, held, now, bound ? 'raw' : 'text');
-  const changed = bound ? await bindToDevice(created, held) : created;
+  const changed = bound ? await bindToDevice(created, held, { newPin: true }) : created;
   await noteRecordKey(changed, held);
   return changed;
 }
@@ -228,7 +229,7 @@ export async function createSecret(
     collection.type === 'UNENCRYPTED' ? await encryptCards(dek, collection) : collection;
   if (held && current) await proveCurrent(current, held);
   const created = await createRecord(secret, dek, now, kind === 'pin' ? 'raw' : 'text');
-  const record = kind === 'pin' ? await bindToDevice(created, dek) : created;
+  const record = kind === 'pin' ? await bindToDevice(created, dek, { newPin: true }) : created;
   await noteRecordKey(record, dek);
   if (!held) hold(dek);
   return { record, collection: encrypted };

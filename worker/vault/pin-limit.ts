@@ -3,7 +3,8 @@
  * localStorage nor calling the engine in a loop from the page gets more tries than the screens allow. The count lives
  * beside the device key, in its one IndexedDB value (crypto/device-key.ts), and counts tries against records bound to
  * this device: every PIN Sleeve makes (an older plain one is bound at its first unlock, and until then a copy of
- * localStorage alone can test guesses, so a count would guard nothing).
+ * localStorage alone can test guesses, so a count would guard nothing). One count for the key, whichever record is
+ * tried: a record edited in localStorage (another salt, another IV) meets the count of the real one.
  *
  * Each try is refused while a wait runs or once the PIN stopped, before anything is derived; otherwise it is counted
  * as wrong in the same transaction that reads the key, before the derivation, and uncounted when it proves right (or
@@ -12,7 +13,7 @@
 import { InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
 import type { PinAttempts, PinTry } from '../../src/domain/pin-attempts';
 import {
-  attemptsFor,
+  countFor,
   nextTry,
   noAttempts,
   PinLimitMessages,
@@ -23,7 +24,7 @@ import {
 import type { PinRecord, SecretRecord } from '../../src/domain/secret';
 import { changeEntry, readEntry } from '../crypto/device-key';
 import { isBound, removeDeviceLayer } from '../crypto/device-layer';
-import { keyCheck, opensCheck, sameCheck } from '../crypto/key-check';
+import { type KeyCheck, keyCheck, opensCheck, sameCheck } from '../crypto/key-check';
 import type { DataKey } from '../crypto/keys';
 import { openRecord } from '../crypto/records';
 
@@ -75,9 +76,10 @@ async function countTry(salt: string): Promise<CryptoKey | undefined> {
   const now = Date.now();
   const taken = await changeEntry<CryptoKey | PinTry | undefined>((entry) => {
     if (!entry) return { result: undefined };
-    const verdict = nextTry(entry.attempts, salt, now);
+    const count = countFor(entry.attempts, salt);
+    const verdict = nextTry(count, now);
     if (verdict.kind !== 'open') return { result: verdict };
-    return { write: { ...entry, attempts: reserveTry(entry.attempts, salt, now) }, result: entry.key };
+    return { write: { ...entry, attempts: reserveTry(count, now) }, result: entry.key };
   }).catch(() => undefined); // IndexedDB unavailable: no key can be read, so none can be used either.
   if (taken === undefined || taken instanceof CryptoKey) return taken;
   if (taken.kind === 'stopped') throw new InvalidStateError(PinLimitMessages.stopped);
@@ -86,31 +88,34 @@ async function countTry(salt: string): Promise<CryptoKey | undefined> {
 }
 
 /**
- * After a counted try: the PIN proved right (`opened`, the key it opened) clears the count and notes the key's check,
- * so the password that opens the same key can clear it later; a try that never reached the PIN is taken back. A
- * failure to store this leaves the try counted: a count one too high, never one too low.
+ * After a counted try: the PIN proved right (`opened`, the key it opened) clears the count when that key is the one the
+ * count guards (the entry's check; a check not yet known is noted now), so the password that opens the same key can
+ * clear it later. A right PIN of another key (a record sealed here before the check was kept) proves nothing about
+ * the count, and its try is taken back, as one that never reached the PIN is. A failure to store this leaves the try
+ * counted: a count one too high, never one too low.
  */
 async function settle(salt: string, opened: DataKey | undefined): Promise<void> {
   try {
-    const check = opened ? await keyCheck(opened) : undefined;
+    const seen = opened ? await readEntry() : undefined;
+    const known = seen?.dataKeyCheck ?? null;
+    const clears = opened !== undefined && seen !== undefined && (known === null || (await opensCheck(opened, known)));
+    const check: KeyCheck | null = clears && opened && known === null ? await keyCheck(opened) : known;
     await changeEntry((entry) => {
       if (!entry) return { result: undefined };
-      let attempts = entry.attempts;
-      if (attempts.pinSalt === salt) {
-        const back = takeBackTry(attempts, salt);
-        attempts = check || back.wrongInARow === 0 ? noAttempts() : back;
-      }
-      return { write: { ...entry, attempts, dataKeyCheck: check ?? entry.dataKeyCheck }, result: undefined };
+      // The key's check changed meanwhile (a new device key): what was decided above is no longer about this entry.
+      const right = clears && sameCheck(entry.dataKeyCheck, known);
+      const attempts = right ? noAttempts() : takeBackTry(countFor(entry.attempts, salt));
+      return { write: { ...entry, attempts, dataKeyCheck: right ? check : entry.dataKeyCheck }, result: undefined };
     });
   } catch {
     // Kept counted, as said above.
   }
 }
 
-/** The tries counted against `record` (none for a record not bound to this device, or with no key here). */
+/** The tries counted against `record`: the device key's count (none for a record not bound to this device). */
 export async function pinAttempts(record: PinRecord): Promise<PinAttempts> {
   const entry = isBound(record) ? await readEntry() : undefined;
-  return attemptsFor(entry?.attempts ?? noAttempts(), record.salt);
+  return countFor(entry?.attempts ?? noAttempts(), record.salt);
 }
 
 /**
@@ -121,7 +126,7 @@ export async function pinAttempts(record: PinRecord): Promise<PinAttempts> {
  */
 export async function forgetPinAttempts(held: DataKey | undefined): Promise<void> {
   const entry = held ? await readEntry() : undefined;
-  if (!held || !entry?.dataKeyCheck || entry.attempts.pinSalt === null) return;
+  if (!held || !entry?.dataKeyCheck || entry.attempts.wrongInARow === 0) return;
   const check = entry.dataKeyCheck;
   if (!(await opensCheck(held, check))) return;
   await changeEntry((now) =>
