@@ -208,9 +208,10 @@ export interface EngineApi {
   ): Promise<CreateSecretResult>;
 
   /**
-   * An older plain PIN record bound to this device: its PIN layer unchanged and sealed once more under the device
-   * key, so no derivation. Only for the record whose `unlock` gave the key held now (else refreshAndUnlock); a bound
-   * record comes back as it is.
+   * An older PIN record bound to this device as Sleeve binds one now: a plain one, or one the device layer's first
+   * version bound, its PIN layer unchanged and sealed under the device key at the current version (salt and PIN-layer
+   * IV as additional data), so no derivation. Only for the record whose `unlock` gave the key held now (else
+   * refreshAndUnlock); a record bound at the current version comes back as it is.
    */
   bindPin(record: PinRecord): Promise<PinRecord>;
 

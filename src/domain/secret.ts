@@ -41,17 +41,26 @@ export interface PasskeyRecord {
  * The layer that binds a PIN record to this device: the record's `encryptedDek.ciphertext` is not the PIN-wrapped key
  * itself but that key sealed once more (AES-GCM, tag appended, so 64 bytes; 76 for a PIN layer in the seed's text
  * form) under a non-extractable key that only this origin's IndexedDB holds (worker/crypto/device-key.ts). `iv` is
- * that outer encryption's IV; `encryptedDek.iv` stays the PIN layer's. A record without `device` is an older, plain
- * PIN record.
+ * that outer encryption's IV; `encryptedDek.iv` stays the PIN layer's. `version` 2 (`DEVICE_LAYER_VERSION`) seals
+ * with the record's salt and PIN-layer IV as additional data (worker/crypto/device-layer.ts), so neither can be
+ * changed and the record still open; a layer without `version` is the first, which binds only the ciphertext, and is
+ * bound again at version 2 at its next right unlock. A record without `device` is an older, plain PIN record.
  */
 export interface DeviceLayer {
   iv: string;
+  version?: number;
 }
+
+/** The device layer's version Sleeve writes. */
+export const DEVICE_LAYER_VERSION = 2;
 
 /** A PIN record: plain (older) or bound to this device by a `device` layer. */
 export interface PinRecord extends SecretRecord {
   device?: DeviceLayer;
 }
+
+/** Whether `record` is bound to this device as Sleeve binds a PIN now; plain and first-version records are bound anew. */
+export const boundNow = (record: PinRecord): boolean => record.device?.version === DEVICE_LAYER_VERSION;
 
 /**
  * What `sleeve/auth` holds. A passkey record is an extra way in: it exists only beside a PIN or password record

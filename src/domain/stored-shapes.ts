@@ -68,11 +68,18 @@ export function isPasskeyRecord(value: unknown): value is PasskeyRecord {
   );
 }
 
-/** A PIN record, plain or with the `device` layer that binds it to this device. */
-const isPinRecord = (value: unknown): value is PinRecord =>
-  isSecretRecord(value) &&
-  (!Object.hasOwn(value, 'device') ||
-    (isObject((value as PinRecord).device) && isString((value as PinRecord).device?.iv)));
+/**
+ * A PIN record, plain or with the `device` layer that binds it to this device, at any version: one the worker cannot
+ * open is refused there, as a damaged record, rather than keeping the whole of auth from being read.
+ */
+const isPinRecord = (value: unknown): value is PinRecord => {
+  if (!isSecretRecord(value)) return false;
+  if (!Object.hasOwn(value, 'device')) return true;
+  const device = (value as PinRecord).device;
+  return (
+    isObject(device) && isString(device.iv) && (device.version === undefined || Number.isSafeInteger(device.version))
+  );
+};
 
 /**
  * Auth as stored. Stored by an earlier version, it has no `passkey` and reads as `passkey: null`. A passkey record

@@ -30,8 +30,9 @@ export function assertUnchanged(stored: AuthRecords, known: AuthRecords): void {
 }
 
 /**
- * The same PIN under the same key: the same record, or that record bound to this device since (its PIN layer, salt,
- * IV and date, unchanged). A PIN created or changed always has a new salt.
+ * The same PIN under the same key: the same record, or that record bound to this device since, or bound again at a
+ * newer version of the device layer (its PIN layer, salt, IV and date, unchanged). A PIN created or changed always
+ * has a new salt.
  */
 export const samePinLayer = (a: SecretRecord | null, b: SecretRecord | null): boolean =>
   a !== null &&

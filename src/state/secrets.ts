@@ -9,7 +9,7 @@ import { InvalidStateError, Messages, SleeveError } from '../domain/errors';
 import { nextTask } from '../domain/next-task';
 import { PasskeyMessages } from '../domain/passkey';
 import { isTooCommonPin, PIN_PATTERN } from '../domain/pin-rules';
-import type { AuthRecords, PinRecord, SecretRecord } from '../domain/secret';
+import { type AuthRecords, boundNow, type PinRecord, type SecretRecord } from '../domain/secret';
 import { openPlain } from '../domain/stored-cards';
 import { getEngine } from '../engine';
 import { replaceRecords, updateStorage } from '../storage/local-storage';
@@ -129,7 +129,8 @@ function unlockWith(
 
 /**
  * Unlocks with the PIN, under the attempt limit (src/state/pin-limit.ts): no derivation while a wait runs or once
- * the PIN has stopped working. An older PIN record, not yet bound to this device, is bound once the cards show.
+ * the PIN has stopped working. An older PIN record, not yet bound to this device or bound by the device layer's first
+ * version, is bound as Sleeve binds one now once the cards show.
  */
 export async function unlockWithPin(pin: string): Promise<void> {
   const record = records().pin;
@@ -143,12 +144,13 @@ export async function unlockWithPin(pin: string): Promise<void> {
 }
 
 /**
- * An older PIN record, which a copy of this device's storage alone could test guesses against, is bound to this
- * device: its PIN layer as it was, sealed once more under the device key (no derivation). If that fails the PIN still
- * works as before, and the next unlock tries again.
+ * An older PIN record is bound to this device as Sleeve binds one now: its PIN layer as it was, sealed under the
+ * device key at the device layer's current version (no derivation). A plain one, which a copy of this device's storage
+ * alone could test guesses against; or one bound by the first version, whose salt and IV could be edited and the
+ * record still pass its device layer. If that fails the PIN still works as before, and the next unlock tries again.
  */
 async function bindOlderPin(record: PinRecord): Promise<void> {
-  if (Object.hasOwn(record, 'device')) return;
+  if (boundNow(record)) return;
   try {
     const bound = await getEngine().bindPin(record);
     let replaced = false;

@@ -37,7 +37,7 @@ it('creates, unlocks with, changes and removes a PIN without losing a card', asy
     pin: {
       salt: expect.any(String),
       encryptedDek: { ciphertext: expect.any(String), iv: expect.any(String) },
-      device: { iv: expect.any(String) },
+      device: { iv: expect.any(String), version: 2 },
       modifiedAt: expect.any(Number),
     },
     passkey: null,

@@ -133,7 +133,7 @@ it('never undoes a PIN created in the other tab: that tab locks, and what it add
     pin: {
       salt: expect.any(String),
       encryptedDek: { ciphertext: expect.any(String), iv: expect.any(String) },
-      device: { iv: expect.any(String) },
+      device: { iv: expect.any(String), version: 2 },
       modifiedAt: expect.any(Number),
     },
     passkey: null,

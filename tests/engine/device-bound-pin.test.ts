@@ -49,7 +49,7 @@ describe('a PIN record made now', () => {
     expect(record).toEqual({
       salt: expect.any(String),
       encryptedDek: { ciphertext: expect.any(String), iv: expect.any(String) },
-      device: { iv: expect.any(String) },
+      device: { iv: expect.any(String), version: 2 },
       modifiedAt: NOW,
     });
     expect(base64Bytes(record.salt)).toHaveLength(16);
@@ -60,9 +60,9 @@ describe('a PIN record made now', () => {
     const key = await storedDeviceKey();
     expect(key?.extractable).toBe(false);
     expect(key?.algorithm).toMatchObject({ name: 'AES-GCM', length: 256 });
-    // Under the device layer, exactly a plain record's PIN layer: the DEK wrapped under the PIN's KEK, 48 bytes.
-    const iv = base64Bytes(record.device?.iv ?? '');
-    const inner = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key as CryptoKey, sealed));
+    // Under the device layer (version 2: docs/formats.md), exactly a plain record's PIN layer: the DEK wrapped under
+    // the PIN's KEK, 48 bytes.
+    const inner = await pinLayerOf(record);
     expect(inner).toHaveLength(48);
     expect(await opens(await pinKek(PIN, record.salt), record.encryptedDek.iv, inner)).toBe(true);
     expect(await opens(await pinKek('530718', record.salt), record.encryptedDek.iv, inner)).toBe(false);
@@ -167,14 +167,9 @@ describe("without this device's key", () => {
 
 /** `record` without its device layer, taken off here with this origin's device key: a plain PIN record. */
 async function unbound(record: PinRecord): Promise<PinRecord> {
-  const key = (await storedDeviceKey()) as CryptoKey;
-  const iv = base64Bytes(record.device?.iv ?? '');
-  const inner = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, base64Bytes(record.encryptedDek.ciphertext));
+  const inner = await pinLayerOf(record);
   const { device: _, ...plainRecord } = record;
-  return {
-    ...plainRecord,
-    encryptedDek: { ...record.encryptedDek, ciphertext: btoa(String.fromCharCode(...new Uint8Array(inner))) },
-  };
+  return { ...plainRecord, encryptedDek: { ...record.encryptedDek, ciphertext: btoa(String.fromCharCode(...inner)) } };
 }
 
 describe('an older plain PIN record', () => {
@@ -199,7 +194,7 @@ describe('an older plain PIN record', () => {
     expect(bound).toEqual({
       ...record,
       encryptedDek: { ...record.encryptedDek, ciphertext: expect.any(String) },
-      device: { iv: expect.any(String) },
+      device: { iv: expect.any(String), version: 2 },
     });
     expect(base64Bytes(bound.encryptedDek.ciphertext)).toHaveLength(64);
     expect(openedIds(await startEngine().unlock(PIN, bound, collection))).toEqual(cardIds);
@@ -240,7 +235,7 @@ describe("a PIN record in the seed's form (the DEK's base64 text under the PIN)"
     ).toBe(0);
     // The 60-byte PIN layer, sealed once more: 76 bytes.
     expect(base64Bytes(bound.encryptedDek.ciphertext)).toHaveLength(76);
-    expect(bound.device).toEqual({ iv: expect.any(String) });
+    expect(bound.device).toEqual({ iv: expect.any(String), version: 2 });
     // Bound, the stored values alone check no guess, the right PIN's included.
     expect(
       await opens(await pinKek(PIN, bound.salt), bound.encryptedDek.iv, base64Bytes(bound.encryptedDek.ciphertext)),
@@ -289,7 +284,7 @@ test('changing a bound PIN gives a bound record; after a verify, one derivation'
       changed = await engine.changeSecret(PIN, record, '806142', NOW + 1);
     }),
   ).toBe(1);
-  expect(changed.device).toEqual({ iv: expect.any(String) });
+  expect(changed.device).toEqual({ iv: expect.any(String), version: 2 });
   expect(openedIds(await startEngine().unlock('806142', changed, collection))).toEqual(cardIds);
   expect(await startEngine().verify(PIN, changed)).toBe(false);
 });

@@ -4,8 +4,9 @@
  * no project code.
  * - Under a PIN: the record is bound to the device, its wrapped key sealed once more under a key that only the
  *   origin's IndexedDB holds, so with the stored values alone even the right PIN opens nothing. The page, which is that
- *   origin, takes off that one layer with its own key; the rest is node:crypto. Under it, the PIN wraps the DEK's raw
- *   32 bytes (Sleeve's own form: the record never leaves the device).
+ *   origin, takes off that one layer with its own key and the additional data docs/formats.md gives for its version 2
+ *   (the record's salt and PIN-layer IV); the rest is node:crypto. Under it, the PIN wraps the DEK's raw 32 bytes
+ *   (Sleeve's own form: the record never leaves the device).
  * - An account's password record and cards on the server open the seed's way (seed-client.ts): the record holds the
  *   DEK's base64 text, as the seed's clients, its Android app included, expect.
  */
@@ -44,7 +45,7 @@ it('decrypts the cards stored under a PIN with node:crypto alone', async () => {
 
   type Sealed = { cipherText: string; iv: string };
   const auth = (await storedItem(page, 'sleeve/auth')) as {
-    pin: { salt: string; encryptedDek: { ciphertext: string; iv: string }; device: { iv: string } };
+    pin: { salt: string; encryptedDek: { ciphertext: string; iv: string }; device: { iv: string; version: number } };
   };
   const cards = (await storedItem(page, 'sleeve/cards')) as { type: string; cards: Record<string, { data: Sealed }> };
   expect(cards.type).toBe('ENCRYPTED');
@@ -57,7 +58,9 @@ it('decrypts the cards stored under a PIN with node:crypto alone', async () => {
   expect(() => aesGcmOpen(kek, auth.pin.encryptedDek.iv, auth.pin.encryptedDek.ciphertext)).toThrow();
 
   // The device layer, taken off in the page with the origin's own key: the PIN layer's 48 bytes are left.
-  const pinLayer = await withoutDeviceLayer(page, auth.pin.encryptedDek.ciphertext, auth.pin.device.iv);
+  expect(auth.pin.device.version).toBe(2);
+  const layerData = `Sleeve PIN device layer v2 ${auth.pin.salt} ${auth.pin.encryptedDek.iv}`;
+  const pinLayer = await withoutDeviceLayer(page, auth.pin.encryptedDek.ciphertext, auth.pin.device.iv, layerData);
   expect(Buffer.from(pinLayer, 'base64').length).toBe(48);
   const dek = aesGcmOpen(kek, auth.pin.encryptedDek.iv, pinLayer);
   expect(dek.length).toBe(32);
@@ -125,10 +128,13 @@ it("opens an account's password record and cards on the server the seed's way, w
   await context.close();
 });
 
-/** The PIN layer under the device layer, opened in the page with the device key from the origin's IndexedDB. */
-function withoutDeviceLayer(page: Page, sealed: string, iv: string): Promise<string> {
+/**
+ * The PIN layer under the device layer, opened in the page with the device key from the origin's IndexedDB and the
+ * layer's additional data (`data`, UTF-8).
+ */
+function withoutDeviceLayer(page: Page, sealed: string, iv: string, data: string): Promise<string> {
   return page.evaluate(
-    async ({ sealed, iv }) => {
+    async ({ sealed, iv, data }) => {
       const bytes = (text: string) => Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open('sleeve-keys');
@@ -143,9 +149,11 @@ function withoutDeviceLayer(page: Page, sealed: string, iv: string): Promise<str
       });
       db.close();
       if (key.extractable) throw new Error('the device key is extractable');
-      const inner = new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes(iv) }, key, bytes(sealed)));
+      const additionalData = new TextEncoder().encode(data);
+      const params = { name: 'AES-GCM', iv: bytes(iv), additionalData };
+      const inner = new Uint8Array(await crypto.subtle.decrypt(params, key, bytes(sealed)));
       return btoa(String.fromCharCode(...inner));
     },
-    { sealed, iv },
+    { sealed, iv, data },
   );
 }

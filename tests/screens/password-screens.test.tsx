@@ -275,7 +275,7 @@ test('with a password, the PIN actions pass through password/verify first', asyn
   for (const digit of PIN) await page.getByRole('button', { name: digit, exact: true }).click();
   await expect.element(page.getByText('PIN has been created')).toHaveAttribute('data-type', 'success');
   expect((await getEngine().derivationCount()) - before).toBe(1);
-  expect((storedJson('auth') as { pin: PinRecord }).pin.device).toEqual({ iv: expect.any(String) });
+  expect((storedJson('auth') as { pin: PinRecord }).pin.device).toEqual({ iv: expect.any(String), version: 2 });
 });
 
 test('the PIN steps reached without the gate (a typed address) lead back to Security', async () => {

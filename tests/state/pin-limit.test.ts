@@ -240,7 +240,7 @@ describe('an older PIN record, not yet bound to this device', () => {
     expect(bound).toEqual({
       ...older.record,
       encryptedDek: { ciphertext: expect.any(String), iv: older.record.encryptedDek.iv },
-      device: { iv: expect.any(String) },
+      device: { iv: expect.any(String), version: 2 },
     });
     expect(bound.encryptedDek.ciphertext).not.toBe(older.record.encryptedDek.ciphertext);
     await freshPage();
@@ -258,7 +258,7 @@ describe('an older PIN record in two tabs', () => {
     await freshPage();
     const [a, b] = await Promise.all([openTab(), openTab()]);
     await Promise.all([a.secrets.unlockWithPin(PIN), b.secrets.unlockWithPin(PIN)]);
-    await expect.poll(() => storedPin().device).toEqual({ iv: expect.any(String) });
+    await expect.poll(() => storedPin().device).toEqual({ iv: expect.any(String), version: 2 });
     // Each tab has heard the other's write by now; an empty wallet has no card to show the key is the same.
     await expect.poll(() => a.store.records().pin?.device).toEqual(storedPin().device);
     await expect.poll(() => b.store.records().pin?.device).toEqual(storedPin().device);

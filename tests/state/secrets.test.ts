@@ -46,7 +46,7 @@ describe('creating the first PIN', () => {
       pin: {
         salt: expect.any(String),
         encryptedDek: { ciphertext: expect.any(String), iv: expect.any(String) },
-        device: { iv: expect.any(String) },
+        device: { iv: expect.any(String), version: 2 },
         modifiedAt: expect.any(Number),
       },
       passkey: null,

@@ -1,7 +1,7 @@
 /**
  * The layer that binds a PIN record to this device (src/domain/secret.ts, `PinRecord`):
  *
- *   {salt, encryptedDek: {ciphertext, iv}, device: {iv}, modifiedAt}
+ *   {salt, encryptedDek: {ciphertext, iv}, device: {iv, version: 2}, modifiedAt}
  *
  * where `encryptedDek.ciphertext` is the PIN layer (the DEK wrapped under the PIN's KEK, as in a plain record)
  * encrypted once more with AES-GCM under the device key (device-key.ts) and `device.iv`, tag appended. The PIN layer
@@ -9,9 +9,14 @@
  * seed's text form (60, so 76 sealed) binds and opens alike. `salt`, `encryptedDek.iv` and `modifiedAt` are the PIN
  * layer's, unchanged. Adding or removing the layer derives nothing, so binding an older plain record on its next
  * unlock costs no extra derivation.
+ *
+ * Version 2 seals with additional data, `layerData`: the salt and the PIN layer's IV are what the derivation and the
+ * PIN layer's decryption take from the record, and with them bound, a record whose salt or IV was edited fails here,
+ * before anything is derived, as a record of another device does. The first version (no `version`) bound the
+ * ciphertext alone; it still opens, and is bound again at version 2 at its next right unlock (vault/custody.ts).
  */
 import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
-import type { PinRecord, SecretRecord } from '../../src/domain/secret';
+import { DEVICE_LAYER_VERSION, type PinRecord, type SecretRecord } from '../../src/domain/secret';
 import { IV_LENGTH, TAG_LENGTH } from './aes-gcm';
 import { fromBase64, toBase64 } from './base64';
 import { type Bytes, randomBytes } from './bytes';
@@ -25,6 +30,15 @@ const SEALED_LENGTHS = PIN_LAYER_LENGTHS.map((length) => length + TAG_LENGTH);
 
 export const isBound = (record: SecretRecord): boolean => Object.hasOwn(record, 'device');
 
+/**
+ * Version 2's additional data: the UTF-8 of `Sleeve PIN device layer v2 {salt} {iv}`, the record's `salt` and
+ * `encryptedDek.iv` as stored (standard base64, which holds no space, so the two cannot run into each other).
+ */
+const layerData = (record: SecretRecord): Uint8Array<ArrayBuffer> =>
+  new TextEncoder().encode(`Sleeve PIN device layer v2 ${record.salt} ${record.encryptedDek.iv}`);
+
+const damaged = (what: string) => new InvalidArgumentError(Messages.decryptFailed, { cause: new Error(what) });
+
 function decoded(text: string, lengths: readonly number[], what: string): Bytes {
   try {
     const bytes = fromBase64(text);
@@ -32,7 +46,7 @@ function decoded(text: string, lengths: readonly number[], what: string): Bytes 
   } catch {
     // reported below, as any other damaged record
   }
-  throw new InvalidArgumentError(Messages.decryptFailed, { cause: new Error(`${what} is damaged`) });
+  throw damaged(`${what} is damaged`);
 }
 
 /**
@@ -50,22 +64,23 @@ export async function bindToDevice(
   const iv = randomBytes(IV_LENGTH);
   let sealed: ArrayBuffer;
   try {
-    sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, inner);
+    sealed = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: layerData(record) }, key, inner);
   } catch (cause) {
     throw new SleeveError(Messages.encryptFailed, { cause });
   }
   return {
     salt: record.salt,
     encryptedDek: { ciphertext: toBase64(new Uint8Array(sealed)), iv: record.encryptedDek.iv },
-    device: { iv: toBase64(iv) },
+    device: { iv: toBase64(iv), version: DEVICE_LAYER_VERSION },
     modifiedAt: record.modifiedAt,
   };
 }
 
 /**
- * The plain PIN layer of `record`, a bound one (see `isBound`). The layer is checked first, then `deviceKey` gives the
- * key (worker/vault/pin-limit.ts: once a try is counted). Without this device's key (IndexedDB cleared, the count
- * beside it removed, or the record copied from another browser) it rejects with pinKeyMissing, before any
+ * The plain PIN layer of `record`, a bound one (see `isBound`), at either version. The layer is checked first, then
+ * `deviceKey` gives the key (worker/vault/pin-limit.ts: once a try is counted). Without this device's key (IndexedDB
+ * cleared, the count beside it removed, or the record copied from another browser), or when the key does not open
+ * the layer (another device's, or a record edited since it was bound), it rejects with pinKeyMissing, before any
  * derivation, so no PIN is tried.
  */
 export async function removeDeviceLayer(
@@ -74,18 +89,22 @@ export async function removeDeviceLayer(
 ): Promise<SecretRecord> {
   const { device } = record;
   if (!isBound(record)) return record;
-  if (typeof device?.iv !== 'string') {
-    throw new InvalidArgumentError(Messages.decryptFailed, { cause: new Error('the device layer is damaged') });
+  if (typeof device?.iv !== 'string') throw damaged('the device layer is damaged');
+  // A version this Sleeve does not know is not tried: nothing is counted for a record it cannot read.
+  if (device.version !== undefined && device.version !== DEVICE_LAYER_VERSION) {
+    throw damaged(`the device layer's version ${String(device.version)} is not known`);
   }
   const iv = decoded(device.iv, [IV_LENGTH], 'the device IV');
   const sealed = decoded(record.encryptedDek.ciphertext, SEALED_LENGTHS, 'the sealed key');
+  const params: AesGcmParams = { name: 'AES-GCM', iv };
+  if (device.version === DEVICE_LAYER_VERSION) params.additionalData = layerData(record);
   const key = await deviceKey();
   if (!key) throw new InvalidStateError(Messages.pinKeyMissing);
   let inner: ArrayBuffer;
   try {
-    inner = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, sealed);
+    inner = await crypto.subtle.decrypt(params, key, sealed);
   } catch (cause) {
-    // Another device's key (a profile copied into a browser that has its own), or an altered layer.
+    // Another device's key (a profile copied into a browser that has its own), or an altered layer or record.
     throw new InvalidStateError(Messages.pinKeyMissing, { cause });
   }
   return {

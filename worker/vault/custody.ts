@@ -8,10 +8,11 @@
  */
 import type { CardCollection, EncryptedCollection, PlainCard, PlainCollection } from '../../src/domain/card';
 import { InvalidStateError, Messages, SleeveError } from '../../src/domain/errors';
-import type { PinRecord, RetiredKeys, SecretRecord } from '../../src/domain/secret';
+import { boundNow, type PinRecord, type RetiredKeys, type SecretRecord } from '../../src/domain/secret';
 import { sortOut } from '../../src/domain/stored-cards';
 import type { CreateSecretOptions, SecretProof } from '../api';
-import { bindToDevice, isBound } from '../crypto/device-layer';
+import { storedDeviceKey } from '../crypto/device-key';
+import { bindToDevice, isBound, removeDeviceLayer } from '../crypto/device-layer';
 import type { DataKey } from '../crypto/keys';
 import { createRecord, generateDataKey } from '../crypto/records';
 import { sameKey } from '../crypto/same-key';
@@ -108,14 +109,17 @@ async function openWithSecret(secret: string, record: SecretRecord): Promise<Dat
 }
 
 /**
- * An older plain PIN record bound to this device, its PIN layer unchanged (no derivation). Only the record whose
- * unlock gave the held key: binding is the unlock's follow-up, not a way to seal anything else under the device key.
+ * An older PIN record bound to this device as Sleeve binds one now, its PIN layer unchanged (no derivation): a plain
+ * one, or one the device layer's first version bound. Only the record whose unlock gave the held key: binding is the
+ * unlock's follow-up, not a way to seal anything else under the device key.
  */
 export async function bindPin(record: PinRecord): Promise<PinRecord> {
-  if (isBound(record)) return record;
+  if (boundNow(record)) return record;
   if (!dataKey || openedBy !== recordText(record)) throw new InvalidStateError(Messages.refreshAndUnlock);
+  // That record opened a moment ago, so its first-version layer is taken off with the key as stored: no try counted.
+  const plain = isBound(record) ? await removeDeviceLayer(record, storedDeviceKey) : record;
   // Its count stays: binding follows an unlock, and only a PIN the worker made itself starts the count again.
-  const bound = await bindToDevice(record, dataKey, { newPin: false });
+  const bound = await bindToDevice(plain, dataKey, { newPin: false });
   await noteRecordKey(bound, dataKey);
   return bound;
 }

@@ -29,6 +29,7 @@ export const recordText = (record: SecretRecord): string =>
     record.encryptedDek.iv,
     record.modifiedAt,
     (record as PinRecord).device?.iv ?? null,
+    (record as PinRecord).device?.version ?? null,
   ]);
 
 export function leaveProof(secret: string, record: SecretRecord, key: DataKey): void {
