@@ -3,6 +3,7 @@
  * second line of defence, for any host), and deploy/hosting.ts sends it as a header (Firebase Hosting), where it can
  * also refuse framing. Both come from the settings the app is built with (src/remote/settings.ts).
  */
+import { GOOGLE_LOADER_URL } from '../src/domain/script-urls.ts';
 import type { RemoteSettings } from '../src/remote/settings.ts';
 
 type Directives = [name: string, sources: string[]][];
@@ -10,12 +11,20 @@ type Directives = [name: string, sources: string[]][];
 /**
  * Google's script loader, only the paths the popup sign-in loads: `api.js` itself (the Firebase SDK's `_loadGapi`),
  * and the `gapi.iframes` module that `gapi.load` then fetches from Google's static path. A path that ends in `/`
- * allows what lies under it; one that does not allows that file alone.
+ * allows what lies under it; one that does not allows that file alone. The second cannot be narrower here: the
+ * module's next segment (`k=gapi.lb.<language>.<release>.O`) changes with Google's releases and the browser's
+ * language, and a policy matches paths segment by segment. The page's Trusted Types policy narrows what the page's own
+ * code may load to `api.js` with Firebase's callback alone (src/domain/script-urls.ts).
  */
-export const GOOGLE_LOADER_SCRIPTS = [
-  'https://apis.google.com/js/api.js',
-  'https://apis.google.com/_/scs/abc-static/_/js/',
-];
+export const GOOGLE_LOADER_SCRIPTS = [GOOGLE_LOADER_URL, 'https://apis.google.com/_/scs/abc-static/_/js/'];
+
+/**
+ * The Trusted Types policies the page may create, each once: the page's own `default` (src/app/trusted-types.ts),
+ * through which every script URL of Sleeve's and Firebase's passes, and the two Google's sign-in scripts make for
+ * themselves when they load: `gapi#gapi` (the loader, for the module it adds) and `goog#html` (the name
+ * Closure-built scripts such as its iframes module give theirs). Only those scripts hold their policies.
+ */
+export const TRUSTED_TYPES_POLICIES = ['default', 'gapi#gapi', 'goog#html'];
 
 /** The database's hosts: a connection may be handed to another server of the same family (`s-….firebaseio.com`). */
 function databaseSources(databaseUrl: string): string[] {
@@ -27,33 +36,41 @@ function databaseSources(databaseUrl: string): string[] {
 }
 
 /**
- * Exactly what Firebase needs:
- * - connect-src: the Auth API, its token service and the realtime database (HTTP, and a WebSocket for the database).
- * - frame-src: the hidden Auth iframe the popup flow talks through (`/__/auth/iframe` on the auth domain, or the
+ * Exactly what Firebase needs, and where:
+ * - auth: Auth's API and its token service, which the page's Auth (sign-in) and the database worker's (tokens) reach.
+ * - database: the realtime database (HTTP, and a WebSocket), which only the database worker reaches.
+ * - frame: the hidden Auth iframe the popup flow talks through (`/__/auth/iframe` on the auth domain, or the
  *   emulator's `/emulator/auth/iframe`), that path alone.
- * - script-src: Google's loader, which `signInWithPopup` needs before it opens that iframe, in emulator mode too.
+ * - script: Google's loader, which `signInWithPopup` needs before it opens that iframe, in emulator mode too.
  */
-export function firebaseSources(settings: RemoteSettings): { connect: string[]; frame: string[]; script: string[] } {
+export function firebaseSources(settings: RemoteSettings): {
+  auth: string[];
+  database: string[];
+  frame: string[];
+  script: string[];
+} {
   const script = GOOGLE_LOADER_SCRIPTS;
   if (settings.emulators) {
     const { auth, database } = settings.emulators;
     return {
-      connect: [`http://${auth}`, `http://${database}`, `ws://${database}`],
+      auth: [`http://${auth}`],
+      database: [`http://${database}`, `ws://${database}`],
       frame: [`http://${auth}/emulator/auth/iframe`],
       script,
     };
   }
   return {
-    connect: [
-      'https://identitytoolkit.googleapis.com',
-      'https://securetoken.googleapis.com',
-      ...databaseSources(settings.options.databaseURL),
-    ],
+    auth: ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com'],
+    database: databaseSources(settings.options.databaseURL),
     frame: [`https://${settings.options.authDomain}/__/auth/iframe`],
     script,
   };
 }
 
+/**
+ * The page signs in and hands out work: it reaches Auth, never the database (its worker does, under its own policy),
+ * and turns no string into a script URL, markup or code but through its Trusted Types policy.
+ */
 function pageDirectives(settings: RemoteSettings): Directives {
   const firebase = firebaseSources(settings);
   return [
@@ -62,13 +79,15 @@ function pageDirectives(settings: RemoteSettings): Directives {
     ['style-src', ["'self'"]],
     ['img-src', ["'self'", 'data:']],
     ['font-src', ["'self'"]],
-    ['connect-src', ["'self'", ...firebase.connect]],
+    ['connect-src', ["'self'", ...firebase.auth]],
     ['worker-src', ["'self'"]],
     ['manifest-src', ["'self'"]],
     ['frame-src', firebase.frame],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['form-action', ["'none'"]],
+    ['require-trusted-types-for', ["'script'"]],
+    ['trusted-types', [...TRUSTED_TYPES_POLICIES]],
   ];
 }
 
@@ -80,14 +99,18 @@ export type PolicyDelivery =
   | 'meta'
   /** The page's response header: the meta policy and framing refused. */
   | 'header'
-  /** The dev server's meta tag: Vite injects CSS as <style> elements and updates the page over a WebSocket. */
+  /**
+   * The dev server's meta tag: Vite injects CSS as <style> elements and updates the page over a WebSocket, and its
+   * error overlay writes markup, so Trusted Types are left to the builds.
+   */
   | 'dev-server';
 
 /** The policy of Sleeve's page (index.html, and every route the app answers with it). */
 export function pagePolicy(settings: RemoteSettings, delivery: PolicyDelivery): string {
-  const directives = pageDirectives(settings);
+  let directives = pageDirectives(settings);
   if (delivery === 'header') directives.push(['frame-ancestors', ["'none'"]]);
   if (delivery === 'dev-server') {
+    directives = directives.filter(([name]) => !name.includes('trusted-types'));
     for (const directive of directives) {
       if (directive[0] === 'style-src') directive[1].push("'unsafe-inline'");
       if (directive[0] === 'connect-src') directive[1].push('ws://localhost:*', 'ws://127.0.0.1:*');
@@ -107,13 +130,14 @@ export const ENGINE_WORKER_POLICY = serialise([
 
 /**
  * The database worker (src/remote/database/) holds the Realtime Database client and the Auth that gives it tokens: it
- * reaches the database and Auth's token service, as the page may, and nothing else; it runs no script but its own.
+ * reaches the database, which the page may not, and Auth's services, and nothing else; it runs no script but its own.
  */
 export function databaseWorkerPolicy(settings: RemoteSettings): string {
+  const firebase = firebaseSources(settings);
   return serialise([
     ['default-src', ["'none'"]],
     ['script-src', ["'self'"]],
-    ['connect-src', firebaseSources(settings).connect],
+    ['connect-src', [...firebase.auth, ...firebase.database]],
   ]);
 }
 

@@ -37,7 +37,9 @@ export function answerGoogleLoader(request, response) {
 
 /**
  * api.js, the loader: `gapi.load` fetches the iframes module from `iframesUrl` once and calls back; `ontimeout` at
- * once if it cannot be loaded. `onload` names the page's callback to run when the loader is in (the SDK's way).
+ * once if it cannot be loaded. `onload` names the page's callback to run when the loader is in (the SDK's way). Like
+ * Google's, it adds the module's script under a Trusted Types policy of its own, `gapi#gapi`, where the browser has
+ * them (and, should the page's policy refuse that name, hands the page's default policy a plain string).
  * @param {string} iframesUrl
  * @param {string | null} [onload]
  * @returns {string}
@@ -45,6 +47,12 @@ export function answerGoogleLoader(request, response) {
 export function googleLoaderScript(iframesUrl, onload = null) {
   return `(() => {
   const waiting = [];
+  let policy = null;
+  try {
+    policy = window.trustedTypes?.createPolicy('gapi#gapi', { createScriptURL: (url) => url }) ?? null;
+  } catch (error) {
+    console.error(error.message);
+  }
   window.gapi = window.gapi ?? {};
   window.gapi.load = (_name, options) => {
     const callback = typeof options === 'function' ? options : options.callback;
@@ -56,7 +64,8 @@ export function googleLoaderScript(iframesUrl, onload = null) {
     waiting.push([callback, failed]);
     if (waiting.length > 1) return;
     const script = document.createElement('script');
-    script.src = ${JSON.stringify(iframesUrl)};
+    const url = ${JSON.stringify(iframesUrl)};
+    script.src = policy ? policy.createScriptURL(url) : url;
     script.onload = () => { for (const [done] of waiting.splice(0)) done(); };
     script.onerror = () => { for (const [, fail] of waiting.splice(0)) fail(); };
     (document.head ?? document.documentElement).appendChild(script);

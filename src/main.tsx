@@ -1,8 +1,10 @@
 /**
- * The first script: React, the styles and the install offer's watch. The app's own code is a second script,
- * preloaded beside this one and evaluated in a task of its own (src/app/boot.tsx); only modules this file imports
- * statically are built into this one (vite.config.ts).
+ * The first script: the page's Trusted Types policy, React, the styles and the install offer's watch. The app's own
+ * code is a second script, preloaded beside this one and evaluated in a task of its own (src/app/boot.tsx); only
+ * modules this file imports statically are built into this one (vite.config.ts).
  */
+// First: every worker's URL passes this policy (src/app/trusted-types.ts), so it must exist before any is started.
+import './app/trusted-types';
 import { createRoot } from 'react-dom/client';
 import { StartFailureScreen } from './app/StartFailureScreen';
 import { watchInstall } from './state/install';

@@ -164,5 +164,11 @@ describe('vite build', () => {
     expect(meta).toBe(pagePolicy(settingsForBuild(PROJECT), 'meta'));
     expect(meta).toContain('frame-src https://sleeve-example.firebaseapp.com/__/auth/iframe;');
     expect(meta).not.toContain('127.0.0.1');
+    // The page reaches Auth, never the database (its worker does), and lets no string become a script URL unchecked.
+    expect(meta).toContain(
+      "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com;",
+    );
+    expect(meta).not.toContain('firebaseio.com');
+    expect(meta).toContain("require-trusted-types-for 'script'");
   }, 180_000);
 });

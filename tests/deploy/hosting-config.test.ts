@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { settingsForBuild } from '../../deploy/build-settings.ts';
 import {
+  databaseWorkerPolicy,
   ENGINE_WORKER_POLICY,
   pagePolicy,
   SCAN_WORKER_POLICY,
@@ -54,18 +55,33 @@ it("allows exactly the project's Firebase hosts and only the paths of Google's l
     'https://apis.google.com/js/api.js',
     'https://apis.google.com/_/scs/abc-static/_/js/',
   ]);
+  // The page talks to Auth alone: the database is its worker's business, under that worker's own policy.
   expect(directives['connect-src']).toEqual([
     "'self'",
     'https://identitytoolkit.googleapis.com',
     'https://securetoken.googleapis.com',
-    'https://*.firebasedatabase.app',
-    'wss://*.firebasedatabase.app',
   ]);
+  // No string becomes a script URL without passing the page's own policy; Google's loader brings its own two.
+  expect(directives['require-trusted-types-for']).toEqual(["'script'"]);
+  expect(directives['trusted-types']).toEqual(['default', 'gapi#gapi', 'goog#html']);
   expect(directives['frame-src']).toEqual(['https://sleeve-example.firebaseapp.com/__/auth/iframe']);
   expect(directives['frame-ancestors']).toEqual(["'none'"]);
   expect(directives['object-src']).toEqual(["'none'"]);
   expect(directives['base-uri']).toEqual(["'none'"]);
   expect(directives['form-action']).toEqual(["'none'"]);
+});
+
+it("keeps the database's hosts out of the page, the local backend's too, and Trusted Types on in both", () => {
+  for (const settings of [project, localSettings()]) {
+    const policy = pagePolicy(settings, 'header');
+    expect(policy).not.toMatch(/firebaseio|firebasedatabase/);
+    if (settings.emulators) expect(policy).not.toContain(settings.emulators.database);
+    expect(policy).toContain("require-trusted-types-for 'script'; trusted-types default gapi#gapi goog#html");
+    // The database worker reaches them instead.
+    expect(databaseWorkerPolicy(settings)).toMatch(
+      settings.emulators ? /ws:\/\/127/ : /wss:\/\/\*\.firebasedatabase\.app/,
+    );
+  }
 });
 
 it('gives the scripts that run as workers policies of their own, the engine none to reach the network with', () => {
@@ -118,6 +134,8 @@ it('names in docs/deploy.md every header another host must send, with its value'
   expect(section).toContain(`Content-Security-Policy: ${SERVICE_WORKER_POLICY}`);
   expect(section).toContain(`Content-Security-Policy: ${SCAN_WORKER_POLICY}`);
   expect(section).toContain("Content-Security-Policy: default-src 'none'; script-src 'self'; connect-src");
+  // The page's own policy, whole, as a project's build makes it.
+  expect(section).toContain(pagePolicy(project, 'meta').replace('sleeve-example', '<your-project-id>'));
   expect(section).toContain('Cache-Control: public, max-age=31536000, immutable');
   expect(section).toContain('Cache-Control: no-cache');
 });

@@ -1,15 +1,17 @@
 /**
  * The production build as Firebase Hosting serves it: the Hosting emulator (firebase-tools, offline) with the
  * hosting configuration made from the build's own settings, so every header is the one a deployment sends. Each
- * kind of path carries its headers; the app works under them (cards, PIN, the engine's worker, the service worker,
- * sign-in through the Auth emulator's popup); a page on another origin cannot frame it; and nothing is fetched from
- * a third-party host until 'Sign in with Google' is pressed, not even by a signed-in person opening the app.
+ * kind of path carries its headers; the app works under them (cards, PIN, every worker, the service worker, sign-in
+ * through the Auth emulator's popup) with Trusted Types required and no violation; the page itself reaches neither
+ * the database nor any script URL its policy does not let through; a page on another origin cannot frame it; and
+ * nothing is fetched from a third-party host until 'Sign in with Google' is pressed, not even by a signed-in person
+ * opening the app.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import type { BrowserContext, Page } from 'playwright';
+import { join } from 'node:path';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { settingsForBuild } from '../../deploy/build-settings.ts';
 import {
@@ -26,10 +28,10 @@ import { createPassword, openAccount, PASSWORD, signInWithGoogle } from './suppo
 import { addCard, typePin, VISA } from './support/actions';
 import { contextPerTest, watchPageErrors } from './support/browser';
 import { serveGapiStandIn } from './support/gapi-stand-in';
+import { DIST, reach, recordTraffic, recordWorkers, workerPaths } from './support/hosted-build';
 import { createPinFromSecurity } from './support/pin-flows';
 import { serviceWorkerReady } from './support/service-worker';
 
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 const PIN = '418263';
 /** A phone's Chrome: where the Firebase SDK would start Google's loader with Auth if it were given the resolver. */
 const ANDROID_CHROME =
@@ -52,44 +54,12 @@ const site = (path = '/'): string => new URL(path, hosting?.url).toString();
 /** The hosts a page may reach before anyone asks to sign in: this site and the local backend. */
 const ownHosts = (): string[] => [site(), inject('authUrl'), inject('databaseUrl')].map((url) => new URL(url).host);
 
-/** Every request and WebSocket of a context's pages, the service worker's and the popup's included. */
-function recordTraffic(context: BrowserContext): string[] {
-  const urls: string[] = [];
-  context.on('request', (request) => urls.push(request.url()));
-  context.on('page', (page) => page.on('websocket', (socket) => urls.push(socket.url())));
-  return urls;
-}
-
 const foreign = (urls: string[]): string[] =>
   urls.filter((url) => /^(https?|wss?):/.test(url) && !ownHosts().includes(new URL(url).host));
 
 async function answer(path: string) {
   const response = await fetch(site(path), { redirect: 'manual' });
   return { status: response.status, headers: response.headers, body: await response.text() };
-}
-
-/**
- * The workers' files as the app's scripts name them: the engine's, the scanner's recognition worker's, the import's
- * file reader's and the strength estimator's (those two, holding no key and reaching nothing, under the engine's
- * policy too).
- */
-function workerPaths(): { engine: string; scan: string; reading: string; strength: string; database: string } {
-  const assets = `${DIST}assets/`;
-  const found: string[] = [];
-  for (const name of readdirSync(assets).filter((file) => file.endsWith('.js'))) {
-    const text = readFileSync(`${assets}${name}`, 'utf8');
-    for (const match of text.matchAll(/new Worker\(new URL\([`'"](\/assets\/[^`'"]+\.js)/g)) found.push(match[1] ?? '');
-  }
-  const others = ['/scan-worker-', '/reading-worker-', '/strength-worker-', '/database-worker-'];
-  const [scan, reading, strength, database] = others.map((name) => found.find((path) => path.includes(name)));
-  const engine = found.find((path) => !others.some((name) => path.includes(name)));
-  if (!engine || !scan || !reading || !strength || !database) {
-    throw new Error(
-      `The build names workers ${found.join(', ')}, not the engine, the scanner, the file reader, the estimator ` +
-        'and the database',
-    );
-  }
-  return { engine, scan, reading, strength, database };
 }
 
 it('sends every header, by kind of path, and answers routes with the app but never a missing script', async () => {
@@ -169,11 +139,6 @@ it('keeps cards under a PIN, with the engine worker and the service worker, and 
   // The engine's worker runs under its own policy: it reaches nothing, not even this site, where the page may.
   const engine = page.workers().find((worker) => worker.url() === site(workerPaths().engine));
   if (!engine) throw new Error('The engine worker is not running');
-  const reach = (url: string) =>
-    fetch(url).then(
-      () => 'reached',
-      () => 'refused',
-    );
   expect(await engine.evaluate(reach, site('/manifest.webmanifest'))).toBe('refused');
   expect(await engine.evaluate(reach, inject('authUrl'))).toBe('refused');
   expect(await page.evaluate(reach, site('/manifest.webmanifest'))).toBe('reached');
@@ -185,6 +150,7 @@ it("signs in through the popup under its opener policy, and loads Google's loade
   const traffic = recordTraffic(context);
   const page = await context.newPage();
   const errors = watchPageErrors(page);
+  const workers = recordWorkers(page);
   await page.goto(site('/home'));
   await page.getByRole('heading', { name: 'Home' }).waitFor();
   await openAccount(page);
@@ -214,7 +180,70 @@ it("signs in through the popup under its opener policy, and loads Google's loade
   await page.getByText('Signed in with Google as').waitFor();
   await page.getByText('Helen Hosted').first().waitFor();
   expect(foreign(traffic.slice(afterSignIn))).toEqual([]);
+  // The password's strength was estimated, and the account read, in workers the page's Trusted Types let start.
+  expect(workers).toEqual(expect.arrayContaining([workerPaths().strength, workerPaths().database]));
   expect(errors).toEqual([]);
+});
+
+it('starts its own workers under Trusted Types, and lets no other script URL through nor the page reach the database', async () => {
+  const context = await newContext();
+  const page = await context.newPage();
+  const errors = watchPageErrors(page);
+  const workers = recordWorkers(page);
+  await page.goto(site('/user/data-management/import'));
+  await page.getByRole('heading', { name: 'Import cards' }).waitFor();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles(join(import.meta.dirname, '../fixtures/transfer/bitwarden.json'));
+  await page.getByRole('button', { name: /^Import \d+ cards?$/ }).waitFor();
+  expect(workers).toContain(workerPaths().reading);
+  await serviceWorkerReady(page);
+  expect(errors).toEqual([]);
+
+  // What the page's own policy lets through: same-origin workers and Google's loader as Firebase asks for it.
+  const verdicts = await page.evaluate(() => {
+    const attempt = (action: () => unknown) => {
+      try {
+        action();
+        return 'allowed';
+      } catch {
+        return 'refused';
+      }
+    };
+    const script = () => document.createElement('script');
+    return {
+      ownScript: attempt(() => {
+        script().src = `${location.origin}/assets/any.js`;
+      }),
+      googleLoader: attempt(() => {
+        script().src = 'https://apis.google.com/js/api.js?onload=__iframefcb123456';
+      }),
+      otherGoogleScript: attempt(() => {
+        script().src = 'https://apis.google.com/js/platform.js';
+      }),
+      dataWorker: attempt(() => new Worker('data:text/javascript,postMessage(1)')),
+      markup: attempt(() => {
+        document.createElement('div').innerHTML = '<img src=x>';
+      }),
+      newPolicy: attempt(() => {
+        const { trustedTypes } = window as {
+          trustedTypes?: { createPolicy: (name: string, rules: object) => unknown };
+        };
+        trustedTypes?.createPolicy('another', {});
+      }),
+    };
+  });
+  expect(verdicts).toEqual({
+    ownScript: 'refused',
+    googleLoader: 'allowed',
+    otherGoogleScript: 'refused',
+    dataWorker: 'refused',
+    markup: 'refused',
+    newPolicy: 'refused',
+  });
+  // The database is its worker's to reach (under that worker's policy), not the page's.
+  expect(await page.evaluate(reach, inject('databaseUrl'))).toBe('refused');
+  expect(await page.evaluate(reach, inject('authUrl'))).toBe('reached');
 });
 
 it('cannot be framed by a page on another origin', async () => {

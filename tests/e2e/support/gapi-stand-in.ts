@@ -6,8 +6,9 @@
  * Firebase SDK, the emulator's popup and account chooser, and its iframe.
  *
  * Like Google's, it comes in two scripts from the two paths the Content-Security-Policy allows: `api.js`, the loader,
- * whose `gapi.load('gapi.iframes')` then fetches the iframes module from Google's static path. A page whose policy
- * refused either would fail to sign in, as it would with Google's own.
+ * whose `gapi.load('gapi.iframes')` then fetches the iframes module from Google's static path, adding its script under
+ * a Trusted Types policy of its own (`gapi#gapi`). A page whose policy refused either path, or the Firebase SDK's
+ * `api.js?onload=…` at its Trusted Types policy, would fail to sign in, as it would with Google's own.
  */
 import type { BrowserContext } from 'playwright';
 import {
