@@ -143,13 +143,14 @@ export function databaseWorkerPolicy(settings: RemoteSettings): string {
 
 /**
  * The scanner's recognition worker (scan-worker/) reads camera frames and photos. It may run WebAssembly
- * ('wasm-unsafe-eval' allows compiling it, not eval) and fetch Sleeve's own files (its .wasm and models, from
- * this site); it can reach no other host, so no image can leave the device from there.
+ * ('wasm-unsafe-eval' allows compiling it, not eval) and reaches no network at all, this site included: the page
+ * fetches the reader's files and hands them over (src/scanner/reader-files.ts), so no image can leave the device from
+ * there (DESIGN.md invariant 12). `default-src 'none'` says so already; `connect-src 'none'` says it where one looks.
  */
 export const SCAN_WORKER_POLICY = serialise([
   ['default-src', ["'none'"]],
   ['script-src', ["'self'", "'wasm-unsafe-eval'"]],
-  ['connect-src', ["'self'"]],
+  ['connect-src', ["'none'"]],
 ]);
 
 /** The service worker imports Workbox's runtime and fetches Sleeve's own files to precache them; nothing else. */

@@ -1,15 +1,14 @@
 /**
  * The line reader: PaddleOCR's PP-OCRv4 recognition network (the text-line recogniser only: finding the lines is
- * done by the card's geometry, bands.ts) run by onnxruntime-web's WebAssembly backend, started once, on first use,
- * inside the scanner's worker. Every file comes from the app's own origin as the build ships it (Vite `?url`
- * imports): the runtime's wasm and the model. The model is the package's with its last layer cut down to printable
- * ASCII at build time (scripts/reader-model/), its class list beside it, bundled as text. The runtime's package does
- * not export its wasm, so that is named by its path in node_modules.
+ * done by the card's geometry, bands.ts) run by onnxruntime-web's WebAssembly backend, started once inside the
+ * scanner's worker from the two files the page hands over (src/scanner/reader-files.ts): the runtime's wasm, given to
+ * it as bytes (`env.wasm.wasmBinary`, so its JavaScript, bundled in this worker's script, fetches nothing), and the
+ * model, given as bytes too. The model is the package's with its last layer cut down to printable ASCII at build time
+ * (scripts/reader-model/), its class list beside it, bundled as text.
  */
 import * as ort from 'onnxruntime-web/wasm';
-import modelUrl from '../../generated/card-reader/card-reader.onnx?url';
 import classesJson from '../../generated/card-reader/classes.json?raw';
-import wasmUrl from '../../node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.wasm?url';
+import type { ReaderFiles } from '../api';
 import type { BandKind } from './bands';
 import { ctcDecode } from './ctc';
 import { type Grey, resizeToHeight } from './grey';
@@ -38,23 +37,25 @@ const CLASSES: readonly string[] = JSON.parse(classesJson);
 
 let started: Promise<ort.InferenceSession> | null = null;
 
-function engine(): Promise<ort.InferenceSession> {
+/**
+ * Starts the reader from its files, once (the runtime's compile and the model's load take a moment): a later call
+ * waits for the same start. A failed start is not remembered, so the page may hand the files over again.
+ */
+export async function startReader(files: ReaderFiles): Promise<void> {
   if (!started) {
-    ort.env.wasm.wasmPaths = { wasm: wasmUrl };
+    ort.env.wasm.wasmBinary = files.wasm;
     // Threads need a cross-origin isolated page; one thread in the scanner's own worker keeps the page responsive.
     ort.env.wasm.numThreads = 1;
-    started = ort.InferenceSession.create(modelUrl, { executionProviders: ['wasm'] });
-    // A failed start (a missing file) is not remembered, so the next frame tries again.
+    started = ort.InferenceSession.create(new Uint8Array(files.model), { executionProviders: ['wasm'] });
     started.catch(() => {
       started = null;
     });
   }
-  return started;
+  await started;
 }
 
-/** Starts the reader ahead of the first frame (the model's download and compile take a moment). */
-export async function warmUp(): Promise<void> {
-  await engine();
+function engine(): Promise<ort.InferenceSession> {
+  return started ?? Promise.reject(new Error('The card reader has not been started'));
 }
 
 /** The classes a `kind` line may use, by index into the network's output. */

@@ -14,7 +14,7 @@ import { numberDigits, parseExpiry, parseName } from './parse';
 import { adaptive, binarise, normalise, otsuLevel, pad, textIsLight } from './thresholds';
 import { warpCard } from './warp';
 
-export { warmUp } from './engine';
+export { startReader } from './engine';
 
 /** The most passes over one number line; two agreeing valid reads end it sooner. */
 const MAX_NUMBER_PASSES = 6;

@@ -30,8 +30,9 @@ const chosen = labels
   .filter((label) => (only ? only.includes(label.file) : split === 'all' || label.split === split))
   .slice(0, limit);
 
-// A candidate reader (another OCR engine with the same readLine and warmUp as scan-worker/recognize/engine.ts) takes
-// the shipped engine's place when SCAN_ENGINE names its file; the preprocessing around it stays the shipped one.
+// A candidate reader (another OCR engine with the same readLine and startReader as scan-worker/recognize/engine.ts,
+// which may ignore the shipped reader's files it is handed) takes the shipped engine's place when SCAN_ENGINE names
+// its file; the preprocessing around it stays the shipped one.
 const candidate = process.env.SCAN_ENGINE ? resolve(process.env.SCAN_ENGINE) : null;
 const server = await createServer({
   configFile: resolve('vite.config.ts'),

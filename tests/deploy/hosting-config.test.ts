@@ -95,8 +95,8 @@ it('gives the scripts that run as workers policies of their own, the engine none
       'https://securetoken.googleapis.com https://*.firebasedatabase.app wss://*.firebasedatabase.app',
   );
   expect(ENGINE_WORKER_POLICY).toBe("default-src 'none'; script-src 'self'");
-  // The recognition worker may compile WebAssembly and fetch its own files from this site, nothing else.
-  expect(SCAN_WORKER_POLICY).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'");
+  // The recognition worker may compile WebAssembly, and fetches nothing: the page hands it the reader's files.
+  expect(SCAN_WORKER_POLICY).toBe("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'none'");
   expect(SERVICE_WORKER_POLICY).toBe("default-src 'none'; script-src 'self'; connect-src 'self'");
 });
 
