@@ -9,6 +9,8 @@ import { DEVICES, TABS_PER_DEVICE } from './core';
 import type { Tab } from './device';
 import { killTab, setOnline } from './network';
 import { keepDeviceKey, writeForeignRecord } from './newer-password';
+import { keepApart, keptApart, writeUnderOldKey } from './old-keys';
+import { changePassword } from './record-writes';
 import { changePasswordAndKey } from './replace-key';
 import { createPin, lockDevice, removePin, unlock } from './secrets';
 import { hasSecret } from './store';
@@ -34,10 +36,12 @@ export const ACTION_KINDS = [
  */
 export const OTHER_CLIENT_KINDS = ['foreignRecord', 'keepKey'] as const;
 /**
- * In the run with key replacement: 'Change password' with 'Also replace the encryption key'. Drawn only there, for
- * the same reason.
+ * In the run with key replacement: 'Change password' with 'Also replace the encryption key', and racing it, a
+ * password changed on another device (online, or refused offline); a client holding a retired key writing a card
+ * under it (old-keys.ts); the person keeping a card kept apart, or this device's key over a refused record. Drawn
+ * only there, for the same reason.
  */
-export const REPLACE_KEY_KINDS = ['replaceKey'] as const;
+export const REPLACE_KEY_KINDS = ['replaceKey', 'changePassword', 'oldKeyCard', 'keepApart', 'keepKey'] as const;
 export type ActionKind =
   | (typeof ACTION_KINDS)[number]
   | (typeof OTHER_CLIENT_KINDS)[number]
@@ -62,6 +66,9 @@ const WEIGHTS: Record<ActionKind, number> = {
   foreignRecord: 2,
   keepKey: 3,
   replaceKey: 12,
+  changePassword: 8,
+  oldKeyCard: 5,
+  keepApart: 3,
 };
 
 export interface Action {
@@ -73,7 +80,7 @@ export interface Action {
 export const describeAction = (action: Action): string => {
   const device = action.tab < TABS_PER_DEVICE ? 'A' : 'B';
   const slot = (action.tab % TABS_PER_DEVICE) + 1;
-  if (action.kind === 'foreignRecord') return 'foreignRecord';
+  if (action.kind === 'foreignRecord' || action.kind === 'oldKeyCard') return action.kind;
   return action.kind === 'network' ? `${device}:network` : `${device}${slot}:${action.kind}`;
 };
 
@@ -124,6 +131,7 @@ export function startAction(world: World, action: Action): 'started' | 'wait' | 
     if (world.signingIn.size > 0) return 'wait';
     return writeForeignRecord(world) ? 'started' : 'skipped';
   }
+  if (action.kind === 'oldKeyCard') return writeUnderOldKey(world, action.pick) ? 'started' : 'skipped';
   if (action.kind === 'reload') {
     world.note(`${tab.name} reloads`);
     killTab(world, tab);
@@ -178,6 +186,15 @@ export function startAction(world: World, action: Action): 'started' | 'wait' | 
     case 'signOut':
       if (tab.user) flow = signOut(world, tab);
       break;
+    case 'changePassword':
+      // Where the screen offers it: signed in and unlocked; offline the flow refuses, with nothing sent.
+      if (open && tab.session) flow = changePassword(world, tab);
+      break;
+    case 'keepApart': {
+      const card = keptApart(tab)[action.pick % Math.max(1, keptApart(tab).length)];
+      if (open && card) flow = keepApart(world, tab, card);
+      break;
+    }
     case 'replaceKey':
       // Where the screen offers it: signed in and unlocked; the flow refuses offline or with changes waiting.
       if (open && tab.session) flow = changePasswordAndKey(world, tab);

@@ -43,6 +43,8 @@ export class Tab {
   }
   /** worker/vault/retired.ts: the account's retired keys as last given (`setRetiredKeys`); a lock keeps them. */
   retired: RetiredKeys | null = null;
+  /** worker/vault/retired.ts `retiredKeysHeard`: whether the page told the list at all (a replacement needs it). */
+  retiredHeard = false;
   /** custody.ts `holdReplacement`: a replaced key waiting for the server to hold its record. */
   replacement: { key: string; record: SecretRecord; retired: RetiredKeys } | null = null;
   workerIssued = 0;

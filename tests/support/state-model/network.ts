@@ -6,9 +6,10 @@
  */
 import type { EncryptedCard, EncryptedCollection } from '../../../src/domain/card';
 import type { RetiredKeys, SecretRecord } from '../../../src/domain/secret';
-import { sameWrappedKey } from '../../../src/state/device-records';
+import { sameRecord } from '../../../src/state/device-records';
 import { UID } from './core';
 import type { Device, Tab } from './device';
+import { cardRefused, recordWritten, replaceRefused } from './rules';
 import type { Session } from './sync-session';
 import { versionOfSealed } from './tokens';
 import type { World } from './world';
@@ -21,10 +22,24 @@ export interface Write {
   /** When the removed cards were deleted (`{uid}/deleted/{id}`). */
   removedAt?: number;
   /** A key replacement's one update of `{uid}` (src/remote/database/account-key.ts): record, retired keys and every card. */
-  replace?: { record: SecretRecord; retired: RetiredKeys; cards: readonly EncryptedCard[]; replaces: SecretRecord };
+  replace?: Replace;
+  /**
+   * A password record written over the record it replaces (database/records.ts `swapPasswordRecord`): a transaction
+   * the server takes only while it holds `replaces`; not applied locally, so listeners hear it only from the server.
+   */
+  swap?: { replaces: SecretRecord | null; record: SecretRecord };
   sent: boolean;
   onAck: () => void;
   onRefuse: () => void;
+}
+
+/** A key replacement's update, over the record and the retired keys (`previous`) it replaces. */
+export interface Replace {
+  record: SecretRecord;
+  retired: RetiredKeys;
+  cards: readonly EncryptedCard[];
+  replaces: SecretRecord;
+  previous: RetiredKeys | null;
 }
 
 export type Down = { kind: 'data'; cards: Record<string, EncryptedCard> } | { kind: 'ack' | 'refuse'; write: Write };
@@ -127,32 +142,13 @@ export function broadcast(world: World): void {
  * listening hears it (Firebase's `onValue`).
  */
 export function writePasswordRecord(world: World, record: SecretRecord, retired?: RetiredKeys): void {
+  recordWritten(world, record, retired);
   world.server.password = record;
   if (retired) world.server.retiredKeys = retired;
   for (const device of world.devices) {
     if (!device.online || device.google !== UID) continue;
     for (const tab of device.tabs) if (tab.alive && tab.fb.auth) authChanged(world, tab.fb);
   }
-}
-
-/**
- * database.rules.json for one card: refused when older than the copy the server holds, or not newer than the card's
- * deletion record (the run with key replacement only, whose update that rule refuses: see `World.closer`).
- */
-function cardRefused(world: World, card: EncryptedCard): boolean {
-  if ((world.server.cards[card.id]?.modifiedAt ?? -1) > card.modifiedAt) return true;
-  return world.closer && (world.server.deleted[card.id] ?? -1) >= card.modifiedAt;
-}
-
-/**
- * The rules take a key replacement's update whole or refuse it whole: a record not newer than the account's, or any
- * card refused, or one over a record other than the one it replaces (the retired keys name its wrapped key).
- */
-function replaceRefused(world: World, replace: NonNullable<Write['replace']>): boolean {
-  const held = world.server.password;
-  if (replace.record.modifiedAt <= (held?.modifiedAt ?? -1)) return true;
-  if (!held || !sameWrappedKey(held, replace.replaces)) return true;
-  return replace.cards.some((card) => cardRefused(world, card));
 }
 
 export function applyAtServer(world: World, device: Device, write: Write): boolean {
@@ -166,6 +162,12 @@ export function applyAtServer(world: World, device: Device, write: Write): boole
   }
   const replace = write.replace;
   if (replace && replaceRefused(world, replace)) return false;
+  const swap = write.swap;
+  if (swap) {
+    if (!sameRecord(world.server.password, swap.replaces)) return false;
+    writePasswordRecord(world, swap.record);
+    return true;
+  }
   if (write.set) world.server.cards[write.set.id] = write.set;
   for (const id of write.remove ?? []) {
     delete world.server.cards[id];
@@ -189,6 +191,7 @@ export function deliverUp(world: World, tab: Tab): void {
 function describeWrite(write: Write): string {
   if (write.set) return `set ${write.set.id}:${versionOfSealed(write.set)}`;
   if (write.replace) return `the key replacement to ${write.replace.record.encryptedDek.ciphertext}`;
+  if (write.swap) return `the password record ${write.swap.record.salt} over ${write.swap.replaces?.salt ?? 'none'}`;
   return `remove ${write.remove?.join(',')}`;
 }
 

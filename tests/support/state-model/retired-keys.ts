@@ -12,7 +12,8 @@ import { CHANGED_ELSEWHERE } from '../../../src/state/device-records';
 import type { Flow } from './core';
 import type { Session } from './sync-session';
 import { keyOfCard } from './tokens';
-import { engine, sealAgain, setRetiredKeys } from './worker';
+import { engine } from './worker';
+import { sealAgain, setRetiredKeys } from './worker-retired';
 
 export class RetiredKeysFollower {
   /** The retired keys as last heard, so the worker is told only of a change. */
@@ -59,6 +60,23 @@ export class RetiredKeysFollower {
     } finally {
       for (const id of from.keys()) this.sealing.delete(id);
     }
+  }
+
+  /**
+   * retired-keys.ts `keepSavedWithOldKey`: the person keeps a card kept apart; it is sealed under the held key and
+   * sent like a card sealed again.
+   */
+  *keepSavedWithOldKey(id: string): Flow {
+    const { session } = this;
+    const { tab, world } = session;
+    const collection = session.shownCollection();
+    const card = Object.hasOwn(collection.cards, id) ? collection.cards[id] : undefined;
+    const [sealed] = card ? yield* engine(tab, () => sealAgain(world, tab, [card], true)) : [];
+    if (!card || !sealed) throw new SleeveError('This card changed or went meanwhile, so nothing was changed.');
+    yield* recordSealedAgain(session, [card], [sealed]);
+    if (session.disposed) return;
+    session.render();
+    session.flush();
   }
 
   dispose(): void {

@@ -16,6 +16,7 @@ import type { Fixes } from './fixes';
 import { check } from './invariants';
 import { deliverDown, deliverUp, setOnline } from './network';
 import { keepDeviceKey } from './newer-password';
+import { checkForged, decideKeptApart } from './old-keys';
 import { lockDevice, unlock } from './secrets';
 import { storageEventArrives } from './tabs';
 import { keyOfRecord, shownSummary, storedSummary } from './tokens';
@@ -110,6 +111,7 @@ function step1(world: World, random: Random, list: Choice[]): void {
   if (world.verbose) world.note(`· ${choice.label}`);
   choice.run();
   world.cos = world.cos.filter((co) => !co.done);
+  checkForged(world);
 }
 
 export function runSequence(
@@ -171,6 +173,16 @@ function settle(world: World, random: Random): void {
   world.note('--- settling ---');
   for (const device of world.devices) setOnline(world, device, true);
   quiesce(world, random, 'delivering');
+  unlockAll(world, random);
+  // Cards kept apart (saved with a retired key after its replacement) wait for the person; then tabs settle again.
+  for (let round = 0; round < SETTLE_ROUNDS && decideKeptApart(world); round++) {
+    quiesce(world, random, 'deciding on cards kept apart');
+    unlockAll(world, random);
+  }
+}
+
+/** The rounds of unlocking (see `settle`). */
+function unlockAll(world: World, random: Random): void {
   for (let round = 0; round < SETTLE_ROUNDS; round++) {
     const tabs = world.devices.flatMap((device) => device.tabs);
     // Once every tab was unlocked, another round only for a newer password heard meanwhile: a tab still locked

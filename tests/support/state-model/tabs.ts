@@ -46,9 +46,10 @@ export function* follow(world: World, tab: Tab, names: Set<StoredValueName>): Fl
     const had = before.pin !== null || before.password !== null;
     const has = auth.pin !== null || auth.password !== null;
     setRecords(tab, auth);
-    // The record stored now is as new as the one this tab waits for (the run with key replacement).
+    // The record stored now is as new as the one this tab waits for: another tab adopted it, replaced the key again,
+    // or put the device's key back over it (a compare-and-set only one tab's keep wins).
     const newer = tab.newerPassword;
-    if (world.closer && newer && auth.password && newer.modifiedAt <= auth.password.modifiedAt) clearPasswordStale(tab);
+    if (newer && auth.password && newer.modifiedAt <= auth.password.modifiedAt) clearPasswordStale(tab);
     if (had && !has) {
       yield* engine(tab, () => {
         tab.key = null;

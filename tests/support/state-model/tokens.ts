@@ -1,7 +1,9 @@
 /**
  * Cards and records as tokens: a plain card carries its version in `cardholder`; a sealed one is
  * `{key}|{version}|{nonce}`, so it opens only under the key it was sealed with; a record's "wrapped key" is the key;
- * the account's retired keys are `{key}|{retired key} {retired key}…`, opened only by the key they are sealed under.
+ * the account's retired keys are `{key}|{entry} {entry}…`, opened only by the key they are sealed under, each entry
+ * `{retired key}~{date}~{id,id…}`: the key and what the replacement that retired it knew (crypto/retired-keys.ts v2),
+ * the date it was replaced and the ids of the cards it sealed again.
  */
 import type { CardCollection, EncryptedCard, PlainCard, StoredCard } from '../../../src/domain/card';
 import type { RetiredKeys, SecretRecord } from '../../../src/domain/secret';
@@ -22,11 +24,32 @@ export const versionOfSealed = (card: EncryptedCard): string => card.data.cipher
 export const versionOf = (card: StoredCard): string => (isSealed(card) ? versionOfSealed(card) : card.data.cardholder);
 export const keyOfRecord = (record: SecretRecord): string => record.encryptedDek.ciphertext;
 
-/** The keys a list of retired keys holds, newest first, if `key` opens it (crypto/retired-keys.ts); else none. */
-export const retiredUnder = (retired: RetiredKeys | null, key: string | null): string[] => {
-  const [under, keys = ''] = retired?.ciphertext.split('|') ?? [];
-  return key !== null && under === key ? keys.split(' ').filter((one) => one !== '') : [];
+/** A retired key and what the replacement that retired it knew (worker/vault/retired.ts `knownTo`). */
+export interface RetiredEntry {
+  key: string;
+  retiredAt: number;
+  known: ReadonlySet<string>;
+}
+
+export const retiredEntryToken = (entry: RetiredEntry): string =>
+  `${entry.key}~${entry.retiredAt}~${[...entry.known].join(',')}`;
+
+/** The entries of a list of retired keys, newest first, if `key` opens it (crypto/retired-keys.ts); else none. */
+export const retiredEntriesUnder = (retired: RetiredKeys | null, key: string | null): RetiredEntry[] => {
+  const [under, entries = ''] = retired?.ciphertext.split('|') ?? [];
+  if (key === null || under !== key) return [];
+  return entries
+    .split(' ')
+    .filter((one) => one !== '')
+    .map((one) => {
+      const [retiredKey = '', at = '0', ids = ''] = one.split('~');
+      return { key: retiredKey, retiredAt: Number(at), known: new Set(ids.split(',').filter((id) => id !== '')) };
+    });
 };
+
+/** The keys a list of retired keys holds, newest first, if `key` opens it; else none. */
+export const retiredUnder = (retired: RetiredKeys | null, key: string | null): string[] =>
+  retiredEntriesUnder(retired, key).map((entry) => entry.key);
 /** Whether a card sealed under `cardKey` opens under `key`, directly or through the account's retired keys. */
 export const opensUnder = (key: string | null, retired: RetiredKeys | null, cardKey: string): boolean =>
   key !== null && (cardKey === key || retiredUnder(retired, key).includes(cardKey));

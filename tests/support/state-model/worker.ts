@@ -12,16 +12,15 @@ import type {
   PlainCollection,
   StoredCard,
 } from '../../../src/domain/card';
-import { UnreadableReasons } from '../../../src/domain/card';
 import { InvalidArgumentError, InvalidStateError, Messages, SleeveError } from '../../../src/domain/errors';
 import { byModifiedDesc } from '../../../src/domain/search';
-import type { RetiredKeys, SecretRecord } from '../../../src/domain/secret';
-import { RETIRED_KEYS_KEPT } from '../../../src/domain/secret';
+import type { SecretRecord } from '../../../src/domain/secret';
 import { openPlain, sortOut } from '../../../src/domain/stored-cards';
 import type { ReplacedKey } from '../../../worker/api';
 import type { Flow } from './core';
 import type { Tab } from './device';
-import { keyOfCard, keyOfRecord, plainData, retiredUnder, versionOfSealed } from './tokens';
+import { keyOfRecord, plainData, versionOfSealed } from './tokens';
+import { openRetired, retiredAfter, unreadableOf } from './worker-retired';
 import type { World } from './world';
 
 /** A call to the tab's worker: done at once, answered in call order (the flow waits for its turn). */
@@ -67,41 +66,25 @@ export function sealAll(world: World, tab: Tab, collection: PlainCollection, key
   return { type: 'ENCRYPTED', cards };
 }
 
-/** collections.ts `openCollection`: under the held key, or else under a retired key it opens (`underRetiredKey`). */
+/**
+ * collections.ts `openCollection`: under the held key, or else under a retired key it opens that knew the card
+ * (`underRetiredKey`); a card a retired key opens but did not know is kept apart (worker-retired.ts `openRetired`).
+ */
 export function openCollection(tab: Tab, collection: CardCollection): OpenedCards {
   if (collection.type === 'UNENCRYPTED') return openPlain(collection);
   if (!tab.key) throw new InvalidStateError(Messages.keyMissingDecrypt);
   const { wellFormed, unreadable } = sortOut(collection);
-  const retired = retiredUnder(tab.retired, tab.key);
   const cards: PlainCard[] = [];
   const underRetiredKey: string[] = [];
   for (const card of Object.values(wellFormed.cards)) {
-    const key = keyOfCard(card);
-    if (key === tab.key || retired.includes(key)) {
+    const outcome = openRetired(tab, card);
+    if (outcome === 'held' || outcome === 'retired') {
       cards.push({ id: card.id, modifiedAt: card.modifiedAt, data: plainData(versionOfSealed(card)) });
-      if (key !== tab.key) underRetiredKey.push(card.id);
-    } else unreadable.push({ id: card.id, modifiedAt: card.modifiedAt, reason: UnreadableReasons.wrongKey });
+      if (outcome === 'retired') underRetiredKey.push(card.id);
+    } else unreadable.push(unreadableOf(card, outcome));
   }
   const sorted = cards.sort(byModifiedDesc);
   return underRetiredKey.length > 0 ? { cards: sorted, unreadable, underRetiredKey } : { cards: sorted, unreadable };
-}
-
-/** engine.ts `setRetiredKeys`: the list as the account holds it now; whether the held key opens it. */
-export function setRetiredKeys(tab: Tab, retired: RetiredKeys | null): boolean {
-  tab.retired = retired;
-  return retiredUnder(retired, tab.key).length > 0;
-}
-
-/** collections.ts `sealAgain`: the cards that open only under a retired key, sealed under the held one. */
-export function sealAgain(world: World, tab: Tab, cards: readonly EncryptedCard[]): EncryptedCard[] {
-  const held = tab.key;
-  if (!held) throw new InvalidStateError(Messages.keyMissingEncrypt);
-  const retired = retiredUnder(tab.retired, held);
-  return cards.flatMap((card) => {
-    if (keyOfCard(card) === held || !retired.includes(keyOfCard(card))) return [];
-    const plain: PlainCard = { id: card.id, modifiedAt: card.modifiedAt, data: plainData(versionOfSealed(card)) };
-    return [seal(world, tab, plain, 'ENCRYPTED', held) as EncryptedCard];
-  });
 }
 
 /**
@@ -127,8 +110,16 @@ export function replaceKey(
   // custody.ts `proveCurrent`: the password opens the record, and the record wraps the key held.
   if (keyOfRecord(record) !== held) throw new InvalidStateError(Messages.refreshAndUnlock);
   const replaced = secretRecord(world, key, now);
-  const keys = [held, ...retiredUnder(tab.retired, held)].slice(0, RETIRED_KEYS_KEPT);
-  const retired: RetiredKeys = { ciphertext: `${key}|${keys.join(' ')}`, iv: world.next('iv') };
+  // worker/vault/replace-key.ts: refused until the page told the account's retired keys (the new list holds them).
+  if (!tab.retiredHeard) throw new InvalidStateError('The retired keys were not read');
+  const retired = retiredAfter(
+    world,
+    tab,
+    held,
+    key,
+    now,
+    opened.cards.map((card) => card.id),
+  );
   tab.replacement = { key, record: replaced, retired };
   return { record: replaced, collection: encrypted, unreadable: opened.unreadable, retired, details: [] };
 }

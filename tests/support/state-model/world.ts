@@ -19,6 +19,7 @@ import type { Tab } from './device';
 import { Device } from './device';
 import type { Fixes } from './fixes';
 import { checkStored } from './invariants';
+import { OldKeys } from './old-keys';
 import { versionOf, versionOfSealed } from './tokens';
 
 export interface Co {
@@ -47,14 +48,20 @@ export class World {
   deletions: { id: string; at: number; by: string }[] = [];
   /** Tabs in the middle of signing in, across devices (see `signIn`). */
   signingIn = new Set<Tab>();
+  /** The keys the account retired, and the cards written under them since (old-keys.ts). */
+  readonly oldKeys = new OldKeys();
   /** Password records another client wrote (newer-password.ts `writeForeignRecord`). */
   foreignRecords = 0;
   /**
    * `createsLost`: sign-ins that reached 'Create a password' after another device had created it, and joined;
    * `keysKept`: devices that refused another client's record and put their own back (newer-password.ts);
-   * `keysReplaced`: key replacements the server took; `resealed`: cards of a retired key sealed again and kept to send.
+   * `keysReplaced`: key replacements the server took; `resealed`: cards of a retired key sealed again and kept to send;
+   * `passwordsChanged`: password records a change wrote; `forged`: cards the server took under a retired key.
    */
-  stats = { acked: 0, failedOps: 0, exempt: 0, steps: 0, createsLost: 0, keysKept: 0, keysReplaced: 0, resealed: 0 };
+  stats = {
+    ...{ acked: 0, failedOps: 0, exempt: 0, steps: 0, createsLost: 0, keysKept: 0, keysReplaced: 0, resealed: 0 },
+    ...{ passwordsChanged: 0, forged: 0 },
+  };
   /** Every scheduler step goes into the log too (for the trace of a failure). */
   verbose = false;
 
