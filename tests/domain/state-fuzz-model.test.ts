@@ -17,7 +17,12 @@
  * replace the encryption key', src/state/replace-key.ts): the server holds retired keys beside the record, sealed under
  * the current key; a key replacement's one update (record, retired keys, every card) is taken or refused whole by the
  * rules; every worker opens a card of a retired key the held key opens, and the sync session seals it again and sends
- * it with its date unchanged.
+ * it with its date unchanged. Every password record write there (change password, keep this device's key, replace
+ * the key) is a compare-and-set against the record it replaces, refused offline, and with no answer in time settled
+ * when the answer comes; a replacement reads the retired keys first and the rules take its list only over the one it
+ * names (previous); retired keys carry what each replacement knew, and a card a retired key opens that it did not know
+ * is kept apart until the person keeps or deletes it. A client holding a retired key writes cards under it (a new id,
+ * a known id dated after the replacement, or, as a late device does, one dated before it).
  *
  * After the operations, things settle (every device online, every message delivered, every locked tab unlocked, a
  * newer password entered or the device's key kept) and the invariants are checked: every acknowledged card is where
@@ -37,7 +42,8 @@
  *
  * The model is in tests/support/state-model/: the world (world.ts, device.ts, network.ts, worker.ts), the state
  * layer as modelled (one module per module of src/state/: store.ts, lifecycle.ts, tabs.ts, cards.ts, secrets.ts,
- * sign-in.ts, leave.ts, sync-session.ts, newer-password.ts, retired-keys.ts, replace-key.ts), the actions
+ * sign-in.ts, leave.ts, sync-session.ts, newer-password.ts, retired-keys.ts, replace-key.ts, record-writes.ts; the
+ * worker's retired keys in worker-retired.ts, the rules in rules.ts, the retired-key attacker in old-keys.ts), the actions
  * (actions.ts), the run of one sequence with its shrinking and report (run.ts) and the invariants (invariants.ts,
  * invariants-key.ts). This file holds the settings, the pinned seeds and the tests.
  */
@@ -111,6 +117,8 @@ const REPLACE_KEY_REGRESSION_SEEDS: readonly number[] = [
   2467159157, // an unlock showed the cards read before the newer record was adopted (secrets.ts `unlockStored`)
   2467177155, // an adoption stored a record no longer waited for, over a newer one (newer-password.ts)
   2467205371, // a sign-in unlocked with the key another tab had just replaced (sign-in.ts `lockedIfKeyReplaced`)
+  2467150462, // a card written under a retired key after its replacement, shown where any retired-key card opens (retired.ts `knownTo`)
+  2467151060, // a password changed over a record a replacement had replaced, a blind set wrapping the old key (records.ts swap)
 ];
 
 /** `SLEEVE_FUZZ_WITHOUT=name,…` leaves those fixes out of the random runs (to find a seed for a known bug). */
