@@ -22,6 +22,8 @@ import { checkStored } from './invariants';
 import { OldKeys } from './old-keys';
 import { versionOf, versionOfSealed } from './tokens';
 
+const LATER_STATS = { resealed: 0, passwordsChanged: 0, forged: 0 };
+
 export interface Co {
   tab: Tab;
   name: string;
@@ -58,10 +60,7 @@ export class World {
    * `keysReplaced`: key replacements the server took; `resealed`: cards of a retired key sealed again and kept to send;
    * `passwordsChanged`: password records a change wrote; `forged`: cards the server took under a retired key.
    */
-  stats = {
-    ...{ acked: 0, failedOps: 0, exempt: 0, steps: 0, createsLost: 0, keysKept: 0, keysReplaced: 0, resealed: 0 },
-    ...{ passwordsChanged: 0, forged: 0 },
-  };
+  stats = { acked: 0, failedOps: 0, exempt: 0, steps: 0, createsLost: 0, keysKept: 0, keysReplaced: 0, ...LATER_STATS };
   /** Every scheduler step goes into the log too (for the trace of a failure). */
   verbose = false;
 
