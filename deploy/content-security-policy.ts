@@ -20,9 +20,10 @@ export const GOOGLE_LOADER_SCRIPTS = [GOOGLE_LOADER_URL, 'https://apis.google.co
 
 /**
  * The Trusted Types policies the page may create, each once: the page's own `default` (src/app/trusted-types.ts),
- * through which every script URL of Sleeve's and Firebase's passes, and the two Google's sign-in scripts make for
- * themselves when they load: `gapi#gapi` (the loader, for the module it adds) and `goog#html` (the name
- * Closure-built scripts such as its iframes module give theirs). Only those scripts hold their policies.
+ * through which every script URL of Sleeve's and Firebase's passes, and the two Google's sign-in scripts may make for
+ * themselves when they load: `gapi#gapi` (the loader makes it, for the module it adds) and `goog#html` (the name
+ * Google's Closure-built scripts give theirs; allowed so that its iframes module, which cannot be tried offline, is not
+ * refused one). Only those scripts hold their policies; a name refused here would stop their sign-in.
  */
 export const TRUSTED_TYPES_POLICIES = ['default', 'gapi#gapi', 'goog#html'];
 

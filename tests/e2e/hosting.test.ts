@@ -28,7 +28,7 @@ import { createPassword, openAccount, PASSWORD, signInWithGoogle } from './suppo
 import { addCard, typePin, VISA } from './support/actions';
 import { contextPerTest, watchPageErrors } from './support/browser';
 import { serveGapiStandIn } from './support/gapi-stand-in';
-import { DIST, reach, recordTraffic, recordWorkers, workerPaths } from './support/hosted-build';
+import { DIST, reach, recordTraffic, recordWorkers, samplePhoto, workerPaths } from './support/hosted-build';
 import { createPinFromSecurity } from './support/pin-flows';
 import { serviceWorkerReady } from './support/service-worker';
 
@@ -251,12 +251,7 @@ it('starts its own workers under Trusted Types, and lets no other script URL thr
 it("reads a photo with the scanner, whose worker is handed the reader's files and reaches no network at all", {
   timeout: READ_WAIT + 30_000,
 }, async () => {
-  const sample = join(import.meta.dirname, '../fixtures/scan-sample');
-  const { labels } = JSON.parse(readFileSync(join(sample, 'labels.json'), 'utf8')) as {
-    labels: { file: string; number: string }[];
-  };
-  const label = labels.find((one) => one.file === 'card-0000.jpg');
-  if (!label) throw new Error('card-0000.jpg has no label');
+  const photo = samplePhoto('card-0000.jpg');
   const context = await newContext();
   const page = await context.newPage();
   const errors = watchPageErrors(page);
@@ -270,9 +265,9 @@ it("reads a photo with the scanner, whose worker is handed the reader's files an
   // That refusal is reported as a violation, as it should be; from here on none may be.
   errors.length = 0;
 
-  await page.locator('input[type="file"]').setInputFiles(join(sample, label.file));
+  await page.locator('input[type="file"]').setInputFiles(photo.path);
   await page.getByRole('heading', { name: 'New Card', level: 1 }).waitFor({ timeout: READ_WAIT });
-  expect((await page.getByLabel('Card number').inputValue()).replace(/\s/g, '')).toBe(label.number);
+  expect((await page.getByLabel('Card number').inputValue()).replace(/\s/g, '')).toBe(photo.number);
   expect(errors).toEqual([]);
 });
 

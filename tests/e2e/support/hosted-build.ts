@@ -1,8 +1,10 @@
 /**
  * What tests/e2e/hosting.test.ts reads of the built app and of a browser using it: the workers' files as the app's
- * scripts name them, every request a context makes, the workers a page starts, and whether a fetch gets through.
+ * scripts name them, every request a context makes, the workers a page starts, whether a fetch gets through, and a
+ * sample card photo for the scanner.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright';
 
@@ -64,3 +66,14 @@ export const reach = (url: string): Promise<'reached' | 'refused'> =>
     () => 'reached',
     () => 'refused',
   );
+
+/** A committed sample photo (tests/fixtures/scan-sample) and the number printed on it. */
+export function samplePhoto(file: string): { path: string; number: string } {
+  const sample = join(import.meta.dirname, '../../fixtures/scan-sample');
+  const { labels } = JSON.parse(readFileSync(join(sample, 'labels.json'), 'utf8')) as {
+    labels: { file: string; number: string }[];
+  };
+  const label = labels.find((one) => one.file === file);
+  if (!label) throw new Error(`${file} has no label`);
+  return { path: join(sample, file), number: label.number };
+}
