@@ -140,9 +140,8 @@ export interface EngineApi {
    * A new record wrapping the held DEK under `next`, for someone who knows `current`: proven by the proof of a
    * `verify` of the same secret and record (no derivation) or by opening `record` (one). One derivation for `next`.
    * A wrong `current` rejects as `unlock` does; a record whose key is not the held one, or no held key, rejects with
-   * refreshAndUnlock. A record bound to this device (a PIN) gives a bound one, in the raw form, and the PIN's count
-   * starts again; any other record (the account's password) gives one in the seed's form, whichever form `record` was
-   * in. Custody does not change.
+   * refreshAndUnlock. A record bound to this device (a PIN) gives a bound one, in the raw form; any other record (the
+   * account's password) gives one in the seed's form, whichever form `record` was in. Custody does not change.
    */
   changeSecret(current: string, record: SecretRecord, next: string, now: number): Promise<SecretRecord>;
 
@@ -196,9 +195,8 @@ export interface EngineApi {
    * exists), only for a caller who proves `options.current` as `changeSecret` proves it (no proof: verifyFirst);
    * merely holding the key is never enough. One derivation, plus one when `current` has no proof from a `verify`.
    * All or nothing: on any failure nothing is kept (no new DEK stays held) and the caller's stored data is
-   * untouched. A PIN record is bound to this device (no IndexedDB to keep the device key: deviceKeyUnavailable), and
-   * the PIN's count starts again: under the device key that seals the PINs of this DEK, or under a new device key
-   * for a new DEK, after which records sealed before no longer open here.
+   * untouched. A PIN record is bound to this device (no IndexedDB to keep the device key: deviceKeyUnavailable).
+   * Both start the PIN's count again (a new DEK gets a new device key: worker/crypto/device-key.ts).
    */
   createSecret(
     secret: string,
@@ -208,17 +206,15 @@ export interface EngineApi {
   ): Promise<CreateSecretResult>;
 
   /**
-   * An older PIN record bound to this device as Sleeve binds one now: a plain one, or one the device layer's first
-   * version bound, its PIN layer unchanged and sealed under the device key at the current version (salt and PIN-layer
-   * IV as additional data), so no derivation. Only for the record whose `unlock` gave the key held now (else
-   * refreshAndUnlock); a record bound at the current version comes back as it is.
+   * An older PIN record (plain, or of the device layer's first version) bound at the current one, no derivation; only
+   * the record whose `unlock` gave the key held now (else refreshAndUnlock). One bound so already comes back as is.
    */
   bindPin(record: PinRecord): Promise<PinRecord>;
 
   /**
    * The wrong PINs in a row counted against `record` and when the next try may start, as this device's worker keeps
-   * them beside the device key (IndexedDB `sleeve-keys`, shared by every tab): the count the screens show, one for
-   * every record sealed under that key, whatever its salt. None for a record not bound to this device.
+   * them beside the device key (IndexedDB `sleeve-keys`, shared by every tab), whatever the record's salt: the count
+   * the screens show. None for a record not bound here.
    */
   pinAttempts(record: PinRecord): Promise<PinAttempts>;
 
