@@ -8,7 +8,6 @@
  */
 import type {
   CardCollection,
-  EncryptedCard,
   EncryptedCollection,
   OpenedCards,
   PlainCard,
@@ -22,6 +21,7 @@ import type { PinAttempts } from '../src/domain/pin-attempts';
 import type { PasskeyRecord, PinRecord, RetiredKeys, SecretRecord } from '../src/domain/secret';
 import type { StoredCardsRead } from '../src/domain/stored-shapes';
 import type { BackupOpening } from '../src/domain/transfer/sleeve-backup';
+import type { RetiredKeyCalls } from './api-retired-keys';
 
 export interface CreateSecretResult {
   /**
@@ -68,7 +68,7 @@ export interface CreateSecretOptions {
   current?: SecretProof;
 }
 
-export interface EngineApi {
+export interface EngineApi extends RetiredKeyCalls {
   // ---- cards ----
 
   /**
@@ -166,28 +166,6 @@ export interface EngineApi {
    * refused (refreshAndUnlock) when none waits for it.
    */
   keepReplacedKey(record: SecretRecord): Promise<void>;
-
-  /**
-   * The account's retired keys as the server holds them now (null: none, or signed out). Ciphertext: kept through a
-   * lock, and opened under the held key when a card does not open under it (`openCollection`, whose result then
-   * names the cards in `underRetiredKey`); a list the held key does not open is ignored. Whether the held key opens
-   * it now (false when locked), so the page opens its cards again only when that can change what shows.
-   */
-  setRetiredKeys(retired: RetiredKeys | null): Promise<boolean>;
-
-  /**
-   * The cards of `cards` that open only under a retired key that knew them, sealed again under the held key, with their ids and
-   * `modifiedAt` unchanged (the server takes a write as new as the card it holds). Cards that open under the held
-   * key, or not at all, are left out. Needs the held key (keyMissingEncrypt).
-   */
-  sealAgain(cards: EncryptedCard[]): Promise<EncryptedCard[]>;
-
-  /**
-   * The cards of `cards` that a retired key opens but did not know (saved with it after the key was replaced; listed
-   * as unreadable, `UnreadableReasons.savedWithOldKey`), sealed again under the held key as `sealAgain` seals: the
-   * person chose to keep them. Any other card is left out. Needs the held key (keyMissingEncrypt).
-   */
-  keepSavedWithOldKey(cards: EncryptedCard[]): Promise<EncryptedCard[]>;
 
   /**
    * Wraps the DEK under a new secret with a fresh salt. With no DEK held, one is generated first and every card of a
