@@ -23,7 +23,7 @@ export interface RetiredKeyCalls {
 
   /**
    * The cards of `cards` that a retired key opens but did not know (saved with it after the key was replaced; listed
-   * as unreadable, `UnreadableReasons.savedWithOldKey`), sealed again under the held key as `sealAgain` seals: the
+   * as unreadable, `SAVED_WITH_OLD_KEY`), sealed again under the held key as `sealAgain` seals: the
    * person chose to keep them. Any other card is left out. Needs the held key (keyMissingEncrypt).
    */
   keepSavedWithOldKey(cards: EncryptedCard[]): Promise<EncryptedCard[]>;

@@ -77,7 +77,7 @@ export interface UnreadableCard {
   reason: string;
   /**
    * What it is, for a card that opened under one of the account's retired keys but was saved with it after the key
-   * was replaced (`UnreadableReasons.savedWithOldKey`): enough to tell it, so the person can keep or delete it.
+   * was replaced (`SAVED_WITH_OLD_KEY`, src/domain/saved-with-old-key.ts): enough to tell it, so the person can keep or delete it.
    */
   seen?: { network: Network; last4: string; cardholder: string };
 }
@@ -90,8 +90,6 @@ export const UnreadableReasons = {
   damaged: 'its encrypted contents are damaged',
   wrongKey: 'it was encrypted with another key, or changed after it was encrypted',
   notCard: 'its decrypted contents are not a card',
-  // Beyond SPEC.md: a retired key opens it, but the replacement that retired the key did not know it.
-  savedWithOldKey: 'saved with your old key after the key was replaced',
 } as const;
 
 /** What opening a collection gives: the cards that opened, newest first, and the ones that did not. */

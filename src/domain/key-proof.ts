@@ -31,7 +31,7 @@ export function cardsLostByNewKey(opened: OpenedCards, before: OpenedBefore | nu
       (card) =>
         // Opened under a retired key the new key's list holds: the new key is the account's, and the card is kept
         // apart for the person to keep or delete, not lost (this device may have saved it before hearing of it).
-        card.reason !== UnreadableReasons.savedWithOldKey &&
+        card.seen === undefined &&
         (readable.has(card.id) || (card.reason === UnreadableReasons.wrongKey && !unreadable.has(card.id))),
     )
     .map((card) => card.id);

@@ -24,10 +24,6 @@ export const AccountMessages = {
   // Beyond SPEC.md: the account holds cards but its password record is gone.
   passwordMissing:
     "This account's cards cannot be opened: its password record is missing from the server, and a new password would not open them.",
-  // Beyond SPEC.md: the first password record is written only online, and its outcome is told as it is known.
-  createOffline: 'Connect to the internet to create your password. Nothing was changed.',
-  createUnknown:
-    "The server hasn't answered yet, so it isn't known whether your password was created. Try again in a moment: if it was, Sleeve will ask for the password you just chose.",
 } as const;
 
 /** Runs `work` with the Account screen's spinner showing. */

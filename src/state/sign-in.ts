@@ -148,6 +148,13 @@ const signedInValues = (auth: AuthRecords, uid: string, outbox: Outbox) => ({
  */
 export type CreatedPassword = 'created' | 'password-exists';
 
+// Beyond SPEC.md: the first password record is written only online, and its outcome is told as it is known.
+export const CreatePasswordMessages = {
+  offline: 'Connect to the internet to create your password. Nothing was changed.',
+  unknown:
+    "The server hasn't answered yet, so it isn't known whether your password was created. Try again in a moment: if it was, Sleeve will ask for the password you just chose.",
+} as const;
+
 /**
  * A new account: generates the data key (or reuses the one already held for this device's PIN), wraps it under
  * `password`, stores the record on the server and then here, and moves this device's cards up to the server. All of
@@ -169,7 +176,7 @@ export async function createAccountPassword(password: string): Promise<CreatedPa
   let auth: AuthRecords = before;
   let heldAlready: SecretRecord | null = null;
   // Offline the database would hold the record and send it whenever the connection came back.
-  if (!(await server.connectedNow())) throw new SleeveError(AccountMessages.createOffline);
+  if (!(await server.connectedNow())) throw new SleeveError(CreatePasswordMessages.offline);
   try {
     await updateStorage(async (current) => {
       assertUnchanged(current.auth, before);
@@ -181,7 +188,7 @@ export async function createAccountPassword(password: string): Promise<CreatedPa
       });
       const created = await withinAnswerTime(server.createPasswordRecord(user.uid, record));
       // It may still land: then the account's record is this one, which the password just chosen opens on a retry.
-      if (created === 'unknown') throw new SleeveError(AccountMessages.createUnknown);
+      if (created === 'unknown') throw new SleeveError(CreatePasswordMessages.unknown);
       heldAlready = created;
       // Another device created the account's password first: nothing is stored here, nothing goes up.
       if (heldAlready) return {};

@@ -85,7 +85,7 @@ export interface SyncSession {
    */
   sealAgain(collection: EncryptedCollection, ids: readonly string[]): void;
   /**
-   * The person keeps a card saved with a retired key after the key was replaced (`UnreadableReasons.savedWithOldKey`):
+   * The person keeps a card saved with a retired key after the key was replaced (`SAVED_WITH_OLD_KEY`):
    * sealed again under the current key and sent, then shown. Throws when it no longer is such a card here.
    */
   keepSavedWithOldKey(id: string): Promise<void>;

@@ -9,6 +9,7 @@ import type { EncryptedCard, EncryptedCollection, PlainCollection } from '../../
 import { UnreadableReasons } from '../../src/domain/card';
 import { NO_DETAILS } from '../../src/domain/card-details';
 import { Messages } from '../../src/domain/errors';
+import { SAVED_WITH_OLD_KEY } from '../../src/domain/saved-with-old-key';
 import { rejectionOf } from '../support/engine-rejection';
 import { startEngine, stopEngines } from '../support/engine-worker';
 import { seed } from '../support/seed-commands';
@@ -83,7 +84,7 @@ test('a retired key brings back only what the replacement knew: a new card, or a
       .map(({ card, cardholder, modifiedAt }) => ({
         id: card.id,
         modifiedAt,
-        reason: UnreadableReasons.savedWithOldKey,
+        reason: SAVED_WITH_OLD_KEY,
         seen: { network: card.data.network, last4: card.data.number.slice(-4), cardholder },
       }))
       .sort((a, b) => a.id.localeCompare(b.id)),

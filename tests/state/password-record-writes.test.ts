@@ -9,12 +9,11 @@ import { ANSWER_WITHIN_MS } from '../../src/domain/answer-time';
 import type { PlainCard } from '../../src/domain/card';
 import type { SecretRecord } from '../../src/domain/secret';
 import { accountServer as db } from '../../src/remote';
-import { AccountMessages } from '../../src/state/account';
 import { cardsState, saveCard } from '../../src/state/cards';
 import { changePassword } from '../../src/state/change-password';
 import { RecordWriteMessages } from '../../src/state/record-writes';
 import { verifyPassword } from '../../src/state/secrets';
-import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
+import { CreatePasswordMessages, continueSignIn, createAccountPassword } from '../../src/state/sign-in';
 import { session } from '../../src/state/store';
 import { toastState } from '../../src/state/toast';
 import {
@@ -42,7 +41,7 @@ describe('creating the first password', () => {
     expect(await continueSignIn()).toBe('CREATE_PASSWORD');
     await appOffline();
     try {
-      expect((await rejectionOf(createAccountPassword(PASSWORD))).message).toBe(AccountMessages.createOffline);
+      expect((await rejectionOf(createAccountPassword(PASSWORD))).message).toBe(CreatePasswordMessages.offline);
       expect((storedJson('auth') as { password: SecretRecord | null } | null)?.password ?? null).toBeNull();
     } finally {
       await appOnline();

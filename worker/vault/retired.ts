@@ -5,6 +5,7 @@
  */
 import type { CardData, EncryptedCard } from '../../src/domain/card';
 import { UnreadableReasons } from '../../src/domain/card';
+import { SAVED_WITH_OLD_KEY } from '../../src/domain/saved-with-old-key';
 import type { RetiredKeys } from '../../src/domain/secret';
 import type { DataKey } from '../crypto/keys';
 import { openRetiredKeys, type RetiredKey } from '../crypto/retired-keys';
@@ -64,7 +65,7 @@ export interface RetiredOutcomes {
 /**
  * `cards` opened under `held`, and each that the held key cannot open (another key) tried under the retired keys,
  * newest first. A card a retired key opens but did not know is not opened: its outcome names it
- * (`UnreadableReasons.savedWithOldKey`) and its data is kept apart in `apart`.
+ * (`SAVED_WITH_OLD_KEY`) and its data is kept apart in `apart`.
  */
 export async function decryptWithRetired(held: DataKey, cards: readonly EncryptedCard[]): Promise<RetiredOutcomes> {
   const outcomes = await decryptAll(held, cards);
@@ -86,7 +87,7 @@ export async function decryptWithRetired(held: DataKey, cards: readonly Encrypte
       const index = waiting[at] as number;
       const card = cards[index] as EncryptedCard;
       if (isOpened(outcome) && !knownTo(entry, card.id, card.modifiedAt)) {
-        outcomes[index] = { reason: UnreadableReasons.savedWithOldKey };
+        outcomes[index] = { reason: SAVED_WITH_OLD_KEY };
         apart[index] = outcome;
         return;
       }

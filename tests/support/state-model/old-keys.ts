@@ -7,7 +7,7 @@
  * is opened and sealed again like any card the replacement knew.
  */
 import type { EncryptedCard } from '../../../src/domain/card';
-import { UnreadableReasons } from '../../../src/domain/card';
+import { SAVED_WITH_OLD_KEY } from '../../../src/domain/saved-with-old-key';
 import { deleteCard } from './cards';
 import type { Flow } from './core';
 import { ModelFailure } from './core';
@@ -112,7 +112,7 @@ function resealed(world: World, card: EncryptedCard, where: string): void {
 /** The cards a tab keeps apart (saved with an old key after the key was replaced), with the version each is. */
 export const keptApart = (tab: Tab): { id: string; version: string }[] =>
   tab.unreadable.flatMap((card) =>
-    card.reason === UnreadableReasons.savedWithOldKey ? [{ id: card.id, version: card.seen?.cardholder ?? '' }] : [],
+    card.reason === SAVED_WITH_OLD_KEY ? [{ id: card.id, version: card.seen?.cardholder ?? '' }] : [],
   );
 
 /** UnreadableCardsScreen 'Keep': the person keeps a card kept apart (cards.ts `keepCardSavedWithOldKey`). */

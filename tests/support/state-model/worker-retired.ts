@@ -7,6 +7,7 @@
 import type { EncryptedCard, PlainCard, UnreadableCard } from '../../../src/domain/card';
 import { UnreadableReasons } from '../../../src/domain/card';
 import { InvalidStateError, Messages } from '../../../src/domain/errors';
+import { SAVED_WITH_OLD_KEY } from '../../../src/domain/saved-with-old-key';
 import type { RetiredKeys } from '../../../src/domain/secret';
 import { RETIRED_KEYS_KEPT } from '../../../src/domain/secret';
 import type { Tab } from './device';
@@ -35,7 +36,7 @@ export function unreadableOf(card: EncryptedCard, outcome: 'apart' | 'wrongKey')
   const base = { id: card.id, modifiedAt: card.modifiedAt };
   if (outcome === 'wrongKey') return { ...base, reason: UnreadableReasons.wrongKey };
   const seen = { network: 'VISA' as const, last4: '1111', cardholder: versionOfSealed(card) };
-  return { ...base, reason: UnreadableReasons.savedWithOldKey, seen };
+  return { ...base, reason: SAVED_WITH_OLD_KEY, seen };
 }
 
 /** engine.ts `setRetiredKeys`: the list as the account holds it now; whether the held key opens it. */
