@@ -238,13 +238,3 @@ export const deleteAllCards = (): Promise<void> => deleteCards(cardsState.cards.
 export const deleteUnreadableCard = (id: string): Promise<void> => deleteCards([id]);
 
 export { keepUnreadable as keepUnreadableCard } from './shown-cards';
-
-/**
- * The person keeps a card saved with the account's old key after the key was replaced: it joins the cards, sealed
- * under the current key. Only signed in, where retired keys exist at all.
- */
-export async function keepCardSavedWithOldKey(id: string): Promise<void> {
-  const account = session();
-  if (!account) throw new InvalidStateError(Messages.refreshAndUnlock);
-  await account.keepSavedWithOldKey(id);
-}

@@ -7,7 +7,7 @@ import { afterEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import indexHtml from '../../index.html?raw';
 import { partsNeedingFonts, warmUpHomeText } from '../../src/app/home-text-warm-up';
-import { createPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
 import { expiryIn, makeCard, renderApp } from '../support/render';
 
 /** Every kind of row: each network's label or none, an expiry with each flag or none. */

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { lockDevice } from '../../src/state/lock';
-import { createPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
 import { showToast } from '../../src/state/toast';
 import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp } from '../support/render';

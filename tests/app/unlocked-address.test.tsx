@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { lockDevice } from '../../src/state/lock';
-import { createPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
 import { makeCard, renderApp } from '../support/render';
 
 const PIN = '274951';

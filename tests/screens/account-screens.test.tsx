@@ -13,7 +13,7 @@ import type { SignInResult } from '../../src/state/account';
 import { gateFor } from '../../src/state/gate';
 import { removeAccount, signOut } from '../../src/state/leave';
 import { startApp } from '../../src/state/lifecycle';
-import { createPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
 import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
 import { expectNoAxeViolations } from '../support/axe';
 import { googleSignIn, serverValue, uniqueSub, writeRulesAside } from '../support/google';

@@ -8,7 +8,7 @@ import { afterEach, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { CardDetailsMessages } from '../../src/domain/card-details-rules';
 import { holdScanBase, holdScanned } from '../../src/state/drafts';
-import { createPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
 import { detailsState } from '../../src/state/store';
 import { expectNoAxeViolations } from '../support/axe';
 import { currentPath, makeCard, renderApp, storedCards } from '../support/render';

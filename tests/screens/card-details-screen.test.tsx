@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import type { CardDetails } from '../../src/domain/card-details';
 import type { Preferences } from '../../src/domain/preferences';
-import { createPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
 import { detailsState } from '../../src/state/store';
 import { expectNoAxeViolations } from '../support/axe';
 import { foundInPage } from '../support/found-in-page';

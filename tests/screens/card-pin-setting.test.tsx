@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
-import { createPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
 import { expectNoAxeViolations } from '../support/axe';
 import { currentPath, renderApp } from '../support/render';
 

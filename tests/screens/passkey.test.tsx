@@ -7,7 +7,8 @@ import { beforeEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { lockDevice } from '../../src/state/lock';
 import { keepPasskey } from '../../src/state/passkey-setup';
-import { createPin, verifyPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
+import { verifyPin } from '../../src/state/secrets';
 import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp } from '../support/render';
 

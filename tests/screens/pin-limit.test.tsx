@@ -10,7 +10,7 @@ import type { PinAttempts } from '../../src/domain/pin-attempts';
 import type { PinRecord } from '../../src/domain/secret';
 import { getEngine } from '../../src/engine';
 import { lockDevice } from '../../src/state/lock';
-import { createPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
 import { deleteDeviceKeys, seedPinCount, storedPinCount } from '../support/device-keys';
 import { makeCard, renderApp } from '../support/render';
 

@@ -6,7 +6,7 @@ import { describe, expect, test } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { lockNow } from '../../src/state/auto-lock';
 import { holdScanned } from '../../src/state/drafts';
-import { createPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
 import { appState } from '../../src/state/store';
 import samplePhoto from '../fixtures/scan-sample/card-0000.jpg?url';
 /** A photo of a card whose printed number fails the Luhn check (labels.json: card-0028, OCR-A). */

@@ -7,7 +7,7 @@ import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { getEngine } from '../../src/engine';
 import { holdCardDraft, holdPinDraft, peekCardDraft, peekPinDraft } from '../../src/state/drafts';
-import { createPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
 import { appState, cardsState } from '../../src/state/store';
 import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp } from '../support/render';

@@ -6,7 +6,7 @@
 import { expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { eraseDevice } from '../../src/state/lifecycle';
-import { createPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
 import { expectNoAxeViolations } from '../support/axe';
 import { catchDownloads } from '../support/downloads';
 import { PASSPHRASE } from '../support/import-preview';

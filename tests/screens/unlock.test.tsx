@@ -1,7 +1,7 @@
 import { beforeEach, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
 import { lockDevice } from '../../src/state/lock';
-import { createPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
 import { appState } from '../../src/state/store';
 import { expectNoAxeViolations } from '../support/axe';
 import { makeCard, renderApp } from '../support/render';

@@ -16,7 +16,8 @@ import { changePassword } from '../../src/state/change-password';
 import { gateFor } from '../../src/state/gate';
 import { removeAccount, signOut } from '../../src/state/leave';
 import { appState } from '../../src/state/lifecycle';
-import { createPin, unlockWithPassword, unlockWithPin, verifyPassword } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
+import { unlockWithPassword, unlockWithPin, verifyPassword } from '../../src/state/secrets';
 import { continueSignIn } from '../../src/state/sign-in';
 import { toastState } from '../../src/state/toast';
 import {

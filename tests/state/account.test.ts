@@ -16,7 +16,8 @@ import { cardsState } from '../../src/state/cards';
 import { gateFor } from '../../src/state/gate';
 import { removeAccount, signOut } from '../../src/state/leave';
 import { appState } from '../../src/state/lifecycle';
-import { createPin, unlockWithPin, verifyPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
+import { unlockWithPin, verifyPin } from '../../src/state/secrets';
 import { abandonSignIn, continueSignIn, createAccountPassword, enterAccountPassword } from '../../src/state/sign-in';
 import { toastState } from '../../src/state/toast';
 import {

@@ -14,7 +14,8 @@ import { getEngine } from '../../src/engine';
 import { gateFor } from '../../src/state/gate';
 import { appState, startApp } from '../../src/state/lifecycle';
 import { lockDevice } from '../../src/state/lock';
-import { createPin, unlockWithPin, verifyPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
+import { unlockWithPin, verifyPin } from '../../src/state/secrets';
 import { cardsState, pinLimitState } from '../../src/state/store';
 import {
   deleteDeviceKeys,

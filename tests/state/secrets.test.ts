@@ -10,7 +10,8 @@ import { cardsState } from '../../src/state/cards';
 import { gateFor } from '../../src/state/gate';
 import { appState, startApp } from '../../src/state/lifecycle';
 import { lockDevice } from '../../src/state/lock';
-import { createPin, removePin, unlockWithPin, verifyPin } from '../../src/state/secrets';
+import { createPin, removePin } from '../../src/state/pin-changes';
+import { unlockWithPin, verifyPin } from '../../src/state/secrets';
 import { fillQuota, seedPlainCards, storedJson } from '../support/seed-storage';
 import { makeCards } from '../support/seeded';
 

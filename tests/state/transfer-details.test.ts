@@ -15,7 +15,7 @@ import { cardsState, saveCard } from '../../src/state/cards';
 import { detailsOf } from '../../src/state/details';
 import { signOut } from '../../src/state/leave';
 import { startApp } from '../../src/state/lifecycle';
-import { createPin } from '../../src/state/secrets';
+import { createPin } from '../../src/state/pin-changes';
 import { continueSignIn, createAccountPassword } from '../../src/state/sign-in';
 import { detailsState } from '../../src/state/store';
 import { exportBackup, exportPlain, importCards } from '../../src/state/transfer';

@@ -8,7 +8,7 @@ import { onTestFinished } from 'vitest';
 
 type AppModule = typeof import('../../src/state/lifecycle');
 type CardsModule = typeof import('../../src/state/cards');
-type SecretsModule = typeof import('../../src/state/secrets');
+type SecretsModule = typeof import('../../src/state/secrets') & typeof import('../../src/state/pin-changes');
 type StoreModule = typeof import('../../src/state/store');
 type EngineModule = typeof import('../../src/engine');
 type GateModule = typeof import('../../src/state/gate');
@@ -37,10 +37,12 @@ export async function openTab(): Promise<Tab> {
   const frame = document.createElement('iframe');
   frame.title = name;
   frame.srcdoc = `<!doctype html><script type="module">
-    const [app, cards, secrets, store, engine, gate] = await Promise.all([
+    const [app, cards, unlocking, pinChanges, store, engine, gate] = await Promise.all([
       import('/src/state/lifecycle.ts'), import('/src/state/cards.ts'), import('/src/state/secrets.ts'),
-      import('/src/state/store.ts'), import('/src/engine/index.ts'), import('/src/state/gate.ts'),
+      import('/src/state/pin-changes.ts'), import('/src/state/store.ts'), import('/src/engine/index.ts'),
+      import('/src/state/gate.ts'),
     ]);
+    const secrets = { ...unlocking, ...pinChanges };
     window.sleeveTab = { app, cards, secrets, store, engine, gate };
     await app.startApp();
     parent.postMessage(${JSON.stringify(name)}, '*');

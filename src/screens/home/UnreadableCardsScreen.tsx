@@ -8,7 +8,8 @@ import { useSnapshot } from 'valtio';
 import { Page } from '../../app/Page';
 import { afterSheetCloses, ConfirmDialog } from '../../components/ConfirmDialog';
 import { NETWORK_LABELS, type UnreadableCard } from '../../domain/card';
-import { cardsState, deleteUnreadableCard, keepCardSavedWithOldKey, keepUnreadableCard } from '../../state/cards';
+import { cardsState, deleteUnreadableCard, keepUnreadableCard } from '../../state/cards';
+import { keepCardSavedWithOldKey } from '../../state/saved-with-old-key';
 import { showError, showToast } from '../../state/toast';
 
 const when = (modifiedAt: number) =>

@@ -10,7 +10,7 @@ import { PinPad } from '../../components/pin/PinPad';
 import { Messages, SleeveError } from '../../domain/errors';
 import { clearPinDraft, holdPinDraft, peekPinDraft } from '../../state/drafts';
 import { verificationMissing } from '../../state/gate';
-import { checkNewPin, createPin } from '../../state/secrets';
+import { checkNewPin, createPin } from '../../state/pin-changes';
 import { appState, records } from '../../state/store';
 import { showToast } from '../../state/toast';
 

@@ -7,7 +7,9 @@
 type AppModule = typeof import('../../../src/state/lifecycle');
 type CardsModule = typeof import('../../../src/state/cards');
 /** The PIN and password actions, and locking. */
-type SecretsModule = typeof import('../../../src/state/secrets') & typeof import('../../../src/state/lock');
+type SecretsModule = typeof import('../../../src/state/secrets') &
+  typeof import('../../../src/state/pin-changes') &
+  typeof import('../../../src/state/lock');
 type StoreModule = typeof import('../../../src/state/store');
 /** Signing in and leaving. */
 type AccountModule = typeof import('../../../src/state/sign-in') & typeof import('../../../src/state/leave');
@@ -53,13 +55,14 @@ export async function openFuzzTab(name: string, offline: boolean): Promise<FuzzT
   frame.srcdoc = `<!doctype html><script type="module">
     // The test runner's hooks, which modules transformed for the test page (dynamic imports) call.
     window.__vitest_browser_runner__ = parent.__vitest_browser_runner__;
-    const [app, cards, secretActions, store, signIn, remote, google, database, gate, lock, leave] = await Promise.all([
+    const [app, cards, secretActions, pinChanges, store, signIn, remote, google, database, gate, lock, leave] = await Promise.all([
       import('/src/state/lifecycle.ts'), import('/src/state/cards.ts'), import('/src/state/secrets.ts'),
+      import('/src/state/pin-changes.ts'),
       import('/src/state/store.ts'), import('/src/state/sign-in.ts'), import('/src/remote/firebase.ts'),
       import('/tests/support/google.ts'), import('/src/remote/database-client.ts'),
       import('/src/state/gate.ts'), import('/src/state/lock.ts'), import('/src/state/leave.ts'),
     ]);
-    const secrets = { ...secretActions, ...lock };
+    const secrets = { ...secretActions, ...pinChanges, ...lock };
     const account = { ...signIn, ...leave };
     if (${offline}) await database.holdOffline(true);
     window.sleeveFuzzTab = { app, cards, secrets, store, account, remote, google, database, gate };

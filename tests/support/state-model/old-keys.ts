@@ -115,7 +115,7 @@ export const keptApart = (tab: Tab): { id: string; version: string }[] =>
     card.reason === SAVED_WITH_OLD_KEY ? [{ id: card.id, version: card.seen?.cardholder ?? '' }] : [],
   );
 
-/** UnreadableCardsScreen 'Keep': the person keeps a card kept apart (cards.ts `keepCardSavedWithOldKey`). */
+/** UnreadableCardsScreen 'Keep': the person keeps a card kept apart (src/state/saved-with-old-key.ts). */
 export function* keepApart(world: World, tab: Tab, card: { id: string; version: string }): Flow {
   const account = tab.session;
   if (!account) return;

@@ -10,7 +10,7 @@ import { Page } from '../../../app/Page';
 import { afterSheetCloses, ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { FollowUp } from '../../../state/gate';
 import { gateFor } from '../../../state/gate';
-import { removePin } from '../../../state/secrets';
+import { removePin } from '../../../state/pin-changes';
 import { appState } from '../../../state/store';
 import { showError, showToast } from '../../../state/toast';
 import { PasswordVerifyScreen } from '../../password/PasswordVerifyScreen';
