@@ -60,6 +60,12 @@ export async function adoptNewerPassword(record: SecretRecord, unlocked: OpenedC
   return opened;
 }
 
+/** The same key wrapped under the same password: the same salt, wrapped key and IV, whatever its date. */
+const sameWrappedKey = (a: SecretRecord, b: SecretRecord): boolean =>
+  a.salt === b.salt &&
+  a.encryptedDek.ciphertext === b.encryptedDek.ciphertext &&
+  a.encryptedDek.iv === b.encryptedDek.iv;
+
 /**
  * The person keeps this device's key: its password record goes back to the account, dated after the refused one so
  * the server and every device take it as the newest, and this device unlocks as before (PIN, passkey or its
@@ -76,8 +82,15 @@ export async function keepDeviceKey(): Promise<void> {
   // By the server's clock, which refuses a record dated ahead of it, and after the record it replaces.
   const record: SecretRecord = { ...local, modifiedAt: Math.max(account.now(), refused.modifiedAt + 1) };
   // Over the refused record only: another record written since (a password changed, the key replaced) is heard
-  // and weighed in its turn rather than overwritten.
-  await writeAccountRecord(account, { replaces: refused, record, held: local, messages: KeepKeyMessages });
-  if (!sameRecord(records().password, record)) throw new SleeveError(CHANGED_ELSEWHERE);
+  // and weighed in its turn rather than overwritten. Another device or tab that held this record and kept its key
+  // first put back this very key (the same salt and wrapped key, dated by it): then the keep is done here too.
+  const kept = await writeAccountRecord(account, {
+    replaces: refused,
+    record,
+    held: local,
+    messages: KeepKeyMessages,
+    asGood: (held) => sameWrappedKey(held, local),
+  });
+  if (!sameRecord(records().password, kept)) throw new SleeveError(CHANGED_ELSEWHERE);
   clearPasswordStale();
 }

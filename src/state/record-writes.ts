@@ -8,6 +8,7 @@ import { ANSWER_WITHIN_MS } from '../domain/answer-time';
 import { SleeveError } from '../domain/errors';
 import type { SecretRecord } from '../domain/secret';
 import { sameRecord } from '../domain/secret';
+import type { RecordSwap } from '../remote';
 import { updateStorage } from '../storage/local-storage';
 import { reportError } from './report';
 import { setRecords } from './store';
@@ -48,15 +49,24 @@ export interface RecordWrite {
   held?: SecretRecord;
   /** What a person is told of it; a password change's by default. */
   messages?: RecordWriteTexts;
+  /**
+   * Whether a record the server holds in place of `replaces` is as good as `record`: a refusal over it counts as
+   * written, and that record is stored here. 'Keep using this device's key' on two devices (or tabs) holding one record:
+   * the first to land puts back the very key the second would, and the second is done too.
+   */
+  asGood?: (held: SecretRecord) => boolean;
 }
 
 /**
- * Writes `record` over the server's `replaces`, then stores it here in place of `held`. Throws with a message above
- * when the device is offline (nothing sent), when the server holds another record (nothing changed), or when no answer
- * came in time: then whatever the server answers later is stored here, if this device still holds `held`, and told.
+ * Writes `record` over the server's `replaces`, then stores it here in place of `held`, and resolves with the record
+ * the server holds (`record`, or one `asGood`). Throws with a message above when the device is offline (nothing sent),
+ * when the server holds another record (nothing changed), or when no answer came in time: then whatever the server
+ * answers later is stored here, if this device still holds `held`, and told.
  */
-export async function writeAccountRecord(account: SyncSession, write: RecordWrite): Promise<void> {
+export async function writeAccountRecord(account: SyncSession, write: RecordWrite): Promise<SecretRecord> {
   const { replaces, record, held = replaces, messages = RecordWriteMessages } = write;
+  const taken = (answer: RecordSwap): SecretRecord | null =>
+    answer.written ? record : answer.held && write.asGood?.(answer.held) ? answer.held : null;
   // Offline the database would hold the write and send it whenever the connection comes back, long after the person
   // was told anything.
   if (!(await account.connected())) throw new SleeveError(messages.offline);
@@ -65,16 +75,19 @@ export async function writeAccountRecord(account: SyncSession, write: RecordWrit
   if (outcome === 'unknown') {
     swap.then(
       async (answer) => {
-        if (!answer.written) return showToast(messages.refusedLate, 'ERROR');
-        if (await storeRecord(held, record)) showToast(messages.landedLate);
+        const took = taken(answer);
+        if (!took) return showToast(messages.refusedLate, 'ERROR');
+        if (await storeRecord(held, took)) showToast(messages.landedLate);
       },
       // The worker ended first (the account was signed out): what the server holds comes with the next sign-in.
       reportError,
     );
     throw new SleeveError(messages.unknown);
   }
-  if (!outcome.written) throw new SleeveError(messages.changedElsewhere);
-  await storeRecord(held, record);
+  const took = taken(outcome);
+  if (!took) throw new SleeveError(messages.changedElsewhere);
+  await storeRecord(held, took);
+  return took;
 }
 
 /** The server's answer if it comes within `ANSWER_WITHIN_MS`; otherwise 'unknown', and the answer comes later. */

@@ -165,6 +165,26 @@ describe('a newer password record', () => {
     expect(Object.keys(opened.cards).sort()).toEqual(ids(cards));
   });
 
+  test('keeping this device’s key after another device holding it kept it first is done, with that record', async () => {
+    const cards = makeCards(77, 2);
+    const uid = await accountWithPin(cards);
+    const before = storedAuth();
+    const refused = await recordOverAnotherKey(uid);
+    await rejectionOf(unlockWithPassword(OTHER_PASSWORD));
+
+    // The laptop held the same record, refused the same one, and put the same key back first.
+    const keptElsewhere = { ...before.password, modifiedAt: refused.modifiedAt + 1 };
+    await putServerRecord(uid, keptElsewhere);
+    await keepDeviceKey();
+    expect(await serverValue(`${uid}/auth/password`)).toEqual(keptElsewhere);
+    expect(storedAuth().password).toEqual(keptElsewhere);
+    expect(storedAuth().pin).toEqual(before.pin);
+    expect(appState.passwordStale).toBe(false);
+    expect(appState.keyConflict).toBe(false);
+    await unlockWithPin(PIN);
+    await expect.poll(shownIds).toEqual(ids(cards));
+  });
+
   test('is refused from a page that started locked too, by the cards its key cannot decrypt', async () => {
     const cards = makeCards(75, 2);
     const uid = await accountWithPin(cards);

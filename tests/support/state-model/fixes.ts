@@ -6,22 +6,15 @@ import type { World } from './world';
  * tests/domain/state-fuzz-model.test.ts) runs without its fix (an expected failure: it shows the bug) and with it
  * (must pass). Once src/state is fixed, the model mirrors the fix unconditionally (the flag goes) and the seed moves
  * to the regression seeds of its run. To pin a new one: add its name here (`KnownBug = 'name'`), guard the model's
- * mirror with `fixed(world, 'name')`, and list its seed.
+ * mirror with `fixed(world, 'name')`, and list its seed. None is open now.
  */
-type KnownBug =
-  /**
-   * newer-password.ts `keepDeviceKey`: two devices (or two tabs) holding the same record refuse another client's record
-   * and both keep their key; the first's compare-and-set lands, the second's is refused, and the second waits for the
-   * refused record's password for good (the server's record is its own, re-dated, which `passwordRecord` ignores).
-   * The fix: refused over a record that wraps this device's key under its own salt, the keep is done.
-   */
-  'keepSameKey';
+type KnownBug = never;
 export type Fixes = Record<KnownBug, boolean>;
 
 /** Whether the model runs `fix` in `world`'s sequence. */
 export const fixed = (world: World, fix: KnownBug): boolean => world.fixes[fix];
 
 /** The model as the code is now (`SLEEVE_FUZZ_AS_IS=1` runs the random sequences so). */
-export const AS_IS: Fixes = { keepSameKey: false };
+export const AS_IS: Fixes = {};
 /** The model with every known bug fixed: what the random sequences run (and what every pinned seed must pass). */
-export const ALL_FIXED: Fixes = { keepSameKey: true };
+export const ALL_FIXED: Fixes = {};

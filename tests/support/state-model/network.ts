@@ -26,8 +26,9 @@ export interface Write {
   /**
    * A password record written over the record it replaces (database/records.ts `swapPasswordRecord`): a transaction
    * the server takes only while it holds `replaces`; not applied locally, so listeners hear it only from the server.
+   * `held`: what the server held when it refused it (the transaction's snapshot, `RecordSwap.held`).
    */
-  swap?: { replaces: SecretRecord | null; record: SecretRecord };
+  swap?: { replaces: SecretRecord | null; record: SecretRecord; held?: SecretRecord | null };
   sent: boolean;
   onAck: () => void;
   onRefuse: () => void;
@@ -164,7 +165,8 @@ export function applyAtServer(world: World, device: Device, write: Write): boole
   if (replace && replaceRefused(world, replace)) return false;
   const swap = write.swap;
   if (swap) {
-    if (!sameRecord(world.server.password, swap.replaces)) return false;
+    swap.held = world.server.password;
+    if (!sameRecord(swap.held, swap.replaces)) return false;
     writePasswordRecord(world, swap.record);
     return true;
   }

@@ -13,7 +13,6 @@ import { assertUnchanged, CHANGED_ELSEWHERE, sameRecord } from '../../../src/sta
 import type { Flow } from './core';
 import { STEP } from './core';
 import type { Tab } from './device';
-import { fixed } from './fixes';
 import { writePasswordRecord } from './network';
 import { writeAccountRecord } from './record-writes';
 import { lockDevice } from './secrets';
@@ -107,20 +106,14 @@ export function* keepDeviceKey(world: World, tab: Tab): Flow {
   const record: SecretRecord = { ...local, modifiedAt: Math.max(world.now(tab.device), refused.modifiedAt + 1) };
   // Over the refused record only: a record written since (a password changed, the key replaced) is heard and
   // weighed in its turn rather than overwritten.
-  try {
-    yield* writeAccountRecord(world, tab.session, { replaces: refused, record, held: local });
-  } catch (error) {
-    // Known bug `keepSameKey` (fixes.ts): another tab or device holding this record kept it first.
-    const held = world.server.password;
-    if (!fixed(world, 'keepSameKey') || !held || recordKey(held) !== recordKey(local)) throw error;
-    world.note(`${tab.name} finds its own record put back already: the keep is done`);
-    const stored = yield* world.updateStorage(tab, (current) =>
-      sameRecord(current.auth.password, local) ? { auth: { ...current.auth, password: held } } : {},
-    );
-    setRecords(tab, stored.auth);
-    return clearPasswordStale(tab);
-  }
-  if (!sameRecord(tab.records.password, record)) throw new SleeveError(CHANGED_ELSEWHERE);
+  // Another device or tab that held this record and kept its key first put back this very key: the keep is done.
+  const kept = yield* writeAccountRecord(world, tab.session, {
+    replaces: refused,
+    record,
+    held: local,
+    asGood: (held) => recordKey(held) === recordKey(local),
+  });
+  if (!sameRecord(tab.records.password, kept)) throw new SleeveError(CHANGED_ELSEWHERE);
   world.note(`${tab.name} keeps this device's key: its record went back to the account`);
   world.stats.keysKept += 1;
   clearPasswordStale(tab);

@@ -24,11 +24,17 @@ export interface RecordWrite {
   replaces: SecretRecord;
   record: SecretRecord;
   held?: SecretRecord;
+  /** A record the server may hold in place of `replaces` that counts as `record` written, and is stored here. */
+  asGood?: (held: SecretRecord) => boolean;
 }
 
-type Answer = { is: 'ack' | 'refuse' | null };
+type Answer = { is: 'ack' | 'refuse' | null; took?: SecretRecord | null };
 
-export function* writeAccountRecord(world: World, account: Session, write: RecordWrite): Flow {
+/** record-writes.ts `taken`: the record the server holds after the answer, if it is `record` or as good. */
+const taken = (answer: Answer, write: RecordWrite): SecretRecord | null =>
+  answer.is === 'ack' ? write.record : answer.took && write.asGood?.(answer.took) ? answer.took : null;
+
+export function* writeAccountRecord(world: World, account: Session, write: RecordWrite): Flow<SecretRecord> {
   const { replaces, record, held = replaces } = write;
   const { tab } = account;
   yield STEP; // account.connected(): one answer of `.info/connected`
@@ -38,30 +44,35 @@ export function* writeAccountRecord(world: World, account: Session, write: Recor
   const own = recordKey(record);
   account.ownRecords.add(own);
   const answer: Answer = { is: null };
+  const swap: { replaces: SecretRecord; record: SecretRecord; held?: SecretRecord | null } = { replaces, record };
   fbWrite(world, tab, {
-    swap: { replaces, record },
+    swap,
     onAck: () => {
       answer.is = 'ack';
     },
     onRefuse: () => {
       answer.is = 'refuse';
+      answer.took = swap.held;
     },
   });
   // `withinAnswerTime`: the answer, or its time running out (modelled as the connection going down first).
   yield { kind: 'answer', ready: () => answer.is !== null || !tab.device.online };
   if (answer.is === null) {
-    world.spawn(tab, 'late record answer', lateAnswer(world, account, answer, own, held, record), (error) =>
+    world.spawn(tab, 'late record answer', lateAnswer(world, account, answer, own, held, write), (error) =>
       world.unexpected(tab, 'late record answer', error),
     );
     throw new SleeveError("The server hasn't answered yet, so it isn't known whether your password changed.");
   }
   account.ownRecords.delete(own);
   world.note(`${tab.name} ${answer.is === 'ack' ? 'wrote' : 'was refused'} the password record ${record.salt}`);
-  if (answer.is === 'refuse')
+  const took = taken(answer, write);
+  if (!took)
     throw new SleeveError(
       "Your account's password was changed on another device a moment ago, so nothing was changed.",
     );
-  yield* storeRecord(world, tab, held, record);
+  if (took !== record) world.note(`${tab.name} finds the record as good already there: the write is done`);
+  yield* storeRecord(world, tab, held, took);
+  return took;
 }
 
 /** The `swap.then` of a write whose answer came late: the record is stored here if `held` still is. */
@@ -71,7 +82,7 @@ function* lateAnswer(
   answer: Answer,
   own: string,
   held: SecretRecord,
-  record: SecretRecord,
+  write: RecordWrite,
 ): Flow {
   try {
     yield { kind: 'answer', ready: () => answer.is !== null };
@@ -80,9 +91,10 @@ function* lateAnswer(
   }
   const { tab } = account;
   world.note(
-    `${tab.name} hears late that the password record ${record.salt} was ${answer.is === 'ack' ? 'taken' : 'refused'}`,
+    `${tab.name} hears late that the password record ${write.record.salt} was ${answer.is === 'ack' ? 'taken' : 'refused'}`,
   );
-  if (answer.is === 'ack') yield* storeRecord(world, tab, held, record);
+  const took = taken(answer, write);
+  if (took) yield* storeRecord(world, tab, held, took);
 }
 
 /** record-writes.ts `storeRecord`: `false` when this device no longer holds `held` (it follows the server then). */
