@@ -19,17 +19,8 @@ import { showUnlocked } from './lock';
 import { showNewPin } from './pin-limit';
 import { SecretMessages } from './secrets';
 import { showOpened } from './shown-cards';
-import {
-  cardsState,
-  hasSecret,
-  records,
-  session,
-  setRecords,
-  setStoredCollection,
-  storedCollection,
-  takeTicket,
-} from './store';
-import { openAndShow } from './view';
+import { cardsState, hasSecret, records, session, setRecords, setStoredCollection, takeTicket } from './store';
+import { openAndShow, showStoredAgain } from './view';
 
 export function checkNewPin(pin: string): void {
   if (!PIN_PATTERN.test(pin)) throw new SleeveError(SecretMessages.enterSixDigits);
@@ -118,7 +109,7 @@ export async function removePin(): Promise<void> {
   if (before.password) return;
   await engine.lock();
   // Another tab's card may have been shown while the engine answered; then what is stored now is opened instead.
-  if (!showOpened(stored.cards, openPlain(stored.cards), ticket)) await openAndShow(storedCollection());
+  if (!showOpened(stored.cards, openPlain(stored.cards), ticket)) await showStoredAgain();
   // No secret is left to unlock with, whatever locked this tab meanwhile (it hears no event of its own write).
   showUnlocked();
 }

@@ -206,6 +206,8 @@ export function setStoredCollection(collection: CardCollection): void {
 
 /** A ticket for cards read now; src/state/shown-cards.ts shows them only if nothing read later is on screen. */
 export const takeTicket = (): number => ++memory.tickets;
+/** The ticket of what is on screen: opened again, it is as old as then (src/state/view.ts `showStoredAgain`). */
+export const screenTicket = (): number => memory.shownTicket;
 
 /** Marks what is on screen as read with `ticket`; `false` when cards read later are already there. */
 export function claimScreen(ticket: number): boolean {

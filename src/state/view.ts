@@ -7,7 +7,7 @@ import type { CardCollection } from '../domain/card';
 import { openPlainInSlices } from '../domain/stored-cards';
 import { getEngine } from '../engine';
 import { showOpened } from './shown-cards';
-import { setStoredCollection, storedCollection, takeTicket } from './store';
+import { screenTicket, setStoredCollection, storedCollection, takeTicket } from './store';
 
 /** What opening `collection` gives; encrypted collections need the key held in the worker. */
 export async function openStored(collection: CardCollection) {
@@ -18,8 +18,21 @@ export async function openStored(collection: CardCollection) {
   return getEngine().openCollection(collection);
 }
 
-export async function openAndShow(collection: CardCollection): Promise<void> {
-  const ticket = takeTicket();
+export function openAndShow(collection: CardCollection): Promise<void> {
+  return openAndShowAs(collection, takeTicket());
+}
+
+/**
+ * What is stored now, opened again under the ticket of what is on screen (the show that stored it), so it ranks no
+ * newer than that show. Under a new ticket it outranked opens read since and still in the worker: they were dropped
+ * and opened the same older collection in turn (a tab signing in showed no cards while its session's render of the
+ * server's held some).
+ */
+export function showStoredAgain(): Promise<void> {
+  return openAndShowAs(storedCollection(), screenTicket());
+}
+
+async function openAndShowAs(collection: CardCollection, ticket: number): Promise<void> {
   let opened: Awaited<ReturnType<typeof openStored>>;
   try {
     opened = await openStored(collection);
@@ -29,5 +42,5 @@ export async function openAndShow(collection: CardCollection): Promise<void> {
     throw error;
   }
   // A change read after this one is on screen already (this tab's own save, say): open what is stored now instead.
-  if (!showOpened(collection, opened, ticket)) await openAndShow(storedCollection());
+  if (!showOpened(collection, opened, ticket)) await showStoredAgain();
 }

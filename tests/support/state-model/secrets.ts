@@ -8,7 +8,16 @@ import { assertUnchanged, CHANGED_ELSEWHERE, holdsRecord } from '../../../src/st
 import type { Flow } from './core';
 import type { Tab } from './device';
 import { adoptNewerPassword } from './newer-password';
-import { hasSecret, hideCards, openAndShow, setRecords, setStored, showOpened, startShow } from './store';
+import {
+  hasSecret,
+  hideCards,
+  openAndShow,
+  setRecords,
+  setStored,
+  showOpened,
+  showStoredAgain,
+  startShow,
+} from './store';
 import { keyOfRecord } from './tokens';
 import { createSecret, decryptAll, engine, openCollection } from './worker';
 import type { World } from './world';
@@ -121,6 +130,5 @@ export function* removePin(world: World, tab: Tab): Flow {
   });
   // secrets.ts `removePin`: no secret is left to unlock with, whatever locked this tab meanwhile.
   tab.locked = false;
-  if (!showOpened(world, tab, stored.cards, openPlain(stored.cards), ticket))
-    yield* openAndShow(world, tab, tab.collection);
+  if (!showOpened(world, tab, stored.cards, openPlain(stored.cards), ticket)) yield* showStoredAgain(world, tab);
 }

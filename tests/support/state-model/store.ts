@@ -26,9 +26,9 @@ export function startShow(tab: Tab): number {
   return tab.showsStarted;
 }
 
-/** store.ts `showOpened`: cards read before those on screen are not shown. */
+/** store.ts `claimScreen`: cards read before those on screen are not shown; read with them, they are. */
 export function madeShow(tab: Tab, ticket: number): boolean {
-  if (ticket <= tab.showsMade) return false;
+  if (ticket < tab.showsMade) return false;
   tab.showsMade = ticket;
   return true;
 }
@@ -117,8 +117,15 @@ export function* openAndShow(world: World, tab: Tab, first: CardCollection, firs
       }
     }
     if (showOpened(world, tab, collection, opened, ticket)) return;
-    // Shown meanwhile: a newer collection, or one card changed on the list. Open what the tab holds now instead.
+    // Shown meanwhile: a newer collection, or one card changed on the list. Open what the tab holds now instead,
+    // view.ts `showStoredAgain`: as old as the show that stored it. A new ticket ranked it above opens read since,
+    // still in the worker, which it then dropped (a session's render of the server's cards, seed 2467154704).
     collection = tab.collection;
-    ticket = startShow(tab);
+    ticket = tab.showsMade;
   }
+}
+
+/** view.ts `showStoredAgain`: what the tab holds now, opened again under the ticket of what shows. */
+export function* showStoredAgain(world: World, tab: Tab): Flow {
+  yield* openAndShow(world, tab, tab.collection, tab.showsMade);
 }
