@@ -136,22 +136,24 @@ describe("'Ask before showing PINs' on", () => {
   test('revealing asks for the PIN first, comes back revealed, and does not ask again within a minute', async () => {
     await openCard({ ask: true, pin: true });
     await button('Reveal card PIN').click();
+    // The verification is dated somewhere between these two readings of the clock, however long the PIN takes.
+    const notBefore = Date.now();
     await enterPin();
     await expect.poll(shown('Card PIN')).toBe('4821');
+    const notAfter = Date.now();
     await expectNoAxeViolations();
     await button('Hide card PIN').click();
     expect(foundInPage('4821')).toEqual([]);
 
     // 59 seconds on: still within the minute.
-    const verifiedAt = Date.now();
-    const clock = vi.spyOn(Date, 'now').mockReturnValue(verifiedAt + 59_000);
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(notBefore + 59_000);
     await button('Reveal card PIN').click();
     await expect.poll(shown('Card PIN')).toBe('4821');
     expect(currentPath()).toBe(cardPath);
     await button('Hide card PIN').click();
 
     // A minute and more: asked again.
-    clock.mockReturnValue(verifiedAt + 61_000);
+    clock.mockReturnValue(notAfter + 61_000);
     await button('Reveal card PIN').click();
     await expect.poll(currentPath).toBe(`${cardPath}/pin/verify`);
     await expectNoAxeViolations();
