@@ -3,7 +3,7 @@
  * a search box, at a given CPU throttling rate. For each key, when its event was made, its first keydown listener
  * ran, its keydown listeners were done and its `input` event began (page time): the part of a keystroke on Home
  * that comes before any of the app's code could answer, measured on the same machine in the same minutes. The
- * `slow` group reports its p95 beside `search_dom_p95_ms_10k_slow`; `node bench/search-keys.mjs` prints its parts.
+ * `slow` group reports its p95 beside `search_dom_p95_ms_10k_slow`.
  *
  * @typedef {import('playwright').Browser} Browser
  * @typedef {{ made: number, keydown: number, keydownDone: number, input: number }} KeyMoments
@@ -58,7 +58,7 @@ export const beforeInput = (key) => key.input - key.made;
  * last to run) and its `input` event begun (a capturing listener on the window, the first to run). Runs in the page,
  * before any app.
  */
-export function watchKeyMoments() {
+function watchKeyMoments() {
   /** @type {KeyMoments} */
   const moments = { made: 0, keydown: 0, keydownDone: 0, input: 0 };
   /** @type {any} */ (window).__keyMoments = moments;

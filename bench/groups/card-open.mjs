@@ -18,7 +18,7 @@ const CARD_SCREEN = { selector: 'a.header-action', text: 'Edit' };
 /** What Home shows that the card's screen does not: the search box. */
 const HOME_SCREEN = { selector: 'input.search-input' };
 /** The bottom navigation's tabs other than Home's, each with its screen's heading. */
-export const AREAS = ['Add Card', 'You'];
+const AREAS = ['Add Card', 'You'];
 /** How long after a screen is painted its tasks still count: effects, the next frame, a lazy part's arrival. */
 const AFTER_MS = 500;
 

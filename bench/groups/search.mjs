@@ -35,18 +35,7 @@ const CARD_OPEN_PAGES = 2;
 const CARD_OPENS = 4;
 
 /** Queries typed one key at a time (ASCII only: each must be a real key press); the box is cleared between them. */
-export const QUERIES = [
-  'ada',
-  'first bank',
-  '4111',
-  'visa',
-  'grace hopper',
-  'alan',
-  'credit union',
-  '52',
-  'amex',
-  'turing',
-];
+const QUERIES = ['ada', 'first bank', '4111', 'visa', 'grace hopper', 'alan', 'credit union', '52', 'amex', 'turing'];
 
 /** The median interval between animation frames over `frames` frames of an idle page. @param {Page} page */
 const frameInterval = (page, frames = 61) =>

@@ -70,7 +70,7 @@ async function downloadAfterPin(page, pin) {
 }
 
 /** The Export screen's plain formats: their names here, their choices as the person reads them, the cards a file holds. */
-export const PLAIN_FORMATS = [
+const PLAIN_FORMATS = [
   {
     name: 'bitwarden',
     label: 'Bitwarden (JSON, not encrypted)',

@@ -32,7 +32,7 @@ import { inTurn } from './slow.mjs';
  * and IndexedDB (the records and the device key) stay.
  * @param {import('playwright').Page} page @param {string} origin
  */
-export async function forgetCaches(page, origin) {
+async function forgetCaches(page, origin) {
   const session = await page.context().newCDPSession(page);
   try {
     await session.send('Network.clearBrowserCache');
@@ -53,7 +53,7 @@ export const pinBound = (page) =>
  * profile's device key, with that first page closed.
  * @param {Browser} browser @param {string} appUrl @param {Data} data @param {EncryptedCollection} collection
  */
-export async function boundProfile(browser, appUrl, data, collection) {
+async function boundProfile(browser, appUrl, data, collection) {
   const seed = { 'sleeve/cards': JSON.stringify(collection), 'sleeve/auth': JSON.stringify(data.auth) };
   const { context, page } = await freshPage(browser, seed);
   await page.goto(`${appUrl}/pin/unlock`);

@@ -97,16 +97,6 @@ function mergeCase(dek, cards, count) {
 }
 
 /** Bitwarden's names for the networks, as its card editor offers them. */
-/**
- * `sleeve/cards` holding `count` of the benchmark's plain cards, for the tools that load Home with a full wallet.
- * @param {number} count
- */
-export async function plainWalletSeed(count) {
-  const data = await makeData({ small: 10, large: count, startup: 10 });
-  const cards = Object.fromEntries(data.large.plain.map((card) => [card.id, card]));
-  return { 'sleeve/cards': JSON.stringify({ type: 'UNENCRYPTED', cards }) };
-}
-
 const BITWARDEN_BRANDS = {
   VISA: 'Visa',
   MASTERCARD: 'Mastercard',
