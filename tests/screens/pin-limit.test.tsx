@@ -4,7 +4,7 @@
  * also once local storage's copy of the count is gone, the stop after ten, and a PIN whose device key is gone (local
  * storage copied into a fresh profile). The count is the engine's, beside the device key in IndexedDB.
  */
-import { beforeEach, expect, test } from 'vitest';
+import { beforeEach, expect, test, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import type { PinAttempts } from '../../src/domain/pin-attempts';
 import type { PinRecord } from '../../src/domain/secret';
@@ -95,13 +95,18 @@ test('the fifth wrong PIN starts a countdown that blocks the keypad, ticks, and 
 }, 60_000);
 
 test("the countdown reads 'Try again in 30 s', then 29 s, and the keypad takes the PIN once it is over", async () => {
-  // A wait that ends a little over 30 s from now, so the screen passes through 30 s while the test watches.
-  const attempts: PinAttempts = { pinSalt: salt, wrongInARow: 5, tryAgainAt: Date.now() + 31_500 };
+  // The page's clock held at the wait's 30th second from its end, however long the screen takes to start, then moved
+  // on by one: the countdown reads each in turn on its next tick.
+  const start = Date.now();
+  const clock = vi.spyOn(Date, 'now').mockReturnValue(start);
+  const attempts: PinAttempts = { pinSalt: salt, wrongInARow: 5, tryAgainAt: start + 30_000 };
   await seedPinCount(attempts);
   const mounted = await renderApp('/pin/unlock', { raw: locked });
-  await expect.poll(() => countdown().element().textContent, { timeout: 5_000 }).toBe('Try again in 30 s');
-  await expect.poll(() => countdown().element().textContent, { timeout: 3_000 }).toBe('Try again in 29 s');
+  await expect.poll(() => countdown().element().textContent).toBe('Try again in 30 s');
+  clock.mockReturnValue(start + 1_000);
+  await expect.poll(() => countdown().element().textContent).toBe('Try again in 29 s');
   await expectKeypadBlocked(true);
+  clock.mockRestore();
   // A wait about to end, after a reload.
   await seedPinCount({ ...attempts, tryAgainAt: Date.now() + 1_500 });
   await reload(mounted);
