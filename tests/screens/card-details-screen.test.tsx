@@ -132,7 +132,9 @@ describe("a card's details on its screen", () => {
   });
 });
 
-describe("'Ask before showing PINs' on", () => {
+// Each test makes a PIN and enters it at least once (a real derivation each time), and some lock and unlock too: on a
+// busy 2-core machine that takes longer than the browser tests' usual 20 s.
+describe("'Ask before showing PINs' on", { timeout: 60_000 }, () => {
   test('revealing asks for the PIN first, comes back revealed, and does not ask again within a minute', async () => {
     await openCard({ ask: true, pin: true });
     await button('Reveal card PIN').click();
