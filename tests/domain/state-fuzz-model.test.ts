@@ -57,18 +57,10 @@ import { report, runSequence } from '../support/state-model/run';
 // ---------------------------------------------------------------------------------------------------------------------
 // Settings
 
-const DEFAULT_RUNS = 1_200;
-/**
- * The run with key replacement draws more kinds of action (a password changed racing a replacement, cards written
- * under a retired key), so it runs more sequences.
- */
-const REPLACE_KEY_DEFAULT_RUNS = 5_000;
+/** Sequences of each run by default: at least 5,000 per fixed base seed. */
+const DEFAULT_RUNS = 5_000;
 const env = (typeof process !== 'undefined' ? process.env : {}) as Record<string, string | undefined>;
 const RUNS = Math.max(1, Number(env.SLEEVE_FUZZ_RUNS ?? DEFAULT_RUNS) || DEFAULT_RUNS);
-const REPLACE_KEY_RUNS = Math.max(
-  1,
-  Number(env.SLEEVE_FUZZ_RUNS ?? REPLACE_KEY_DEFAULT_RUNS) || REPLACE_KEY_DEFAULT_RUNS,
-);
 const BASE_SEED = baseSeed(env.SLEEVE_FUZZ_SEED, 1_093_557_201);
 /** The run with key replacement starts from a base seed of its own (its sequences are of another kind). */
 const REPLACE_KEY_BASE_SEED = baseSeed(env.SLEEVE_FUZZ_SEED, 2_467_150_382);
@@ -147,7 +139,7 @@ const RUN_NAMES: Record<Run, string> = {
 };
 
 /** Runs `RUNS` sequences of one run (see `Run`) from its base seed. */
-function randomRuns(run: Run, base: number, runs = RUNS) {
+function randomRuns(run: Run, base: number) {
   const started = performance.now();
   const totals = {
     acked: 0,
@@ -161,7 +153,7 @@ function randomRuns(run: Run, base: number, runs = RUNS) {
     passwordsChanged: 0,
     forged: 0,
   };
-  for (let index = 0; index < runs; index++) {
+  for (let index = 0; index < RUNS; index++) {
     const seed = (base + index) >>> 0;
     const outcome = runSequence(seed, RANDOM_FIXES, undefined, false, run);
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += outcome.stats[key];
@@ -176,7 +168,7 @@ function randomRuns(run: Run, base: number, runs = RUNS) {
         `passwords changed, ${totals.forged} cards written under a retired key`
       : '';
   console.info(
-    `state fuzz${RUN_NAMES[run]}: ${runs} sequences from base seed ${base} in ` +
+    `state fuzz${RUN_NAMES[run]}: ${RUNS} sequences from base seed ${base} in ` +
       `${Math.round(performance.now() - started)} ms; ${totals.acked} cards acknowledged, ${totals.failedOps} actions ` +
       `refused, ${totals.exempt} exempt, ${totals.steps} steps; ${totals.createsLost} sign-ins joined another ` +
       `device's new account; ${totals.keysKept} devices kept their key over another client's record${replaced}`,
@@ -208,22 +200,22 @@ describe('state layer model fuzz: two devices, two tabs each, one server', () =>
   );
 
   it(
-    `runs ${REPLACE_KEY_RUNS} random sequences (base seed ${REPLACE_KEY_BASE_SEED}) where a device may replace the account's key`,
+    `runs ${RUNS} random sequences (base seed ${REPLACE_KEY_BASE_SEED}) where a device may replace the account's key`,
     () => {
-      const totals = randomRuns('replaceKey', REPLACE_KEY_BASE_SEED, REPLACE_KEY_RUNS);
+      const totals = randomRuns('replaceKey', REPLACE_KEY_BASE_SEED);
       // Guards against a model that never gets there: keys must be replaced, and cards of a retired key sealed again.
-      expect(totals.acked).toBeGreaterThan(REPLACE_KEY_RUNS);
-      expect(totals.keysReplaced).toBeGreaterThan(REPLACE_KEY_RUNS / 20);
+      expect(totals.acked).toBeGreaterThan(RUNS);
+      expect(totals.keysReplaced).toBeGreaterThan(RUNS / 20);
       expect(totals.resealed).toBeGreaterThan(0);
       // And passwords changed beside them, and cards written under a retired key that the rules took.
       expect(totals.passwordsChanged).toBeGreaterThan(0);
       expect(totals.forged).toBeGreaterThan(0);
     },
-    60_000 + REPLACE_KEY_RUNS * 20,
+    60_000 + RUNS * 20,
   );
 
-  it('runs at least 1,000 sequences by default', () => {
-    expect(DEFAULT_RUNS).toBeGreaterThanOrEqual(1_000);
+  it('runs at least 5,000 sequences by default', () => {
+    expect(DEFAULT_RUNS).toBeGreaterThanOrEqual(5_000);
   });
 
   for (const seed of REGRESSION_SEEDS) {
