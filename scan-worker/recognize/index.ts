@@ -3,7 +3,7 @@
  * (each another view of the pixels), its expiry and name line read once each. What is read is only reported
  * (FrameRead); the scanner's page side decides what to fill in. Runs inside the scanner's dedicated worker.
  */
-import { detectNetwork, hasBrandLength } from '../../src/domain/card-brands';
+import { isIssuedNumber } from '../../src/domain/card-brands';
 import { passesLuhn } from '../../src/domain/card-checks';
 import { EVERY_DETAIL, type FrameRead, type ImageSource, type ReadDetails } from '../../src/domain/scan-read';
 import { cutBand, trimToText } from './bands';
@@ -21,10 +21,11 @@ const MAX_NUMBER_PASSES = 6;
 /** A name read with less confidence than this is taken as no name (an empty band reads as noise). */
 const NAME_CONFIDENCE = 55;
 
-/** A number that could be on a card: Luhn and its brand's length. The worker stops reading once two agree. */
-function plausible(digits: string): boolean {
-  return passesLuhn(digits) && hasBrandLength(digits, detectNetwork(digits));
-}
+/**
+ * A number that could be on a card, as the page judges one (src/domain/scan-accept.ts `isCardNumber`, whose module
+ * this worker does not load): the worker stops reading once two agree.
+ */
+const plausible = (digits: string): boolean => isIssuedNumber(digits) && passesLuhn(digits);
 
 /**
  * The views of the number band, in the order they are tried: each a function, so that a view is only computed when

@@ -40,7 +40,7 @@ export const ISSUER_RANGES: readonly IssuerRange[] = [
 ];
 
 /** Whether a number (digits only) starts inside a range; a number shorter than the range's prefix is not in it. */
-export function inRange(digits: string, range: IssuerRange): boolean {
+export function inRange(digits: string, range: Pick<IssuerRange, 'from' | 'to' | 'prefixLength'>): boolean {
   if (digits.length < range.prefixLength) return false;
   const prefix = Number(digits.slice(0, range.prefixLength));
   return prefix >= range.from && prefix <= range.to;
@@ -78,6 +78,29 @@ export const BRAND_RULES: Readonly<Record<Network, BrandRule>> = {
 export function hasBrandLength(digits: string, network: Network): boolean {
   const { minDigits, maxDigits } = BRAND_RULES[network];
   return /^\d+$/.test(digits) && digits.length >= minDigits && digits.length <= maxDigits;
+}
+
+/**
+ * Issuer ranges of networks Sleeve names no network for (they are OTHER), with the lengths their cards carry. OTHER's
+ * own rule takes any 16 to 19 digits, so that a person can keep a card of any network; a number read off a photo needs
+ * more: a range someone issues.
+ */
+const UNNAMED_ISSUERS: readonly (Pick<IssuerRange, 'from' | 'to' | 'prefixLength'> & Omit<BrandRule, 'cvvDigits'>)[] = [
+  // UnionPay.
+  { from: 62, to: 62, prefixLength: 2, minDigits: 16, maxDigits: 19 },
+];
+
+/**
+ * Whether a number (digits only) is one a card network issues: its prefix in a network's range and its length one
+ * that network's cards carry. A number no network issues (a first digit of 1, say) is not, whatever its length.
+ */
+export function isIssuedNumber(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  const network = detectNetwork(digits);
+  if (network !== 'OTHER') return hasBrandLength(digits, network);
+  return UNNAMED_ISSUERS.some(
+    (range) => inRange(digits, range) && digits.length >= range.minDigits && digits.length <= range.maxDigits,
+  );
 }
 
 /** The number field's longest text for a network: its most digits and the spaces between their groups. */

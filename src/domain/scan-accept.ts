@@ -1,12 +1,13 @@
 /**
  * What the scanner takes from the recognition's reads (scan-read.ts) before it fills anything in. A misread number
  * is worse than none: the person might not notice one wrong digit. So a number is taken only when it passes the
- * Luhn check, has a length its network allows, and was read the same way at least twice: in two camera frames, or in
+ * Luhn check, starts in a range a network issues at a length that network's cards carry, and was read the same way at
+ * least twice: in two camera frames, or in
  * two independent passes over one photo. The expiry and the name are checked for plausibility alone, since the
  * person sees them in full and a wrong one is obvious; an implausible one is left empty rather than filled wrong.
  * Pure: the clock is passed in.
  */
-import { detectNetwork, hasBrandLength } from './card-brands';
+import { detectNetwork, isIssuedNumber } from './card-brands';
 import { passesLuhn } from './card-checks';
 import { CARDHOLDER_MAX, CARDHOLDER_MIN } from './card-form';
 import type { FrameRead, ReadDetails } from './scan-read';
@@ -19,9 +20,12 @@ export const READS_NEEDED = 2;
 /** An expiry's year may be last year's (a card read in its last months) and at most this many years ahead. */
 export const EXPIRY_YEARS_AHEAD = 20;
 
-/** A number (digits only) a card could carry: its network's length, and the Luhn check passed. */
+/**
+ * A number (digits only) a card could carry: one a network issues, at a length its cards carry (card-brands.ts
+ * `isIssuedNumber`: stricter than the editor, which keeps any 16 to 19 digits as OTHER), and the Luhn check passed.
+ */
 export function isCardNumber(digits: string): boolean {
-  return /^\d+$/.test(digits) && passesLuhn(digits) && hasBrandLength(digits, detectNetwork(digits));
+  return isIssuedNumber(digits) && passesLuhn(digits);
 }
 
 /** The expiry as the editor takes it ('MM/YY'), when its month is 01–12 and its year within the window; else ''. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { passesLuhn } from '../../src/domain/card-checks';
 import {
   acceptPhoto,
   detailsWanted,
@@ -29,6 +30,13 @@ const read = (fields: Partial<FrameRead> = {}): FrameRead => ({
 // 4111111111111112 differs from a valid Visa number in its check digit.
 const FAILS_LUHN = '4111111111111112';
 
+/** `body` with the one last digit that makes it pass Luhn. */
+function withCheckDigit(body: string): string {
+  const digits = [...'0123456789'].map((last) => body + last).filter(passesLuhn);
+  expect(digits).toHaveLength(1);
+  return digits[0] as string;
+}
+
 describe('a number', () => {
   it('must pass Luhn and have its network’s length', () => {
     expect(isCardNumber('4111111111111111')).toBe(true);
@@ -39,6 +47,26 @@ describe('a number', () => {
     expect(isCardNumber('4111111111111111110')).toBe(false);
     expect(isCardNumber('42')).toBe(false);
     expect(isCardNumber('')).toBe(false);
+  });
+
+  it('must start in a range a network issues, at a length its cards carry, though the editor keeps any as OTHER', () => {
+    // A specimen's 16 printed digits read as 17 starting with 1, passing Luhn by chance: no network issues it.
+    const readAsSeventeen = withCheckDigit('1400012345678901');
+    expect(passesLuhn(readAsSeventeen)).toBe(true);
+    expect(isCardNumber(readAsSeventeen)).toBe(false);
+    expect(acceptPhoto(read({ numbers: [readAsSeventeen, readAsSeventeen] }), NOW)).toBeNull();
+    // Nor 9 or 7, however many digits.
+    for (const body of ['900012345678901', '70001234567890123', '800012345678901']) {
+      expect(isCardNumber(withCheckDigit(body)), body).toBe(false);
+    }
+    // UnionPay's 62, which Sleeve names no network for, carries 16 to 19 digits.
+    for (const body of ['621234567890123', '621234567890123456']) {
+      const number = withCheckDigit(body);
+      expect(isCardNumber(number), number).toBe(true);
+      expect(acceptPhoto(read({ numbers: [number, number] }), NOW)?.network).toBe('OTHER');
+    }
+    expect(isCardNumber(withCheckDigit('62123456789012'))).toBe(false);
+    expect(isCardNumber(withCheckDigit('6212345678901234567'))).toBe(false);
   });
 
   it('from one photo needs two passes that agree', () => {
