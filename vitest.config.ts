@@ -1,5 +1,5 @@
 import { playwright } from '@vitest/browser-playwright';
-import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig, mergeConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, FAKE_CAMERA_ARGS, findTestChromium } from './scripts/chromium.mjs';
 import { seedCommands } from './tests/interop/seed-commands.ts';
 import viteConfig from './vite.config.ts';
@@ -17,10 +17,6 @@ const needsChromium = 'tests/support/require-chromium.ts';
 // The browser test page's own server (63315 by default) moves with the other test ports: up while that stays a port
 // number, down for larger offsets (up past 2220 would leave the port range), so distinct offsets never share it.
 const browserApiPort = 63315 + portOffset <= 65535 ? 63315 + portOffset : 63315 - portOffset;
-// The scanner's browser files' page, a thousand ports below: an origin of its own, so its storage is its own.
-const scannerApiPort = browserApiPort - 1000;
-/** The scanner's browser files: the card reader's model runs in them, the heaviest of the browser files. */
-const scannerFiles = ['tests/screens/scanner.test.tsx', 'tests/scan-worker/**/*.test.ts'];
 
 // With Chromium's stand-in camera, so the scanner's screen tests open a real camera stream.
 const chromium = playwright({
@@ -33,27 +29,6 @@ const chromium = playwright({
 // request each: on a 2-core machine, a fifth of the browser tests' CPU (ten of their files: 234 → 182 CPU-seconds).
 // Watch mode keeps Vite's answer, so an edited file is always fetched anew.
 const oneRun = process.argv.includes('run') || process.argv.includes('--run');
-
-/** A browser project's settings, its page served on `port`. */
-function browserTests(port: number) {
-  return {
-    setupFiles: ['tests/support/browser-setup.ts'],
-    globalSetup: [needsChromium, backend],
-    browser: {
-      enabled: true,
-      headless: true,
-      provider: chromium,
-      instances: [{ browser: 'chromium' as const }],
-      screenshotFailures: false,
-      api: { host: '127.0.0.1', port, strictPort: true },
-      // The seed's clients, made with node:crypto in this process (tests/support/seed-commands.ts).
-      commands: seedCommands,
-    },
-    testTimeout: 20_000,
-    // One page at a time: test files share the origin's storage, and reset it.
-    fileParallelism: false,
-  };
-}
 
 export default mergeConfig(
   viteConfig,
@@ -91,17 +66,22 @@ export default mergeConfig(
             include: [
               'tests/{app,screens,components,state,storage,engine,worker,remote,scan-worker}/**/*.test.{ts,tsx}',
             ],
-            exclude: [...configDefaults.exclude, ...scannerFiles],
-            ...browserTests(browserApiPort),
+            setupFiles: ['tests/support/browser-setup.ts'],
+            globalSetup: [needsChromium, backend],
+            browser: {
+              enabled: true,
+              headless: true,
+              provider: chromium,
+              instances: [{ browser: 'chromium' }],
+              screenshotFailures: false,
+              api: { host: '127.0.0.1', port: browserApiPort, strictPort: true },
+              // The seed's clients, made with node:crypto in this process (tests/support/seed-commands.ts).
+              commands: seedCommands,
+            },
+            testTimeout: 20_000,
+            // One page at a time: test files share the origin's storage, and reset it.
+            fileParallelism: false,
           },
-        },
-        {
-          // The scanner's browser files beside the others, on an origin of their own. The browser files are the run's
-          // longest line, one page at a time, while the end-to-end files end minutes before them: these two minutes
-          // of the card reader's work go beside the rest instead of after it.
-          extends: true,
-          server: { headers: oneRun ? { 'Cache-Control': 'max-age=3600' } : {} },
-          test: { name: 'scanner', include: scannerFiles, ...browserTests(scannerApiPort) },
         },
         {
           // The built app driven in Chromium as a person would use it.
