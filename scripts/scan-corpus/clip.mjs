@@ -1,7 +1,8 @@
 // Makes a clip for Chromium's stand-in camera from card photos: JPEG frames laid end to end in one .mjpeg file,
 // which Chromium plays in a loop with `--use-file-for-fake-video-capture=<clip>.mjpeg` (beside
 // `--use-fake-device-for-media-stream`). Each photo is held for some frames, so a scanner reading a few frames a
-// second sees each card several times. Every photo must be a baseline JPEG of the same size (the corpus's are).
+// second sees each card several times. Every photo must be a baseline JPEG of the same size (the corpus's are, but for
+// its downscaled look's, whose label's `photo` gives their size).
 //
 //   node scripts/scan-corpus/clip.mjs --out .cache/scan-corpus/clip.mjpeg [--hold 30] photo.jpg [photo.jpg …]
 import { readFileSync, writeFileSync } from 'node:fs';

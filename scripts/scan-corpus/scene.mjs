@@ -17,7 +17,7 @@ const FONTS = {
  * Desks: wood, fabric, stone, paper and plain, each with its own colours.
  * @param {import('./cards.mjs').Random} random
  */
-function desk(random) {
+export function desk(random) {
   const hue = Math.floor(between(random, 0, 360));
   const kinds = [
     () =>
