@@ -17,14 +17,17 @@ export interface LineRead {
   text: string;
   /** The mean probability of the characters read, 0–100. */
   confidence: number;
+  /** The lowest probability of any character read (spaces aside), 0–100. */
+  weakest: number;
 }
 
 /**
  * What each kind of line may contain. Decoding keeps only these classes (and the blank), so the network never
- * offers a letter for a digit or the reverse: the model knows 95 characters and a card line uses a dozen.
+ * offers a letter for a digit or the reverse: the model knows 95 characters and a card line uses a dozen. The number
+ * keeps the space: where the reader puts one is how the groups printed on the card are told apart (ctc.ts).
  */
 const ALLOWED: Readonly<Record<BandKind, string>> = {
-  number: '0123456789',
+  number: '0123456789 ',
   expiry: '0123456789/',
   name: "ABCDEFGHIJKLMNOPQRSTUVWXYZ .'-",
 };
@@ -94,7 +97,7 @@ export async function readLine(band: Grey, kind: BandKind): Promise<LineRead> {
   const [, steps = 0, classes = 0] = output.dims;
   const decoded = ctcDecode(output.data as Float32Array, steps, classes, classesFor(kind), CLASSES);
   // The model drops most spaces between words; a name's words are told apart by the gaps between characters. A number
-  // is its longest run: stray reads off the line's ends stand apart.
-  const text = kind === 'name' ? decoded.spaced : kind === 'number' ? decoded.run : decoded.text;
-  return { text, confidence: decoded.confidence };
+  // is its longest run (stray reads off the line's ends stand apart), in the groups it shows.
+  const text = kind === 'name' ? decoded.spaced : kind === 'number' ? decoded.groups : decoded.text;
+  return { text, confidence: decoded.confidence, weakest: decoded.weakest };
 }

@@ -1,9 +1,8 @@
-/** What the reader's raw text of each line means: the digits of a number, an expiry, a name. */
-
-/** The digits of a number line: everything but digits dropped (the reader may emit spaces between groups). */
-export function numberDigits(text: string): string {
-  return text.replace(/\D/g, '');
-}
+/**
+ * What the reader's raw text of each line means: an expiry, a name. A number line's text is kept as it is (its
+ * digits in the groups read), since the page judges it whole.
+ */
+import { cardholderName } from '../../src/domain/scan-checks';
 
 /**
  * 'MM/YY' from an expiry line, or null. The slash may be missed or read as a digit-like stroke, so besides 'MM/YY'
@@ -19,17 +18,9 @@ export function parseExpiry(text: string): string | null {
 }
 
 /**
- * A cardholder's name from a name line, or null: capital letters with single spaces and . ' -, at least two
- * letters; anything shorter is noise from an empty band.
+ * A cardholder's name from a name line, or null when it does not read as one (src/domain/scan-checks.ts
+ * `cardholderName`, the rule the page checks it by again).
  */
 export function parseName(text: string): string | null {
-  const cleaned = text
-    .toUpperCase()
-    .replace(/[^A-Z .'-]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const words = cleaned.split(' ').filter((word) => /[A-Z]{2}/.test(word));
-  if (words.length === 0) return null;
-  const name = words.join(' ');
-  return name.replace(/[^A-Z]/g, '').length >= 3 ? name : null;
+  return cardholderName(text.toUpperCase()) || null;
 }

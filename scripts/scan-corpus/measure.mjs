@@ -7,16 +7,19 @@
 //   node scripts/scan-corpus/measure.mjs [corpus dir] [split] [limit]
 //   defaults: .cache/scan-corpus held-out (all); the sample: tests/fixtures/scan-sample all
 //
-// A number counts as read only under the scanner's acceptance rule (src/domain/scan-accept.ts, the page's own): a
-// number a network issues at a length its cards carry, passing Luhn, and the same digits from at least two of the
-// independent passes (FrameRead.numbers), as two frames agreeing would be for the camera.
+// A number counts as read only under the scanner's acceptance rule (src/domain/scan-accept.ts `acceptPhoto`, the
+// page's own): read in a grouping cards print, a number a network issues at a length its cards carry, passing Luhn,
+// and the same digits from at least two of the independent passes (FrameRead.numbers), as two frames agreeing would
+// be for the camera.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
 import { createServer } from 'vite';
 import { CHROMIUM_ARGS, findChromium } from '../chromium.mjs';
+import { printedGroups } from './cards.mjs';
 import { judge, percent, tableBy, tally } from './figures.mjs';
+import { groupsOf } from './numbers.mjs';
 
 const corpus = resolve(process.argv[2] ?? '.cache/scan-corpus');
 const split = process.argv[3] ?? 'held-out';
@@ -24,7 +27,7 @@ const limit = Number(process.argv[4] ?? Number.POSITIVE_INFINITY);
 
 /**
  * @typedef {{ file: string, split?: string, number: string, expiry: string, name: string, look: string,
- *   face?: string, layout?: string }} Label
+ *   face?: string, layout?: string, grouping?: string }} Label
  */
 /** @typedef {{ card: boolean, numbers: string[], expiry: string | null, name: string | null }} Read */
 
@@ -59,23 +62,14 @@ const origin = `http://127.0.0.1:${address.port}`;
 // The scanner's rule itself (TypeScript), loaded through the same server.
 const rule = await server.ssrLoadModule('/src/domain/scan-accept.ts');
 /**
- * The number the page fills in from one photo's reads, or null: as acceptPhoto counts them, the card number read by
- * the most passes, if by enough.
- * @param {readonly string[]} numbers
+ * The number the page fills in from one photo's reads, or null: acceptPhoto's, the card number read by the most
+ * passes, if by enough.
+ * @param {string[]} numbers
  * @returns {string | null}
  */
-function accepted(numbers) {
-  /** @type {Map<string, number>} */
-  const counts = new Map();
-  for (const entry of numbers) {
-    const digits = entry.replace(/\s/g, '');
-    if (rule.isCardNumber(digits)) counts.set(digits, (counts.get(digits) ?? 0) + 1);
-  }
-  /** @type {[string, number] | null} */
-  let best = null;
-  for (const entry of counts) if (!best || entry[1] > best[1]) best = entry;
-  return best && best[1] >= rule.READS_NEEDED ? best[0] : null;
-}
+const accepted = (numbers) =>
+  rule.acceptPhoto({ card: true, numbers, expiry: null, name: null, light: 1, sharpness: 1, size: 1 }, new Date())
+    ?.number ?? null;
 
 const executablePath = findChromium();
 const browser = await chromium.launch({ args: CHROMIUM_ARGS, ...(executablePath ? { executablePath } : {}) });
@@ -164,11 +158,14 @@ for (const result of results) {
   }
   times.push(result.ms);
   const number = accepted(result.read.numbers);
-  const expected = rule.isCardNumber(label.number) ? label.number : null;
+  // What the rule takes from the number as the card prints it (a corpus made before groupings were labelled printed
+  // them as cards.mjs `printedGroups` does).
+  const printed = (label.grouping ? groupsOf(label.number, label.grouping) : printedGroups(label.number)).join(' ');
+  const expected = rule.isCardNumber(printed) ? label.number : null;
   judged.push({ label, verdict: judge(number, expected, result.read, label) });
   if (verbose || (number !== null && number !== expected)) {
     console.log(
-      `${label.file} ${label.look} ${label.face ?? 'front'} ${label.layout ?? 'horizontal'} ${label.number} -> ${number ?? '-'} [${result.read.numbers.join(' ')}]`,
+      `${label.file} ${label.look} ${label.face ?? 'front'} ${label.layout ?? 'horizontal'} ${label.number} -> ${number ?? '-'} [${result.read.numbers.join(' | ')}]`,
       `${label.expiry}->${result.read.expiry} "${label.name}"->"${result.read.name}" card=${result.read.card} ${Math.round(result.ms)}ms`,
     );
   }

@@ -1,32 +1,23 @@
 /**
  * What the scanner takes from the recognition's reads (scan-read.ts) before it fills anything in. A misread number
- * is worse than none: the person might not notice one wrong digit. So a number is taken only when it passes the
- * Luhn check, starts in a range a network issues at a length that network's cards carry, and was read the same way at
- * least twice: in two camera frames, or in
- * two independent passes over one photo. The expiry and the name are checked for plausibility alone, since the
- * person sees them in full and a wrong one is obvious; an implausible one is left empty rather than filled wrong.
- * Pure: the clock is passed in.
+ * is worse than none: the person might not notice one wrong digit. So a number is taken only when it was read in a
+ * grouping cards print, passes the Luhn check, starts in a range a network issues at a length that network's cards
+ * carry (scan-checks.ts `isCardNumber`), and was read the same way at least twice: in two camera frames, or in two
+ * independent passes over one photo. The expiry and the name are checked for plausibility alone, since the person
+ * sees them in full; an implausible one is left empty rather than filled wrong. Pure: the clock is passed in.
  */
-import { detectNetwork, isIssuedNumber } from './card-brands';
-import { passesLuhn } from './card-checks';
-import { CARDHOLDER_MAX, CARDHOLDER_MIN } from './card-form';
+import { detectNetwork } from './card-brands';
+import { cardholderName, isCardNumber, readDigits } from './scan-checks';
 import type { FrameRead, ReadDetails } from './scan-read';
 import type { ScanResult } from './scan-result';
 
+export { isCardNumber } from './scan-checks';
 export type { ScanResult } from './scan-result';
 
 /** How many agreeing reads a number needs before it is taken. */
 export const READS_NEEDED = 2;
 /** An expiry's year may be last year's (a card read in its last months) and at most this many years ahead. */
 export const EXPIRY_YEARS_AHEAD = 20;
-
-/**
- * A number (digits only) a card could carry: one a network issues, at a length its cards carry (card-brands.ts
- * `isIssuedNumber`: stricter than the editor, which keeps any 16 to 19 digits as OTHER), and the Luhn check passed.
- */
-export function isCardNumber(digits: string): boolean {
-  return isIssuedNumber(digits) && passesLuhn(digits);
-}
 
 /** The expiry as the editor takes it ('MM/YY'), when its month is 01–12 and its year within the window; else ''. */
 export function plausibleExpiry(read: string | null, now: Date): string {
@@ -40,23 +31,22 @@ export function plausibleExpiry(read: string | null, now: Date): string {
 }
 
 /**
- * Text that can be a cardholder's name: letters (any script), spaces and . ' - only, at least two letters, within
- * the editor's length; spaces collapsed. Anything else (digits, a stray symbol from the card's artwork) gives ''.
+ * The name as the editor takes it: the worker's read when it reads as a cardholder's name (scan-checks.ts
+ * `cardholderName`, the rule the worker reads by), else ''. Checked again here, since the page takes no read on trust.
  */
-export function plausibleName(read: string | null): string {
-  if (!read) return '';
-  const name = read.trim().replace(/\s+/g, ' ');
-  if (name.length < CARDHOLDER_MIN || name.length > CARDHOLDER_MAX) return '';
-  if (!/^[\p{L}][\p{L} .'-]*$/u.test(name)) return '';
-  return (name.match(/\p{L}/gu)?.length ?? 0) >= 2 ? name : '';
-}
+export const plausibleName = (read: string | null): string => cardholderName(read);
 
-/** The different card numbers among one read's entries, each with how many passes read it. */
+/**
+ * The different card numbers (digits) among one read's entries, each with how many passes read it. Passes agree on
+ * the digits alone, but only an entry whose own grouping is one cards print counts: a pass that ran two groups
+ * together is not a vote for the number, whatever its digits.
+ */
 function numberCounts(read: FrameRead): Map<string, number> {
   const counts = new Map<string, number>();
   for (const entry of read.numbers) {
-    const digits = entry.replace(/\s/g, '');
-    if (isCardNumber(digits)) counts.set(digits, (counts.get(digits) ?? 0) + 1);
+    if (!isCardNumber(entry)) continue;
+    const digits = readDigits(entry);
+    counts.set(digits, (counts.get(digits) ?? 0) + 1);
   }
   return counts;
 }

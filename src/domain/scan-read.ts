@@ -13,7 +13,7 @@ export interface ReadDetails {
   expiry: boolean;
   name: boolean;
   /**
-   * Numbers earlier frames read once. A frame that reads one of them again ends the scan, so the editor opens at once:
+   * The numbers (digits) earlier frames read once. A frame that reads one of them again ends the scan, so the editor opens at once:
    * it still looks for a missing expiry (a short line, and one the card cannot be saved without) but not for a
    * missing name, the slowest line to read and the quickest for the person to type.
    */
@@ -31,13 +31,17 @@ export interface FrameRead {
   /** Whether a card-shaped object was found in the image. */
   card: boolean;
   /**
-   * Digit strings read on the card's number line (spaces removed), one entry per independent pass over the image
-   * (another threshold, another crop, another reader): the same number twice means two passes agreed.
+   * The card's number line as read, one entry per independent pass over the image (another threshold, another crop,
+   * another reader): its digits with a single space between the groups the pass saw ('4111 1111 1111 1111'), since
+   * only a grouping cards print is taken (src/domain/scan-checks.ts). The same digits twice means two passes agreed.
    */
   numbers: string[];
   /** The expiry as read, 'MM/YY', when one was read; not yet checked for plausibility. */
   expiry: string | null;
-  /** The cardholder's name as read (capital letters, spaces, and . ' -), when a line of it was read. */
+  /**
+   * The cardholder's name as read (capital letters, single spaces, and . ' -), only when it reads as a name
+   * (src/domain/scan-checks.ts `cardholderName`) with every letter read with confidence; else null.
+   */
   name: string | null;
   /** The image's mean brightness, 0 (black) to 1 (white), for the 'More light' hint. */
   light: number;

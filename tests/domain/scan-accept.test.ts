@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isIssuedNumber } from '../../src/domain/card-brands';
 import { passesLuhn } from '../../src/domain/card-checks';
 import {
   acceptPhoto,
@@ -11,6 +12,7 @@ import {
   SCAN_HINTS,
   tallyFrame,
 } from '../../src/domain/scan-accept';
+import { isPrintedGrouping } from '../../src/domain/scan-checks';
 import type { FrameRead } from '../../src/domain/scan-read';
 import { fillFromScan } from '../../src/domain/scan-result';
 
@@ -27,52 +29,98 @@ const read = (fields: Partial<FrameRead> = {}): FrameRead => ({
   ...fields,
 });
 
-// 4111111111111112 differs from a valid Visa number in its check digit.
-const FAILS_LUHN = '4111111111111112';
+// 4111 1111 1111 1112 differs from a valid Visa number in its check digit.
+const FAILS_LUHN = '4111 1111 1111 1112';
+const VISA = '4111 1111 1111 1111';
+const AMEX = '3782 822463 10005';
+const MASTERCARD = '5555 5555 5555 4444';
 
 /** `body` with the one last digit that makes it pass Luhn. */
 function withCheckDigit(body: string): string {
-  const digits = [...'0123456789'].map((last) => body + last).filter(passesLuhn);
+  const digits = [...'0123456789'].map((last) => body + last).filter((number) => passesLuhn(number.replace(/ /g, '')));
   expect(digits).toHaveLength(1);
   return digits[0] as string;
 }
 
 describe('a number', () => {
-  it('must pass Luhn and have its network’s length', () => {
-    expect(isCardNumber('4111111111111111')).toBe(true);
-    expect(isCardNumber('378282246310005')).toBe(true);
-    expect(isCardNumber('30569309025904')).toBe(true);
+  it('must be grouped as cards print it, pass Luhn and have its network’s length', () => {
+    expect(isCardNumber(VISA)).toBe(true);
+    expect(isCardNumber(AMEX)).toBe(true);
+    expect(isCardNumber('3056 930902 5904')).toBe(true);
     expect(isCardNumber(FAILS_LUHN)).toBe(false);
     // Passes Luhn, but a Visa number has 16 digits.
-    expect(isCardNumber('4111111111111111110')).toBe(false);
+    expect(isCardNumber('4111 1111 1111 1111 110')).toBe(false);
     expect(isCardNumber('42')).toBe(false);
     expect(isCardNumber('')).toBe(false);
   });
 
+  it('read as digits run together, or split where no card splits them, is refused', () => {
+    // Sixteen digits in one run: the gaps between the groups were not seen.
+    expect(isPrintedGrouping('4111111111111111')).toBe(false);
+    expect(isCardNumber('4111111111111111')).toBe(false);
+    expect(acceptPhoto(read({ numbers: ['4111111111111111', '4111111111111111'] }), NOW)).toBeNull();
+    for (const number of ['4111 1111 11111111', '4111 111111 111111', '41111 1111 1111 111', ' 4111 1111 1111 1111']) {
+      expect(isCardNumber(number), number).toBe(false);
+    }
+    // American Express and Diners Club in fours, though Luhn and the range hold.
+    expect(isCardNumber('3782 8224 6310 005')).toBe(false);
+    expect(isCardNumber('3056 9309 0259 04')).toBe(false);
+  });
+
+  it('of 17 or 18 digits read as fours and a stray group is refused, though Luhn and the range hold', () => {
+    // Discover takes 16 to 19 digits: these are issued numbers that pass Luhn, in no grouping a card prints.
+    const seventeen = withCheckDigit('6011 0000 0000 0000 ');
+    expect(isIssuedNumber(seventeen.replace(/ /g, ''))).toBe(true);
+    expect(isCardNumber(seventeen)).toBe(false);
+    expect(acceptPhoto(read({ numbers: [seventeen, seventeen] }), NOW)).toBeNull();
+    expect(isCardNumber(withCheckDigit('6011 0000 0000 0000 1'))).toBe(false);
+  });
+
+  it('of 19 digits may be printed 4-4-4-4-3, 5-4-5-5 or 6-13', () => {
+    const digits = withCheckDigit('601100000000000001');
+    expect(digits).toHaveLength(19);
+    for (const number of [
+      digits.replace(/^(\d{4})(\d{4})(\d{4})(\d{4})/, '$1 $2 $3 $4 '),
+      digits.replace(/^(\d{5})(\d{4})(\d{5})/, '$1 $2 $3 '),
+      digits.replace(/^(\d{6})/, '$1 '),
+    ]) {
+      expect(isCardNumber(number), number).toBe(true);
+      expect(acceptPhoto(read({ numbers: [number, number] }), NOW)?.number).toBe(digits);
+    }
+  });
+
+  it('read as a 17-digit number starting with 1 off a printed one failing Luhn is refused (the issue’s case)', () => {
+    // The card prints 4000 1234 5678 9016, which fails Luhn; a stray 1 before it makes 17 digits that pass.
+    const printed = '4000 1234 5678 9016';
+    const misread = `1${printed.replace(/ /g, '')}`;
+    expect(passesLuhn(printed.replace(/ /g, ''))).toBe(false);
+    expect(passesLuhn(misread)).toBe(true);
+    for (const number of ['1 4000 1234 5678 9016', '14000 1234 5678 9016', '1400 0123 4567 8901 6', misread]) {
+      expect(isCardNumber(number), number).toBe(false);
+      expect(acceptPhoto(read({ numbers: [number, number, number] }), NOW)).toBeNull();
+    }
+  });
+
   it('must start in a range a network issues, at a length its cards carry, though the editor keeps any as OTHER', () => {
-    // A specimen's 16 printed digits read as 17 starting with 1, passing Luhn by chance: no network issues it.
-    const readAsSeventeen = withCheckDigit('1400012345678901');
-    expect(passesLuhn(readAsSeventeen)).toBe(true);
-    expect(isCardNumber(readAsSeventeen)).toBe(false);
-    expect(acceptPhoto(read({ numbers: [readAsSeventeen, readAsSeventeen] }), NOW)).toBeNull();
     // Nor 9 or 7, however many digits.
-    for (const body of ['900012345678901', '70001234567890123', '800012345678901']) {
+    for (const body of ['9000 1234 5678 901', '7000 1234 5678 9012 12', '8000 1234 5678 901']) {
       expect(isCardNumber(withCheckDigit(body)), body).toBe(false);
     }
     // UnionPay's 62, which Sleeve names no network for, carries 16 to 19 digits.
-    for (const body of ['621234567890123', '621234567890123456']) {
+    for (const body of ['6212 3456 7890 123', '6212 3456 7890 1234 56']) {
       const number = withCheckDigit(body);
       expect(isCardNumber(number), number).toBe(true);
       expect(acceptPhoto(read({ numbers: [number, number] }), NOW)?.network).toBe('OTHER');
     }
-    expect(isCardNumber(withCheckDigit('62123456789012'))).toBe(false);
-    expect(isCardNumber(withCheckDigit('6212345678901234567'))).toBe(false);
+    expect(isCardNumber(withCheckDigit('6212 345678 901'))).toBe(false);
   });
 
-  it('from one photo needs two passes that agree', () => {
-    expect(acceptPhoto(read({ numbers: ['4111111111111111'] }), NOW)).toBeNull();
-    expect(acceptPhoto(read({ numbers: ['4111111111111111', '4111111111111121'] }), NOW)).toBeNull();
-    expect(acceptPhoto(read({ numbers: ['4111111111111111', '4111 1111 1111 1111'] }), NOW)).toEqual({
+  it('from one photo needs two passes that agree on the digits, each grouped as printed', () => {
+    expect(acceptPhoto(read({ numbers: [VISA] }), NOW)).toBeNull();
+    expect(acceptPhoto(read({ numbers: [VISA, '4111 1111 1111 1121'] }), NOW)).toBeNull();
+    // The same digits, but one pass ran two groups together: it is no vote.
+    expect(acceptPhoto(read({ numbers: [VISA, '4111 1111 11111111'] }), NOW)).toBeNull();
+    expect(acceptPhoto(read({ numbers: [VISA, '4111 1111 11111111', VISA] }), NOW)).toEqual({
       number: '4111111111111111',
       network: 'VISA',
       expiry: '',
@@ -90,16 +138,18 @@ describe('a number', () => {
 
   it('from the camera needs two frames: passes within one frame count once', () => {
     const tally = emptyTally();
-    expect(tallyFrame(tally, read({ numbers: ['5555555555554444', '5555555555554444'] }), NOW)).toBeNull();
-    expect(tallyFrame(tally, read({ numbers: ['4111111111111111'] }), NOW)).toBeNull();
-    const result = tallyFrame(tally, read({ numbers: ['5555555555554444'], expiry: '08/29' }), NOW);
+    expect(tallyFrame(tally, read({ numbers: [MASTERCARD, MASTERCARD] }), NOW)).toBeNull();
+    expect(tallyFrame(tally, read({ numbers: [VISA] }), NOW)).toBeNull();
+    // A frame of the same digits not grouped as printed does not count.
+    expect(tallyFrame(tally, read({ numbers: ['5555555555554444'] }), NOW)).toBeNull();
+    const result = tallyFrame(tally, read({ numbers: [MASTERCARD], expiry: '08/29' }), NOW);
     expect(result).toEqual({ number: '5555555555554444', network: 'MASTERCARD', expiry: '08/29', cardholder: '' });
   });
 
   it('keeps the plausible expiry and name an earlier frame read', () => {
     const tally = emptyTally();
-    tallyFrame(tally, read({ numbers: ['378282246310005'], expiry: '03/31', name: 'GRACE HOPPER' }), NOW);
-    const result = tallyFrame(tally, read({ numbers: ['378282246310005'], expiry: '13/31', name: '4$%' }), NOW);
+    tallyFrame(tally, read({ numbers: [AMEX], expiry: '03/31', name: 'GRACE HOPPER' }), NOW);
+    const result = tallyFrame(tally, read({ numbers: [AMEX], expiry: '13/31', name: '4$%' }), NOW);
     expect(result).toEqual({ number: '378282246310005', network: 'AMEX', expiry: '03/31', cardholder: 'GRACE HOPPER' });
   });
 
@@ -107,9 +157,9 @@ describe('a number', () => {
     const tally = emptyTally();
     expect(detailsWanted(tally)).toEqual({ expiry: true, name: true, seen: [] });
     // An implausible expiry is as good as none: the next frame looks for it again.
-    tallyFrame(tally, read({ numbers: ['378282246310005'], expiry: '13/31', name: 'GRACE HOPPER' }), NOW);
+    tallyFrame(tally, read({ numbers: [AMEX], expiry: '13/31', name: 'GRACE HOPPER' }), NOW);
     expect(detailsWanted(tally)).toEqual({ expiry: true, name: false, seen: ['378282246310005'] });
-    tallyFrame(tally, read({ numbers: ['4111111111111111'], expiry: '03/31' }), NOW);
+    tallyFrame(tally, read({ numbers: [VISA], expiry: '03/31' }), NOW);
     expect(detailsWanted(tally)).toEqual({
       expiry: false,
       name: false,
@@ -147,17 +197,36 @@ describe('a name', () => {
     expect(plausibleName('ZOË ÅSTRÖM')).toBe('ZOË ÅSTRÖM');
   });
 
-  it('is empty for digits, symbols, a single letter or more than the editor takes', () => {
+  it('is empty for digits, symbols, a single letter or more than a card’s name line holds', () => {
     expect(plausibleName('VALID THRU 12/28')).toBe('');
     expect(plausibleName('A')).toBe('');
     expect(plausibleName('. -')).toBe('');
     expect(plausibleName('-ADA')).toBe('');
-    expect(plausibleName('A'.repeat(31))).toBe('');
+    expect(plausibleName('ADA LOVE.LACE')).toBe('');
+    expect(plausibleName("ADA O'")).toBe('');
     expect(plausibleName(null)).toBe('');
+    expect(plausibleName(`${'A'.repeat(12)} ${'B'.repeat(13)}`)).toBe(`${'A'.repeat(12)} ${'B'.repeat(13)}`);
+    expect(plausibleName(`${'A'.repeat(13)} ${'B'.repeat(13)}`)).toBe('');
+  });
+
+  it('is at least two words, the last not a lone letter: a name read as one word lost its gap', () => {
+    expect(plausibleName('JOSELOVELACE')).toBe('');
+    expect(plausibleName('ADA LOVELACE I')).toBe('');
+    expect(plausibleName('A B')).toBe('');
+    expect(plausibleName('A B SMITH')).toBe('A B SMITH');
+    expect(plausibleName('MEI SM')).toBe('MEI SM');
+  });
+
+  it('is not a network’s mark, printed beside the name on many cards', () => {
+    expect(plausibleName('AMERICAN EXPRESS')).toBe('');
+    expect(plausibleName('ALAN TURING DISCOVER')).toBe('');
+    expect(plausibleName('GLOBEX CORPORATION VISA')).toBe('');
+    expect(plausibleName('Ada Lovelace visa')).toBe('');
+    expect(plausibleName('VISAKH MENON')).toBe('VISAKH MENON');
   });
 
   it('fills the result of a photo only when plausible', () => {
-    const numbers = ['4111111111111111', '4111111111111111'];
+    const numbers = [VISA, VISA];
     expect(acceptPhoto(read({ numbers, name: 'ADA LOVELACE', expiry: '12/29' }), NOW)).toMatchObject({
       cardholder: 'ADA LOVELACE',
       expiry: '12/29',
