@@ -109,13 +109,19 @@ export const BUDGETS = {
   export_ms_10k: atMost(1000),
   unlock_passkey_to_list_ms_1k: atMost(150),
   // The scanner: the stand-in camera on the sample's clips, and the reader on the corpus's held-out photos.
-  scan_fill_ms: atMost(1500),
-  scan_fill_p95_ms: atMost(3000),
+  scan_fill_ms: atMost(1000),
+  scan_fill_p95_ms: atMost(2000),
+  scan_fill_slow_ms: atMost(3000),
+  scan_first_read_ms: atMost(150),
+  scan_download_gzip_kb: atMost(1536),
   scan_wrong_fills: () => '= 0',
-  scan_number_exact_pct: () => '≥ 95',
+  scan_number_exact_pct: () => '≥ 97',
   scan_wrong_numbers: () => '= 0',
-  scan_expiry_pct: () => '≥ 85',
-  scan_name_pct: () => '≥ 70',
+  scan_expiry_pct: () => '≥ 90',
+  scan_name_pct: () => '≥ 80',
+  scan_wrong_names: () => '= 0',
+  scan_fresh_number_exact_pct: () => '≥ 95',
+  scan_fresh_wrong_numbers: () => '= 0',
 };
 
 /** What the results say about the run rather than about Sleeve (printed under the table). */

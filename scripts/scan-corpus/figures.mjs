@@ -2,20 +2,26 @@
 // not), and the counts over all photos and over the photos of each value of a label's field (look, face, layout),
 // so that a kind of card the reader fails shows apart from the others.
 
-/** @typedef {{ number: 'exact' | 'wrong' | 'nothing', expiry: boolean, name: boolean }} Verdict */
+/** @typedef {{ number: 'exact' | 'wrong' | 'nothing', expiry: boolean, name: boolean, wrongName: boolean }} Verdict */
 
 /**
  * One photo's verdict. A label of a number the scanner must not take (failing Luhn) is 'exact' when nothing is
  * accepted: the scanner must leave it empty.
  * @param {string | null} number what the acceptance rule took from the read
  * @param {string | null} expected what it would take from the label's number
- * @param {{ expiry: string | null, name: string | null }} read
+ * @param {{ expiry: string | null, name: string }} read the expiry as read, the name as the scanner would fill it
  * @param {{ expiry: string, name: string }} label
  * @returns {Verdict}
  */
 export function judge(number, expected, read, label) {
   const outcome = number === null ? (expected === null ? 'exact' : 'nothing') : number === expected ? 'exact' : 'wrong';
-  return { number: outcome, expiry: read.expiry === label.expiry, name: (read.name ?? '') === label.name };
+  // A name left empty is the person's to type; one filled in that is not the card's is wrong.
+  return {
+    number: outcome,
+    expiry: read.expiry === label.expiry,
+    name: read.name === label.name,
+    wrongName: read.name !== '' && read.name !== label.name,
+  };
 }
 
 /**
@@ -31,6 +37,7 @@ export function tally(verdicts) {
     nothing: count((verdict) => verdict.number === 'nothing'),
     expiry: count((verdict) => verdict.expiry),
     name: count((verdict) => verdict.name),
+    wrongNames: count((verdict) => verdict.wrongName),
   };
 }
 

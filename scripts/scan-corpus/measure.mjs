@@ -99,7 +99,7 @@ page.on('pageerror', (error) => console.error('page error:', error.message));
 page.on('console', (message) => console.error('page:', message.text()));
 await page.goto(`${origin}/__measure`);
 
-/** @type {{ file: string, read?: Read, ms: number, error?: string }[]} */
+/** @type {{ file: string, read?: Read, ms: number, startMs?: number, error?: string }[]} */
 const results = await page.evaluate(
   async (files) => {
     const worker = new Worker('/tests/scan-worker/read-worker.ts', { type: 'module' });
@@ -153,7 +153,7 @@ for (const result of results) {
   if (!label) continue;
   if (result.error || !result.read) {
     console.error(result.file, result.error);
-    judged.push({ label, verdict: { number: 'nothing', expiry: false, name: false } });
+    judged.push({ label, verdict: { number: 'nothing', expiry: false, name: false, wrongName: false } });
     continue;
   }
   times.push(result.ms);
@@ -162,7 +162,8 @@ for (const result of results) {
   // them as cards.mjs `printedGroups` does).
   const printed = (label.grouping ? groupsOf(label.number, label.grouping) : printedGroups(label.number)).join(' ');
   const expected = rule.isCardNumber(printed) ? label.number : null;
-  judged.push({ label, verdict: judge(number, expected, result.read, label) });
+  const filled = { expiry: result.read.expiry, name: rule.plausibleName(result.read.name) };
+  judged.push({ label, verdict: judge(number, expected, filled, label) });
   if (verbose || (number !== null && number !== expected)) {
     console.log(
       `${label.file} ${label.look} ${label.face ?? 'front'} ${label.layout ?? 'horizontal'} ${label.number} -> ${number ?? '-'} [${result.read.numbers.join(' | ')}]`,
@@ -199,13 +200,19 @@ for (const file of shipped) {
 
 console.log(`corpus ${corpus} split ${split}: ${all.photos} photos`);
 console.log(`number exact ${all.exact} (${pct(all.exact)}), wrong ${all.wrong}, nothing ${all.nothing}`);
-console.log(`expiry ${all.expiry} (${pct(all.expiry)}), name ${all.name} (${pct(all.name)})`);
+console.log(
+  `expiry ${all.expiry} (${pct(all.expiry)}), name ${all.name} (${pct(all.name)}), wrong names ${all.wrongNames}`,
+);
 // A corpus made before faces and layouts were labelled holds fronts of landscape cards only.
 const fallbacks = /** @type {Record<string, string>} */ ({ face: 'front', layout: 'horizontal' });
 for (const field of (process.env.SCAN_BY ?? 'look,face,layout').split(',').filter(Boolean)) {
   for (const line of tableBy(judged, field, fallbacks[field] ?? '-')) console.log(line);
 }
 console.log(`ms per image: median ${percentile(0.5)}, p95 ${percentile(0.95)}`);
+const first = results.find((result) => result.startMs !== undefined);
+if (first?.startMs !== undefined) {
+  console.log(`reader start ${Math.round(first.startMs)} ms, first read ${Math.round(first.ms - first.startMs)} ms`);
+}
 console.log(`download (gzip): ${(gzipBytes / 1024 / 1024).toFixed(2)} MB`);
 if (foreign.length > 0) {
   console.error(`requests to other origins: ${[...new Set(foreign)].join(', ')}`);

@@ -180,6 +180,11 @@ describe('parsing', () => {
     expect(parseExpiry('0927')).toBe('09/27');
     expect(parseExpiry('1109/27')).toBe('09/27');
     expect(parseExpiry('13/27')).toBeNull();
+    expect(parseExpiry('VALID THRU 05/29')).toBe('05/29');
+    expect(parseExpiry('MONTH/YEAR 11/2031')).toBe('11/31');
+    // Valid from and thru: the later date is the expiry, whichever comes first on the line.
+    expect(parseExpiry('VALID FROM 08/24 GOOD THRU 08/29')).toBe('08/29');
+    expect(parseExpiry('02/31 01/27')).toBe('02/31');
     expect(parseName("  ada  o'brien ")).toBe("ADA O'BRIEN");
     expect(parseName('A I')).toBeNull();
     // One word is two whose gap was lost; a lone letter at the end is a stray mark.
