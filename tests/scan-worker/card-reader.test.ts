@@ -6,27 +6,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import references from '../../scan-worker/reader/reference/reference.json';
-import type { Grey } from '../../scan-worker/recognize/grey';
+import { toGrey } from '../../scan-worker/recognize/grey';
 import { CLASSES, networkInput, runNetwork, startNetwork } from '../../scan-worker/recognize/network';
 import { fetchCardReaderFiles } from '../../scripts/scan-corpus/candidates/card-reader-files';
+import { imageDataOf } from './image-data';
 
 const bands = import.meta.glob<string>('../../scan-worker/reader/reference/*.png', {
   query: '?url',
   import: 'default',
   eager: true,
 });
-
-async function greyOf(url: string): Promise<Grey> {
-  const bitmap = await createImageBitmap(await (await fetch(url)).blob());
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('No 2D context');
-  context.drawImage(bitmap, 0, 0);
-  const rgba = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-  const data = new Uint8ClampedArray(bitmap.width * bitmap.height);
-  for (let index = 0; index < data.length; index += 1) data[index] = rgba[index * 4] ?? 0;
-  return { width: bitmap.width, height: bitmap.height, data };
-}
 
 describe('the card reader network in the browser', () => {
   it('computes on the reference bands what the training computed', async () => {
@@ -36,7 +25,7 @@ describe('the card reader network in the browser', () => {
     for (const reference of references) {
       const url = bands[`../../scan-worker/reader/reference/${reference.band}`];
       if (!url) throw new Error(`No reference band ${reference.band}`);
-      const { input, width } = networkInput(await greyOf(url));
+      const { input, width } = networkInput(toGrey(await imageDataOf(url)));
       const { probabilities, steps } = await runNetwork(input, width);
       expect(steps, reference.band).toBe(reference.best.length);
       const classes = CLASSES.length;

@@ -9,21 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { acceptPhoto } from '../../src/domain/scan-accept';
 import type { FrameRead } from '../../src/domain/scan-read';
 import sample from '../fixtures/scan-sample/labels.json';
+import { imageDataOf } from './image-data';
 
 const photos = import.meta.glob<string>('../fixtures/scan-sample/*.jpg', {
   query: '?url',
   import: 'default',
   eager: true,
 });
-
-async function imageData(url: string): Promise<ImageData> {
-  const bitmap = await createImageBitmap(await (await fetch(url)).blob());
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('No 2D context');
-  context.drawImage(bitmap, 0, 0);
-  return context.getImageData(0, 0, bitmap.width, bitmap.height);
-}
 
 interface Answer {
   id: number;
@@ -53,7 +45,7 @@ describe('the card reader on the sample photos', () => {
       for (const label of sample.labels) {
         const url = photos[`../fixtures/scan-sample/${label.file}`];
         if (!url) throw new Error(`No photo ${label.file}`);
-        const answer = await read(await imageData(url));
+        const answer = await read(await imageDataOf(url));
         if (!answer.read) throw new Error(`${label.file}: ${answer.error}`);
         const number = acceptPhoto(answer.read, new Date())?.number ?? null;
         // A number failing Luhn is right only as nothing: the scanner must leave the field empty.
