@@ -1,32 +1,20 @@
 /**
- * Where each printed line sits on a flat card (warp.ts), and each line's strip cut out of it. ID-1 cards print the
- * number at about 54–66 % of the card's height from the top, the expiry at 71–78 %, the name at 83–92 %, from about
- * 8 % in from the left. The warp is only as good as the card's outline, so each band is searched within a wider
- * region for the rows that hold the most text.
+ * The number's strip cut out of a flat card (warp.ts), and the steps any line's finding shares (row energy,
+ * levelling, resizing). ID-1 cards print the number at about 54–66 % of the card's height from the top, from about
+ * 8 % in from the left. The warp is only as good as the card's outline, so the band is searched within a wider
+ * region for the rows that hold the most text. The lines under it are found by lines.ts.
  */
 import { cropGrey, type Grey, makeGrey } from './grey';
 import { CARD_HEIGHT, CARD_WIDTH } from './warp';
 
+/** The kinds of line the reader is asked to read: each decodes into its own characters (engine.ts). */
 export type BandKind = 'number' | 'expiry' | 'name';
 
-interface Region {
-  /** Shares of the card's width and height: where to look. */
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-  /** The printed line's height as a share of the card's height, and the margin kept above and below it. */
-  line: number;
-  margin: number;
-  /** How much to enlarge the strip, so small print reaches the ~30 px height the reader works best at. */
-  scale: number;
-}
-
-const REGIONS: Readonly<Record<BandKind, Region>> = {
-  number: { left: 0.03, right: 1.14, top: 0.46, bottom: 0.74, line: 0.068, margin: 0.028, scale: 1 },
-  expiry: { left: 0.36, right: 0.8, top: 0.66, bottom: 0.82, line: 0.045, margin: 0.022, scale: 1.5 },
-  name: { left: 0.03, right: 0.97, top: 0.78, bottom: 0.96, line: 0.045, margin: 0.022, scale: 1.5 },
-};
+/**
+ * Where the number is looked for, as shares of the card's width and height (its right end reaches into the warp's
+ * overhang), the printed line's height and the margin kept above and below it.
+ */
+const NUMBER = { left: 0.03, right: 1.14, top: 0.46, bottom: 0.74, line: 0.068, margin: 0.028 };
 
 /**
  * How much text each row holds: the sum of absolute differences between horizontal neighbours (strokes make many,
@@ -62,62 +50,33 @@ export function busiestWindow(energy: Float64Array, size: number): number {
 }
 
 /**
- * The strip of `card` (a flat card from warp.ts, its right overhang included) holding the `kind` line, found within
- * its region; `shift` moves the region's window by that many line heights (another pass's other crop).
+ * The strip of `card` (a flat card from warp.ts, its right overhang included) holding the number, found within its
+ * region; `shift` moves the region's window by that many line heights (another pass's other crop).
  */
-export function cutBand(card: Grey, kind: BandKind, shift = 0): Grey {
-  const region = REGIONS[kind];
-  const x = CARD_WIDTH * region.left;
-  const y = CARD_HEIGHT * region.top;
-  const search = cropGrey(
-    card,
-    x,
-    y,
-    CARD_WIDTH * (region.right - region.left),
-    CARD_HEIGHT * (region.bottom - region.top),
-  );
-  const line = Math.round(CARD_HEIGHT * region.line);
-  const margin = Math.round(CARD_HEIGHT * region.margin);
-  const level = shear(search, bestSlope(search, line));
-  const start = busiestWindow(rowEnergy(level), line) + Math.round(shift * line);
-  const band = cropGrey(level, 0, start - margin, level.width, line + margin * 2);
-  return region.scale === 1 ? band : resize(band, region.scale);
+export function cutBand(card: Grey, shift = 0): Grey {
+  const { level, start, line, margin } = findNumber(card, shift);
+  return cropGrey(level, 0, start - margin, level.width, line + margin * 2);
 }
 
-/**
- * `band` cut down to the columns that hold its text, with at least `margin` columns kept at each end (and under
- * twice that, as the smoothing window blurs the text's ends outwards): the reader's time
- * grows with a line's width, and an expiry or a short name fills a small part of its region. A column's share is its
- * stroke energy (differences to its neighbours across and down), smoothed over `margin` columns; text is where that
- * reaches a fifth of the busiest stretch. A band whose text spans most of it is returned as it is.
- */
-export function trimToText(band: Grey, margin: number): Grey {
-  const { width, height, data } = band;
-  const columns = new Float64Array(width);
-  for (let row = 0; row + 1 < height; row += 1) {
-    for (let column = 0; column + 1 < width; column += 1) {
-      const at = row * width + column;
-      const here = data[at] ?? 0;
-      columns[column] =
-        (columns[column] ?? 0) + Math.abs(here - (data[at + 1] ?? 0)) + Math.abs(here - (data[at + width] ?? 0));
-    }
-  }
-  const smooth = new Float64Array(width);
-  let sum = 0;
-  for (let column = 0; column < width; column += 1) {
-    sum += columns[column] ?? 0;
-    if (column >= margin) sum -= columns[column - margin] ?? 0;
-    smooth[column] = sum;
-  }
-  const threshold = Math.max(...smooth) / 5;
-  const first = smooth.findIndex((value) => value >= threshold);
-  let last = width - 1;
-  while (last > 0 && (smooth[last] ?? 0) < threshold) last -= 1;
-  // The smoothing window trails its column: text starts up to `margin` columns before the first one that reaches it.
-  const left = Math.max(0, first - margin * 2);
-  const right = Math.min(width, last + margin);
-  if (first < 0 || right - left > width * 0.85) return band;
-  return cropGrey(band, left, 0, right - left, height);
+/** The card's row just under the number: where the lines below it start. */
+export function numberBottom(card: Grey): number {
+  const { start, line } = findNumber(card, 0);
+  return CARD_HEIGHT * NUMBER.top + start + line;
+}
+
+function findNumber(card: Grey, shift: number) {
+  const search = cropGrey(
+    card,
+    CARD_WIDTH * NUMBER.left,
+    CARD_HEIGHT * NUMBER.top,
+    CARD_WIDTH * (NUMBER.right - NUMBER.left),
+    CARD_HEIGHT * (NUMBER.bottom - NUMBER.top),
+  );
+  const line = Math.round(CARD_HEIGHT * NUMBER.line);
+  const margin = Math.round(CARD_HEIGHT * NUMBER.margin);
+  const level = shear(search, bestSlope(search, line));
+  const start = busiestWindow(rowEnergy(level), line) + Math.round(shift * line);
+  return { level, start, line, margin };
 }
 
 /** The slopes tried when levelling a line: ±8 %, about ±4.5°, what an imperfect card outline leaves. */

@@ -234,8 +234,18 @@ export function findCard(image: ImageData): Quad | null {
   const across = (Math.hypot(tr.x - tl.x, tr.y - tl.y) + Math.hypot(br.x - bl.x, br.y - bl.y)) / 2;
   const down = (Math.hypot(bl.x - tl.x, bl.y - tl.y) + Math.hypot(br.x - tr.x, br.y - tr.y)) / 2;
   const aspect = across / Math.max(1, down);
-  if (aspect < MIN_ASPECT || aspect > MAX_ASPECT) return null;
-  return [tl, tr, br, bl];
+  // A portrait card (held upright, its number stacked one group to a line) is as long down as a landscape one across.
+  const landscape = aspect >= MIN_ASPECT && aspect <= MAX_ASPECT;
+  const portrait = 1 / aspect >= MIN_ASPECT && 1 / aspect <= MAX_ASPECT;
+  return landscape || portrait ? [tl, tr, br, bl] : null;
+}
+
+/** Whether a card's corners are those of a card standing upright: its sides down longer than across. */
+export function isPortrait(quad: Quad): boolean {
+  const [tl, tr, br, bl] = quad;
+  const across = Math.hypot(tr.x - tl.x, tr.y - tl.y) + Math.hypot(br.x - bl.x, br.y - bl.y);
+  const down = Math.hypot(bl.x - tl.x, bl.y - tl.y) + Math.hypot(br.x - tr.x, br.y - tr.y);
+  return down > across;
 }
 
 /** Where the scanner's guide frames a card when none is found: centred, 86 % of the frame's width. */

@@ -28,7 +28,9 @@ export interface LineRead {
  */
 const ALLOWED: Readonly<Record<BandKind, string>> = {
   number: '0123456789 ',
-  expiry: '0123456789/',
+  // An expiry line carries words ('VALID THRU'), and each line under the number is first read as one to tell a
+  // date's line from a name's (index.ts): letters read as letters, not as digits that would make it a date.
+  expiry: '0123456789/ ABCDEFGHIJKLMNOPQRSTUVWXYZ',
   name: "ABCDEFGHIJKLMNOPQRSTUVWXYZ .'-",
 };
 

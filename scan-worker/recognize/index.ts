@@ -5,33 +5,26 @@
  */
 import { isCardNumber, readDigits } from '../../src/domain/scan-checks';
 import { EVERY_DETAIL, type FrameRead, type ImageSource, type ReadDetails } from '../../src/domain/scan-read';
-import { cutBand, trimToText } from './bands';
-import { findCard, guideQuad, type Quad } from './card-find';
+import { cutBand, numberBottom } from './bands';
+import { readBelow } from './below';
+import { findCard, guideQuad, isPortrait, type Quad } from './card-find';
 import { readLine } from './engine';
 import { type Grey, meanLight, sharpness, toGrey } from './grey';
-import { parseExpiry, parseName } from './parse';
+import { linesBelow } from './lines';
+import { readStacked } from './stacked';
 import { adaptive, binarise, normalise, otsuLevel, pad, textIsLight } from './thresholds';
-import { warpCard } from './warp';
+import { warpCard, warpPortrait } from './warp';
 
 export { startReader } from './engine';
 
 /** The most passes over one number line; two agreeing valid reads end it sooner. */
 const MAX_NUMBER_PASSES = 6;
 /**
- * A name whose least sure letter is read with less confidence than this (0–100) is taken as no name. One letter the
- * reader hesitated over is most often a wrong one ('HARIA SHITH'), and an empty band reads as noise. Set on the
- * corpus's tuning photos: with the name rule (src/domain/scan-checks.ts `cardholderName`) it fills 186 names right
- * and 6 wrong on the first corpus's cards, 54 right and 4 wrong on the real-looking ones, where a floor of 55 on the
- * mean probability and the rule before it filled 185 right and 25 wrong, and 44 right and 96 wrong.
- */
-const NAME_WEAKEST = 55;
-
-/**
  * The views of the number band, in the order they are tried: each a function, so that a view is only computed when
  * the passes before it have not agreed yet.
  */
 function numberViews(card: Grey): (() => Grey)[] {
-  const band = cutBand(card, 'number');
+  const band = cutBand(card);
   const light = textIsLight(band);
   const flat = normalise(band, light);
   const line = Math.round(band.height / 2);
@@ -39,8 +32,8 @@ function numberViews(card: Grey): (() => Grey)[] {
     () => pad(flat, 16),
     () => pad(binarise(flat, otsuLevel(flat)), 16),
     () => pad(adaptive(flat, line, 10), 16),
-    () => pad(normalise(cutBand(card, 'number', 0.25), light), 16),
-    () => pad(normalise(cutBand(card, 'number', -0.25), light), 16),
+    () => pad(normalise(cutBand(card, 0.25), light), 16),
+    () => pad(normalise(cutBand(card, -0.25), light), 16),
     // Embossed digits carry both a light face and a dark shadow: the other polarity is a real second view.
     () => pad(normalise(band, !light), 16),
   ];
@@ -65,38 +58,6 @@ async function readNumbers(card: Grey, source: ImageSource): Promise<string[]> {
   return numbers;
 }
 
-async function readExpiry(card: Grey): Promise<string | null> {
-  const band = cutBand(card, 'expiry');
-  const flat = trimToText(normalise(band, textIsLight(band)), band.height);
-  const views = [
-    () => pad(flat, 12),
-    () => pad(binarise(flat, otsuLevel(flat)), 12),
-    () => pad(adaptive(flat, 20, 8), 12),
-  ];
-  // Two views agreeing settle it; otherwise the first one read.
-  const reads: string[] = [];
-  for (const view of views) {
-    const expiry = parseExpiry((await readLine(view(), 'expiry')).text);
-    if (!expiry) continue;
-    if (reads.includes(expiry)) return expiry;
-    reads.push(expiry);
-  }
-  return reads[0] ?? null;
-}
-
-async function readName(card: Grey): Promise<string | null> {
-  const band = cutBand(card, 'name');
-  const flat = trimToText(normalise(band, textIsLight(band)), band.height);
-  // Two views, since letters lost to a faint stroke in one are often whole in the other: the likelier of those that
-  // read as a name with every letter sure enough.
-  const first = await readLine(pad(flat, 12), 'name');
-  const second = await readLine(pad(binarise(flat, otsuLevel(flat)), 12), 'name');
-  const names = [first, second]
-    .filter((read) => read.weakest >= NAME_WEAKEST && parseName(read.text) !== null)
-    .sort((a, b) => b.confidence - a.confidence);
-  return names[0] ? parseName(names[0].text) : null;
-}
-
 function widthShare(quad: Quad, imageWidth: number): number {
   const [tl, tr, br, bl] = quad;
   return (Math.hypot(tr.x - tl.x, tr.y - tl.y) + Math.hypot(br.x - bl.x, br.y - bl.y)) / 2 / imageWidth;
@@ -106,23 +67,28 @@ async function read(image: ImageData, source: ImageSource, details: ReadDetails)
   const grey = toGrey(image);
   const light = meanLight(grey);
   const quad = findCard(image);
+  const upright = quad !== null && isPortrait(quad);
   // No card found: the guide's frame is still read, as the person may be holding the card right inside it.
-  const card = warpCard(grey, quad ?? guideQuad(image.width, image.height));
+  const card = upright ? warpPortrait(grey, quad) : warpCard(grey, quad ?? guideQuad(image.width, image.height));
   if (!card) return { card: false, numbers: [], expiry: null, name: null, light, sharpness: 0, size: 0 };
-  const numbers = await readNumbers(card, source);
+  const passes = source === 'camera' ? MAX_FRAME_PASSES : MAX_NUMBER_PASSES;
+  const stacked = upright ? await readStacked(card, passes) : null;
+  const numbers = stacked ? stacked.numbers : await readNumbers(card, source);
   // A frame without a number a card can carry is not read further: the next one may be better. One that reads a
   // number an earlier frame read ends the scan, and leaves a missing name to the person (ReadDetails.seen).
   const worthDetails = source === 'photo' || numbers.some(isCardNumber);
   const settles = numbers.some((number) => isCardNumber(number) && details.seen.includes(readDigits(number)));
-  const expiry = worthDetails && details.expiry ? await readExpiry(card) : null;
-  const name = worthDetails && details.name && !settles ? await readName(card) : null;
+  const pieces = () => stacked?.below ?? linesBelow(card, numberBottom(card));
+  const { expiry, name } = worthDetails
+    ? await readBelow(pieces, { ...details, name: details.name && !settles })
+    : { expiry: null, name: null };
   return {
     card: quad !== null,
     numbers,
     expiry,
     name,
     light,
-    sharpness: sharpness(cutBand(card, 'number')),
+    sharpness: sharpness(upright ? card : cutBand(card)),
     size: quad ? widthShare(quad, image.width) : 0,
   };
 }

@@ -18,12 +18,23 @@ export const RIGHT_OVERHANG = 0.16;
  * is mid-grey). Bands are placed in card coordinates, so the overhang changes nothing for them.
  */
 export function warpCard(grey: Grey, quad: Quad): Grey | null {
-  const map = rectangleTo(CARD_WIDTH, CARD_HEIGHT, quad);
+  return warp(grey, quad, CARD_WIDTH, CARD_HEIGHT, Math.round(CARD_WIDTH * (1 + RIGHT_OVERHANG)));
+}
+
+/**
+ * A card standing upright at `quad`, flat: CARD_HEIGHT wide, CARD_WIDTH tall. Its stacked groups fit across it, so
+ * it needs no overhang.
+ */
+export function warpPortrait(grey: Grey, quad: Quad): Grey | null {
+  return warp(grey, quad, CARD_HEIGHT, CARD_WIDTH, CARD_HEIGHT);
+}
+
+function warp(grey: Grey, quad: Quad, cardWidth: number, cardHeight: number, outWidth: number): Grey | null {
+  const map = rectangleTo(cardWidth, cardHeight, quad);
   if (!map) return null;
-  const outWidth = Math.round(CARD_WIDTH * (1 + RIGHT_OVERHANG));
-  const out = makeGrey(outWidth, CARD_HEIGHT);
+  const out = makeGrey(outWidth, cardHeight);
   const { width, height, data } = grey;
-  for (let row = 0; row < CARD_HEIGHT; row += 1) {
+  for (let row = 0; row < cardHeight; row += 1) {
     for (let column = 0; column < outWidth; column += 1) {
       const { x, y } = mapPoint(map, column + 0.5, row + 0.5);
       const sx = x - 0.5;

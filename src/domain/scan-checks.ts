@@ -70,8 +70,14 @@ const MARK_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * The most words a name line holds ('MARIA DE LA CRUZ LOPEZ'): more is one name read with gaps inside its words
+ * ('K AT HE RI NE Z G A RC IA').
+ */
+const NAME_WORDS_MAX = 5;
+
+/**
  * A cardholder's name as read, spaces collapsed, or '' when it does not read as one: at most `PRINTED_NAME_MAX`
- * characters, at least two words (a name read as one word has lost the gap between its words: 'JOSELOVELACE'), each
+ * characters, two to `NAME_WORDS_MAX` words (a name read as one word has lost the gap between its words: 'JOSELOVELACE'), each
  * word a `NAME_WORD` and none a network's (`MARK_WORDS`), the last of at least two letters (an initial stands before
  * a surname; a lone letter at the end is a stray mark or a word broken in two). Digits, a symbol or a stray mark
  * anywhere refuse the whole read: a name filled in wrong is worse than one left for the person to type.
@@ -80,7 +86,7 @@ export function cardholderName(read: string | null): string {
   const name = (read ?? '').trim().replace(/\s+/g, ' ');
   if (name.length > PRINTED_NAME_MAX) return '';
   const words = name.split(' ');
-  if (words.length < 2 || !words.every((word) => NAME_WORD.test(word))) return '';
+  if (words.length < 2 || words.length > NAME_WORDS_MAX || !words.every((word) => NAME_WORD.test(word))) return '';
   if (words.some((word) => MARK_WORDS.has(word.toUpperCase().replace(/\.$/, '')))) return '';
   const lastLetters = words[words.length - 1]?.match(/\p{L}/gu)?.length ?? 0;
   return lastLetters >= 2 ? name : '';

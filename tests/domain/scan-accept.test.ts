@@ -217,6 +217,12 @@ describe('a name', () => {
     expect(plausibleName('MEI SM')).toBe('MEI SM');
   });
 
+  it('is at most five words: more is one name read with gaps inside its words', () => {
+    expect(plausibleName('MARIA DE LA CRUZ LOPEZ')).toBe('MARIA DE LA CRUZ LOPEZ');
+    expect(plausibleName('K AT HE RI NE Z G A RC IA')).toBe('');
+    expect(plausibleName('OL U WAS EU N NOV AK')).toBe('');
+  });
+
   it('is not a network’s mark, printed beside the name on many cards', () => {
     expect(plausibleName('AMERICAN EXPRESS')).toBe('');
     expect(plausibleName('ALAN TURING DISCOVER')).toBe('');

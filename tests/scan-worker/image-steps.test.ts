@@ -3,12 +3,14 @@
  * thresholds, CTC decoding and the parsing of what a line says. No reader, no photo.
  */
 import { describe, expect, it } from 'vitest';
-import { bestSlope, busiestWindow, rowEnergy, shear, trimToText } from '../../scan-worker/recognize/bands';
+import { bestSlope, busiestWindow, rowEnergy, shear } from '../../scan-worker/recognize/bands';
 import { ctcDecode } from '../../scan-worker/recognize/ctc';
 import { fitLine, intersect, mapPoint, rectangleTo } from '../../scan-worker/recognize/geometry';
 import { type Grey, makeGrey } from '../../scan-worker/recognize/grey';
+import { linesBelow, textPieces, textRuns } from '../../scan-worker/recognize/lines';
 import { parseExpiry, parseName } from '../../scan-worker/recognize/parse';
 import { binarise, normalise, otsuLevel, textIsLight } from '../../scan-worker/recognize/thresholds';
+import { CARD_HEIGHT, CARD_WIDTH, RIGHT_OVERHANG } from '../../scan-worker/recognize/warp';
 
 /** A white image with a dark bar `thickness` rows tall along y = top + slope·(x − centre). */
 function slantedBar(width: number, height: number, top: number, slope: number, thickness: number): Grey {
@@ -66,36 +68,79 @@ describe('bands', () => {
   });
 });
 
-describe('trimming a line to its text', () => {
-  /** A light band 40 rows tall with dark strokes (4 px on, 4 px off) from column `from` to `to`. */
-  function printed(width: number, from: number, to: number): Grey {
-    const grey = makeGrey(width, 40);
-    grey.data.fill(235);
-    for (let x = from; x < to; x += 1) {
-      if (x % 8 >= 4) continue;
-      for (let y = 12; y < 28; y += 1) grey.data[y * width + x] = 25;
+describe('finding the lines under the number', () => {
+  /** A light card of the warp's size with dashed print (3 px on, 3 off) in each box: rows top–bottom, columns from–to. */
+  function card(boxes: { top: number; bottom: number; from: number; to: number }[]): Grey {
+    const grey = makeGrey(Math.round(CARD_WIDTH * (1 + RIGHT_OVERHANG)), CARD_HEIGHT);
+    grey.data.fill(225);
+    for (const box of boxes) {
+      for (let x = box.from; x < box.to; x += 1) {
+        if (x % 6 >= 3) continue;
+        for (let y = box.top; y < box.bottom; y += 1) grey.data[y * grey.width + x] = 30;
+      }
     }
     return grey;
   }
 
-  it('keeps the text with a margin at each end and drops the empty rest', () => {
-    const band = trimToText(printed(600, 100, 220), 40);
-    // From one to two margins before the first stroke to as far after the last; all 40 rows stay.
-    expect(band.height).toBe(40);
-    expect(band.width).toBeGreaterThanOrEqual(120 + 2 * 40);
-    expect(band.width).toBeLessThanOrEqual(120 + 4 * 40);
-    const column = (x: number) => Array.from({ length: 40 }, (_, y) => band.data[y * band.width + x]);
-    // No stroke lost: as many dark columns as were printed.
-    let dark = 0;
-    for (let x = 0; x < band.width; x += 1) if (column(x).some((value) => (value ?? 255) < 100)) dark += 1;
-    expect(dark).toBe(60);
+  it('splits rows into the lines their print fills, a label close above its date joined to it', () => {
+    const energy = new Float64Array(100);
+    for (const [from, to] of [
+      [10, 14],
+      [16, 30],
+      [50, 70],
+      [90, 91],
+    ] as const) {
+      energy.fill(1000, from, to);
+    }
+    // The label (10–14) and its date (16–30) are two rows apart: one line. A one-row speck is not a line. Each edge
+    // may move out by the row the profile is smoothed over.
+    const runs = textRuns(energy, 5, 4);
+    expect(runs).toHaveLength(2);
+    for (const [index, [start, end]] of [
+      [10, 30],
+      [50, 70],
+    ].entries()) {
+      expect(Math.abs((runs[index]?.start ?? 0) - (start ?? 0))).toBeLessThanOrEqual(1);
+      expect(Math.abs((runs[index]?.end ?? 0) - (end ?? 0))).toBeLessThanOrEqual(1);
+    }
   });
 
-  it('leaves a band whose text fills it, and one with no text, as they are', () => {
-    const full = printed(300, 10, 290);
-    expect(trimToText(full, 40)).toBe(full);
-    const blank = printed(300, 0, 0);
-    expect(trimToText(blank, 40)).toBe(blank);
+  it('keeps a name apart from the mark printed far to its right, and leaves out a narrow stroke', () => {
+    const strip = makeGrey(600, 20);
+    strip.data.fill(225);
+    for (const [from, to] of [
+      [2, 4],
+      [40, 200],
+      [450, 560],
+    ] as const) {
+      for (let x = from; x < to; x += 1) for (let y = 0; y < 20; y += 1) if (x % 6 < 3) strip.data[y * 600 + x] = 30;
+    }
+    const pieces = textPieces(strip, 30, 10);
+    expect(pieces).toHaveLength(2);
+    // The first dash of each is inked from its box's first column that is a multiple of six (42 and 450): a stroke's
+    // edge is the difference across it, one column before.
+    expect(pieces.map((piece) => piece.start)).toEqual([41, 449]);
+    expect(pieces[1]?.end).toBeGreaterThanOrEqual(555);
+  });
+
+  it('finds the expiry and the name under the number, top to bottom, and not the mark at the right', () => {
+    const number = { top: 300, bottom: 336, from: 60, to: 760 };
+    const expiry = { top: 370, bottom: 392, from: 300, to: 420 };
+    const name = { top: 430, bottom: 452, from: 60, to: 380 };
+    const mark = { top: 440, bottom: 470, from: 700, to: 820 };
+    const pieces = linesBelow(card([number, expiry, name, mark]), 340);
+    expect(pieces).toHaveLength(2);
+    // Each piece starts where its print does, as a share of the searched width (from 3 % of the card in).
+    const searched = CARD_WIDTH * 0.94;
+    expect(pieces[0]?.left).toBeCloseTo((expiry.from - CARD_WIDTH * 0.03) / searched, 1);
+    expect(pieces[1]?.left).toBeCloseTo((name.from - CARD_WIDTH * 0.03) / searched, 1);
+    // Enlarged by half, with room around the print: taller and wider than the print itself.
+    expect(pieces[1]?.strip.height).toBeGreaterThan((name.bottom - name.top) * 1.5);
+    expect(pieces[1]?.strip.width).toBeGreaterThan((name.to - name.from) * 1.5);
+  });
+
+  it('finds nothing under a number with a plain card below it', () => {
+    expect(linesBelow(card([{ top: 300, bottom: 336, from: 60, to: 760 }]), 340)).toEqual([]);
   });
 });
 
