@@ -11,7 +11,7 @@
 // page's own): read in a grouping cards print, a number a network issues at a length its cards carry, passing Luhn,
 // and the same digits from at least two of the independent passes (FrameRead.numbers), as two frames agreeing would
 // be for the camera.
-import { readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright';
@@ -76,6 +76,12 @@ const browser = await chromium.launch({ args: CHROMIUM_ARGS, ...(executablePath 
 const context = await browser.newContext();
 /** @type {string[]} */
 const foreign = [];
+// SCAN_RECORD=<dir> keeps each line scripts/card-reader/record-engine.ts hands back, under the photo being read
+// (photos are read one at a time, so a line belongs to the last photo fetched).
+const recordTo = process.env.SCAN_RECORD ? resolve(process.env.SCAN_RECORD) : null;
+if (recordTo) mkdirSync(resolve(recordTo, 'lines'), { recursive: true });
+let photo = '';
+let recorded = 0;
 // Nothing may come from elsewhere: a CDN default left in place would show up here (and fail the run).
 await context.route('**/*', async (route) => {
   const url = new URL(route.request().url());
@@ -88,7 +94,16 @@ await context.route('**/*', async (route) => {
     await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>measure</title>' });
     return;
   }
+  if (recordTo && url.pathname === '/__record') {
+    const file = `${String(recorded++).padStart(6, '0')}.grey`;
+    writeFileSync(resolve(recordTo, 'lines', file), route.request().postDataBuffer() ?? Buffer.alloc(0));
+    const line = { photo, file, ...Object.fromEntries(url.searchParams) };
+    appendFileSync(resolve(recordTo, 'lines.jsonl'), `${JSON.stringify(line)}\n`);
+    await route.fulfill({ status: 204 });
+    return;
+  }
   if (url.pathname.startsWith('/__corpus/')) {
+    photo = url.pathname.slice(10);
     await route.fulfill({ contentType: 'image/jpeg', body: readFileSync(resolve(corpus, url.pathname.slice(10))) });
     return;
   }
